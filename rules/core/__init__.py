@@ -1,0 +1,7 @@
+"""The rule-system core shared by every game in ``rules/``.
+
+Nothing here knows about a particular game. See ``docs/rules-engine.md`` for the interface
+(:mod:`rules.core.system`), the fact envelope (:mod:`rules.core.facts`), dice requests
+(:mod:`rules.core.dice`), exact odds (:mod:`rules.core.odds`) and the registry
+(:mod:`rules.core.registry`).
+"""
