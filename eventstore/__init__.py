@@ -1,0 +1,1 @@
+"""Append-only event streams with optimistic concurrency: the one place that writes events."""
