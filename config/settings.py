@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "eventstore",
+    "campaign",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,1 @@
+"""Clubs, campaigns, the scenario graph, forces and soldiers, the campaign ledger."""
