@@ -1,0 +1,1 @@
+"""Battles: one event stream each, folded through its rule system; commands in, state out."""

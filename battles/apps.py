@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class BattlesConfig(AppConfig):
+    name = "battles"
+    verbose_name = "Battles"
+    default_auto_field = "django.db.models.BigAutoField"
