@@ -13,4 +13,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("health/", health, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("battles/", include("battles.pages.urls")),
+    path("", include("campaign.pages.urls")),
 ]

@@ -1,0 +1,1 @@
+"""Server-rendered pages of the campaign app (views stay thin: they call selectors and services)."""
