@@ -1,0 +1,128 @@
+"""The facts a rule system folds, and the commands players declare.
+
+A battle stream holds facts only (DESIGN principle 1). The core knows three generic fact
+types; a rule system may add its own (e.g. a drawn card), see :class:`Fact`.
+
+``declare``
+    A command: ``{"action": "fire", "unit": "steel.1", "params": {...}}``. It may carry a
+    ``"dice"`` map (same shape as a ``dice`` fact's ``rolls``) that is consumed as the first
+    dice facts of the declaration, for bulk clients that send everything at once.
+``dice``
+    Values for pending dice requests: ``{"rolls": {"shooter.quality": [3], ...}}``. A value
+    may be a list (``[3]``, ``[2, 5]``), a bare number for a single die, or
+    ``{"sides": 6, "values": [3]}`` to also state which die was rolled. Optional
+    ``"source"`` (``"table"`` or ``"server"``) is recorded but not used by the rules.
+``decide``
+    An answer to a pending decision: ``{"key": "sniper.victim", "choice": "f3"}`` (a list of
+    values when the decision allows several).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from rules.core.errors import RuleError
+
+DECLARE = "declare"
+DICE = "dice"
+DECIDE = "decide"
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class Fact(NamedTuple):
+    """One event of a battle stream, as the rules see it: a ``type`` and its JSON ``data``.
+
+    ``data`` is treated as read-only by every rule system.
+    """
+
+    type: str
+    data: Mapping[str, Any] = _EMPTY
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "data": _thaw(self.data)}
+
+    @classmethod
+    def from_json(cls, d: Mapping) -> Fact:
+        if isinstance(d, Fact):
+            return d
+        if not isinstance(d, Mapping) or not isinstance(d.get("type"), str):
+            raise RuleError("bad_fact", "a fact is a mapping with a 'type' string", field="type")
+        data = d.get("data", _EMPTY)
+        if not isinstance(data, Mapping):
+            raise RuleError("bad_fact", "a fact's 'data' must be a mapping", field="data")
+        return cls(d["type"], data)
+
+
+class Command(NamedTuple):
+    """A declared action: what ``unit`` does (``action``) with which ``params``.
+
+    ``unit`` is ``None`` for commands that belong to nobody in particular (``end_turn``).
+    """
+
+    action: str
+    unit: str | None = None
+    params: Mapping[str, Any] = _EMPTY
+
+    def to_json(self) -> dict:
+        out: dict = {"action": self.action}
+        if self.unit is not None:
+            out["unit"] = self.unit
+        if self.params:
+            out["params"] = _thaw(self.params)
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping) -> Command:
+        if isinstance(d, Command):
+            return d
+        if not isinstance(d, Mapping):
+            raise RuleError("bad_command", "a command is a mapping", field="action")
+        action = d.get("action")
+        if not isinstance(action, str) or not action:
+            raise RuleError("bad_command", "a command needs an 'action' name", field="action")
+        unit = d.get("unit")
+        if unit is not None and not isinstance(unit, str):
+            raise RuleError("bad_command", "'unit' must be a string", field="unit")
+        params = d.get("params", _EMPTY)
+        if not isinstance(params, Mapping):
+            raise RuleError("bad_command", "'params' must be a mapping", field="params")
+        return cls(action, unit, params)
+
+
+def declare(
+    action: str,
+    unit: str | None = None,
+    params: Mapping[str, Any] | None = None,
+    *,
+    dice: Mapping[str, Any] | None = None,
+) -> Fact:
+    """A ``declare`` fact; ``dice`` optionally carries the declaration's dice (bulk clients)."""
+    data = Command(action, unit, params or _EMPTY).to_json()
+    if dice:
+        data["dice"] = dict(dice)
+    return Fact(DECLARE, data)
+
+
+def dice(rolls: Mapping[str, Any], *, source: str | None = None) -> Fact:
+    """A ``dice`` fact: values for pending request keys."""
+    data: dict = {"rolls": dict(rolls)}
+    if source is not None:
+        data["source"] = source
+    return Fact(DICE, data)
+
+
+def decide(key: str, choice: Any) -> Fact:
+    """A ``decide`` fact: the answer ``choice`` to the pending decision ``key``."""
+    return Fact(DECIDE, {"key": key, "choice": choice})
+
+
+def _thaw(value: Any) -> Any:
+    """Plain JSON containers (dict/list) from read-only mappings and tuples."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value

@@ -1,0 +1,176 @@
+"""Generic fact dispatch shared by rule systems (optional base class).
+
+:class:`FactMachine` implements :meth:`apply` for the three core fact types and enforces the
+order the core promises to every client:
+
+- a ``declare`` while dice are pending is ``dice_pending``; while a decision is pending,
+  ``decision_pending``;
+- ``dice`` are checked against the pending requests (:func:`rules.core.dice.check_rolls`):
+  ``die_out_of_range`` / ``wrong_die``; dice while a decision is pending are
+  ``decision_pending``; dice when nothing is pending are ``nothing_pending``;
+- a ``decide`` must answer the pending decision's key with one of its options;
+- a declaration's optional ``dice`` map is fed to the pending requests after the
+  declaration, stage by stage, for as long as it has values for them; values it still holds
+  afterwards were never asked for and are ``wrong_die`` (the whole fact is rejected).
+
+Subclasses implement the ``on_*`` hooks and :meth:`pending`; they never see a fact of the
+wrong kind for the current state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.dice import check_rolls
+from rules.core.errors import RuleError
+from rules.core.facts import DECIDE, DECLARE, DICE, Command, Fact
+from rules.core.system import (
+    AwaitingCommand,
+    DecisionNeeded,
+    DiceNeeded,
+    Pending,
+    State,
+    Step,
+)
+
+
+class FactMachine:
+    """Base class: ``apply`` dispatches facts to ``on_declare``/``on_dice``/``on_decide``."""
+
+    id: str = ""
+    version: str = ""
+
+    # --- hooks for subclasses ------------------------------------------------------------
+
+    def pending(self, state: State) -> Pending:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def on_declare(self, state: State, command: Command) -> Step:  # pragma: no cover
+        raise NotImplementedError
+
+    def on_dice(self, state: State, rolls: dict[str, tuple]) -> Step:  # pragma: no cover
+        """``rolls`` are validated values for a subset of the pending request keys."""
+        raise NotImplementedError
+
+    def on_decide(self, state: State, choice: Any) -> Step:  # pragma: no cover
+        """``choice`` is one option value (or a list of them for ``multiple``)."""
+        raise NotImplementedError
+
+    def on_other(self, state: State, fact: Fact) -> Step:
+        """Facts of a system-specific type. By default they are rejected."""
+        raise RuleError("bad_fact", f"unknown fact type {fact.type!r}", field="type")
+
+    # --- dispatch ------------------------------------------------------------------------
+
+    def apply(self, state: State, fact: Fact | Mapping[str, Any]) -> Step:
+        if type(fact) is not Fact:
+            fact = Fact.from_json(fact)
+        kind = fact.type
+        if kind == DICE:
+            return self._apply_dice(state, fact.data.get("rolls"))
+        if kind == DECLARE:
+            return self._apply_declare(state, fact.data)
+        if kind == DECIDE:
+            return self._apply_decide(state, fact.data)
+        return self.on_other(state, fact)
+
+    def _apply_declare(self, state: State, data: Mapping[str, Any]) -> Step:
+        pending = self.pending(state)
+        if not isinstance(pending, AwaitingCommand):
+            raise _busy(pending, "a declaration")
+        step = self.on_declare(state, Command.from_json(data))
+        bulk = data.get("dice")
+        if not bulk:
+            return step
+        if not isinstance(bulk, Mapping):
+            raise RuleError("wrong_die", "a declaration's 'dice' must be a map", field="dice")
+        return self._consume_bulk_dice(step, dict(bulk))
+
+    def _consume_bulk_dice(self, step: Step, bulk: dict[str, Any]) -> Step:
+        state, effects = step.state, list(step.effects)
+        while bulk:
+            pending = self.pending(state)
+            if not isinstance(pending, DiceNeeded):
+                break
+            wanted = {r.key for r in pending.requests}
+            batch = {k: bulk.pop(k) for k in list(bulk) if k in wanted}
+            if not batch:
+                break
+            state, fx = self._apply_dice(state, batch)
+            effects.extend(fx)
+        if bulk:
+            raise RuleError(
+                "wrong_die",
+                "dice sent with the declaration were never asked for: " + ", ".join(bulk),
+                field="dice",
+            )
+        return Step(state, tuple(effects))
+
+    def _apply_dice(self, state: State, rolls: Any) -> Step:
+        pending = self.pending(state)
+        if not isinstance(pending, DiceNeeded):
+            raise _busy(pending, "dice")
+        return self.on_dice(state, check_rolls(pending.requests, rolls))
+
+    def _apply_decide(self, state: State, data: Mapping[str, Any]) -> Step:
+        pending = self.pending(state)
+        if not isinstance(pending, DecisionNeeded):
+            raise _busy(pending, "a decision")
+        key = data.get("key")
+        if key != pending.key:
+            raise RuleError(
+                "bad_decision",
+                f"the pending decision is {pending.key!r} ({pending.label}), not {key!r}",
+                field="key",
+            )
+        return self.on_decide(state, check_choice(pending, data.get("choice")))
+
+
+def check_choice(pending: DecisionNeeded, choice: Any) -> Any:
+    """Validate ``choice`` against the options of ``pending``; return it normalised."""
+    allowed = {o.value for o in pending.options}
+    if pending.multiple:
+        if not isinstance(choice, list | tuple):
+            raise RuleError("bad_decision", f"{pending.label}: choose a list", field="choice")
+        values = tuple(choice)
+        if len(set(values)) != len(values):
+            raise RuleError("bad_decision", f"{pending.label}: a value is repeated", field="choice")
+        bad = [v for v in values if v not in allowed]
+        high = pending.at_most if pending.at_most is not None else len(allowed)
+        if bad or not pending.at_least <= len(values) <= high:
+            raise RuleError(
+                "bad_decision",
+                f"{pending.label}: choose {pending.at_least}..{high} of "
+                + ", ".join(sorted(allowed)),
+                field="choice",
+            )
+        return values
+    if choice not in allowed:
+        raise RuleError(
+            "bad_decision",
+            f"{choice!r} is not an option for {pending.label} (options: "
+            + ", ".join(o.value for o in pending.options)
+            + ")",
+            field="choice",
+        )
+    return choice
+
+
+def _busy(pending: Pending, what: str) -> RuleError:
+    if isinstance(pending, DiceNeeded):
+        return RuleError(
+            "dice_pending",
+            f"{what} cannot be accepted while dice are pending: "
+            + ", ".join(r.label for r in pending.requests),
+        )
+    if isinstance(pending, DecisionNeeded):
+        return RuleError(
+            "decision_pending",
+            f"{what} cannot be accepted while a decision is pending: {pending.label}",
+        )
+    if isinstance(pending, AwaitingCommand):
+        return RuleError("nothing_pending", f"{what} was not asked for: nothing is pending")
+    return RuleError(
+        "bad_fact", f"{what} cannot be accepted while {pending.kind or 'input'} is pending"
+    )

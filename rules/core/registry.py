@@ -1,0 +1,92 @@
+"""Rule systems by ``(id, version)``.
+
+A battle stream records the system id and version it was played under (DESIGN principle 7);
+replaying it under another version reports what would differ. So several versions of one
+system live side by side: each is a separate registered object, e.g. ``steelwar 1.0`` (the
+digest's defaults). Per-battle choices (the PROPOSED readings a club picks) belong in the
+battle's setup, not in a new version.
+
+Systems register themselves when their ``rules.<id>.system`` module is imported;
+:func:`get` imports that module on first use, so callers only need ``get("steelwar")``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from rules.core.errors import RuleError
+from rules.core.system import RuleSystem
+
+_SYSTEMS: dict[tuple[str, str], RuleSystem] = {}
+
+
+def register(system: RuleSystem) -> RuleSystem:
+    """Register ``system`` under ``(system.id, system.version)``; returns it.
+
+    Registering the same object twice is harmless; a different object under a taken key is an
+    error (two meanings of one version would make replays ambiguous).
+    """
+    key = (system.id, system.version)
+    existing = _SYSTEMS.get(key)
+    if existing is not None and existing is not system:
+        raise ValueError(f"rule system {key[0]} {key[1]} is already registered")
+    _SYSTEMS[key] = system
+    return system
+
+
+def version_key(version: str) -> tuple:
+    """Sort key for versions: ``"1.10" > "1.9"``; non-numeric parts sort as text."""
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        for part in re.split(r"[.\-+]", version)
+    )
+
+
+def _load(system_id: str) -> None:
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", system_id):
+        return
+    try:
+        importlib.import_module(f"rules.{system_id}.system")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"rules.{system_id}", f"rules.{system_id}.system"):
+            raise
+
+
+def versions(system_id: str) -> tuple[str, ...]:
+    """Registered versions of ``system_id``, oldest first."""
+    if not any(sid == system_id for sid, _ in _SYSTEMS):
+        _load(system_id)
+    return tuple(sorted((v for sid, v in _SYSTEMS if sid == system_id), key=version_key))
+
+
+def get(system_id: str, version: str | None = None) -> RuleSystem:
+    """The system ``system_id`` at ``version`` (the newest when ``None``).
+
+    Raises ``RuleError("unknown_rule_system")``.
+    """
+    known = versions(system_id)
+    if not known:
+        raise RuleError(
+            "unknown_rule_system", f"no rule system {system_id!r} is installed", field="system"
+        )
+    if version is None:
+        version = known[-1]
+    system = _SYSTEMS.get((system_id, version))
+    if system is None:
+        raise RuleError(
+            "unknown_rule_system",
+            f"{system_id} has no version {version!r} (known: {', '.join(known)})",
+            field="version",
+        )
+    return system
+
+
+def registered() -> tuple[tuple[str, str], ...]:
+    """Every registered ``(id, version)``, sorted."""
+    return tuple(sorted(_SYSTEMS, key=lambda k: (k[0], version_key(k[1]))))
+
+
+def unregister(system_id: str, version: str) -> None:
+    """Remove a registration (for tests)."""
+    _SYSTEMS.pop((system_id, version), None)

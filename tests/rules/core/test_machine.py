@@ -1,0 +1,115 @@
+"""The fact machinery: declare -> dice/decision -> effects, and refusal of out-of-turn facts."""
+
+import pytest
+
+from rules.core.errors import RuleError
+from rules.core.facts import Command, Fact, decide, declare, dice
+from rules.core.system import (
+    AwaitingCommand,
+    DecisionNeeded,
+    DiceNeeded,
+    RuleSystem,
+    fold,
+    replay,
+)
+from tests.rules.core.toy import TOY, ToyState
+
+
+def code_of(state, fact):
+    with pytest.raises(RuleError) as exc:
+        TOY.apply(state, fact)
+    return exc.value.code
+
+
+def test_the_toy_system_satisfies_the_protocol():
+    assert isinstance(TOY, RuleSystem)
+
+
+def test_a_declaration_asks_for_named_dice():
+    state = TOY.apply(ToyState(), declare("attack", "red")).state
+    pending = TOY.pending(state)
+    assert isinstance(pending, DiceNeeded)
+    assert [r.label for r in pending.requests] == ["attacker 2d6", "defender die d8"]
+    assert pending.to_json()["requests"][0]["count"] == 2
+
+
+def test_dice_may_arrive_in_parts_and_the_pending_list_shrinks():
+    state = TOY.apply(ToyState(), declare("attack", "red")).state
+    state = TOY.apply(state, dice({"defender.die": [3]})).state
+    assert [r.key for r in TOY.pending(state).requests] == ["attacker.total"]
+    step = TOY.apply(state, dice({"attacker.total": [2, 2]}))
+    assert step.state.score == 1
+    assert [e.kind for e in step.effects] == ["scored"]
+    assert isinstance(TOY.pending(step.state), AwaitingCommand)
+
+
+def test_a_tie_asks_for_a_decision_and_the_answer_is_checked():
+    state = replay(TOY, {}, [declare("attack"), dice({"attacker.total": [1, 2], "defender.die": 3})])
+    assert isinstance(TOY.pending(state.state), DecisionNeeded)
+    assert code_of(state.state, decide("tie.break", "charge")) == "bad_decision"
+    assert code_of(state.state, decide("other.key", "push")) == "bad_decision"
+    assert TOY.apply(state.state, decide("tie.break", "push")).state.score == 1
+
+
+@pytest.mark.parametrize(
+    ("rolls", "code"),
+    [
+        ({"attacker.total": [7, 1]}, "die_out_of_range"),
+        ({"attacker.total": [1]}, "wrong_die"),
+        ({"defender.die": {"sides": 6, "values": [1]}}, "wrong_die"),
+        ({"no.such.die": [1]}, "wrong_die"),
+        ({}, "wrong_die"),
+    ],
+)
+def test_bad_dice_are_refused_and_the_state_is_unchanged(rolls, code):
+    state = TOY.apply(ToyState(), declare("attack")).state
+    before = TOY.state_to_json(state)
+    assert code_of(state, dice(rolls)) == code
+    assert TOY.state_to_json(state) == before
+
+
+def test_out_of_turn_facts_are_refused_with_their_own_codes():
+    idle = ToyState()
+    rolling = TOY.apply(idle, declare("attack")).state
+    tied = TOY.apply(rolling, dice({"attacker.total": [1, 1], "defender.die": [2]})).state
+    assert code_of(idle, dice({"defender.die": [1]})) == "nothing_pending"
+    assert code_of(idle, decide("tie.break", "push")) == "nothing_pending"
+    assert code_of(rolling, declare("attack")) == "dice_pending"
+    assert code_of(rolling, decide("tie.break", "push")) == "dice_pending"
+    assert code_of(tied, dice({"defender.die": [1]})) == "decision_pending"
+    assert code_of(tied, declare("attack")) == "decision_pending"
+    assert code_of(idle, Fact("shuffle", {})) == "bad_fact"
+    assert code_of(idle, {"data": {}}) == "bad_fact"
+    assert code_of(idle, {"type": "declare", "data": {"unit": "red"}}) == "bad_command"
+
+
+def test_a_declaration_may_carry_its_dice():
+    step = TOY.apply(
+        ToyState(), declare("attack", dice={"attacker.total": [6, 6], "defender.die": [8]})
+    )
+    assert step.state.score == 1
+    assert [e.kind for e in step.effects] == ["declared", "scored"]
+
+
+def test_dice_sent_with_a_declaration_that_were_never_asked_for_are_refused():
+    fact = declare("attack", dice={"attacker.total": [6, 6], "defender.die": [8], "extra": [1]})
+    assert code_of(ToyState(), fact) == "wrong_die"
+
+
+def test_facts_round_trip_through_json_and_fold_accepts_either_form():
+    facts = [declare("attack", "red", {"x": 1}), dice({"attacker.total": [6, 6], "defender.die": 1})]
+    as_json = [f.to_json() for f in facts]
+    assert fold(TOY, ToyState(), as_json) == fold(TOY, ToyState(), facts)
+    assert Command.from_json(as_json[0]["data"]) == Command("attack", "red", {"x": 1})
+
+
+def test_bad_setup_names_the_field():
+    with pytest.raises(RuleError) as exc:
+        TOY.initial_state({"score": "high"})
+    assert (exc.value.code, exc.value.field) == ("bad_setup", "score")
+
+
+def test_pending_serialises_for_clients():
+    assert AwaitingCommand(("red",)).to_json() == {"kind": "command", "units": ["red"]}
+    tied = replay(TOY, {}, [declare("attack"), dice({"attacker.total": [1, 1], "defender.die": 2})])
+    assert TOY.pending(tied.state).to_json()["options"][0] == {"value": "push", "label": "push"}
