@@ -1,5 +1,9 @@
 """Page routes of the campaign app."""
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from campaign.pages import views
 
 app_name = "campaign_pages"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+]

@@ -1,0 +1,110 @@
+"""Browser test harness: Debian's chromium driven by Playwright against pytest-django's live_server.
+
+- `browser` is one chromium for the whole session (never a downloaded browser build).
+- `page` is a fresh context per test (English unless the test asks for another locale).
+- `signed_in(page, user)` puts a real Django session cookie into the context.
+- `screenshot(page, name)` saves `<name>-phone.png` (390x844) and `<name>-desktop.png`
+  (1280x800) into $TEST_ARTIFACTS_DIR (default: artifacts/screenshots in the repository) and
+  checks that the phone layout has no horizontal scroll.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
+# between page actions are still synchronous, so Django's async guard must stand aside.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+REPO = Path(__file__).resolve().parents[2]
+
+
+def artifacts_dir() -> Path:
+    folder = Path(os.environ.get("TEST_ARTIFACTS_DIR") or REPO / "artifacts" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _new_page(browser, locale: str):
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+@pytest.fixture
+def page(browser):
+    page = _new_page(browser, "en-US")
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def ru_page(browser):
+    """A browser whose Accept-Language asks for Russian."""
+    page = _new_page(browser, "ru-RU")
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def signed_in(live_server):
+    """Sign `user` in without the form: a real session cookie from Django's test client."""
+    from django.conf import settings
+    from django.test import Client
+
+    def sign_in(page, user):
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}]
+        )
+        return page
+
+    return sign_in
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
+def screenshot(page, name: str) -> list[Path]:
+    """Save full-page PNGs at phone and desktop width; the phone layout must not scroll sideways."""
+    folder = artifacts_dir()
+    saved = []
+    original = page.viewport_size
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        if label == "phone":
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert no_horizontal_scroll(page), f"{name}: {width}px wide at a 390px phone"
+        path = folder / f"{name}-{label}.png"
+        page.screenshot(path=str(path), full_page=True)
+        saved.append(path)
+    page.set_viewport_size(original)
+    return saved
