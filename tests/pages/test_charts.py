@@ -1,0 +1,52 @@
+"""The arithmetic behind the inline SVG charts and the scenario graph."""
+from campaign.pages.charts import Series, line_chart, scenario_graph
+
+
+def test_line_chart_puts_one_point_per_value_and_skips_gaps():
+    chart = line_chart(["B1", "B2", "B3"], [Series("Killed", [1, None, 3])], width=360, height=200)
+    (line,) = chart.lines
+    assert [p["label"] for p in line["points"]] == ["B1", "B3"]
+    assert line["points"][0]["x"] == chart.left
+    assert line["points"][-1]["x"] == chart.left + chart.plot_width
+    assert chart.rows[1] == {"label": "B2", "values": [""]}
+
+
+def test_line_chart_scale_rounds_up_and_zero_sits_on_the_bottom_axis():
+    chart = line_chart(["a", "b"], [Series("s", [0, 7])])
+    assert chart.y_ticks[-1]["label"] == "10"
+    bottom = chart.top + chart.plot_height
+    assert chart.lines[0]["points"][0]["y"] == bottom
+
+
+def test_line_chart_with_a_fixed_top_keeps_it():
+    chart = line_chart(["a"], [Series("morale", [3])], y_max=5)
+    assert chart.y_ticks[-1]["label"] == "5"
+
+
+def test_line_chart_shows_at_most_about_six_x_labels():
+    chart = line_chart([str(i) for i in range(20)], [Series("s", list(range(20)))])
+    shown = [t for t in chart.x_ticks if t["show"]]
+    assert len(shown) <= 8 and shown[-1]["label"] == "19"
+
+
+def test_scenario_graph_puts_children_below_their_deepest_parent():
+    nodes = [{"id": n} for n in ("a", "b", "c", "d")]
+    edges = [
+        {"source": "a", "target": "b"},
+        {"source": "a", "target": "c"},
+        {"source": "b", "target": "d"},
+        {"source": "c", "target": "d"},
+        {"source": "a", "target": "d"},
+    ]
+    layout = scenario_graph(nodes, edges)
+    y = {n["id"]: n["y"] for n in layout.nodes}
+    assert y["a"] < y["b"] == y["c"] < y["d"]
+    assert all(n["x"] >= 0 and n["x"] + n["w"] <= layout.width for n in layout.nodes)
+    assert len(layout.edges) == 5
+
+
+def test_scenario_graph_survives_a_loop_back():
+    nodes = [{"id": 1}, {"id": 2}]
+    layout = scenario_graph(nodes, [{"source": 1, "target": 2}, {"source": 2, "target": 1}])
+    back = [e for e in layout.edges if e["backwards"]]
+    assert len(back) == 1
