@@ -116,6 +116,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wargame campaign manager API",

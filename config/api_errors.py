@@ -1,0 +1,120 @@
+"""One JSON error format for the whole API, and the exception handler that produces it.
+
+Every error body is ``{"code", "message", "rule", "field", ...}``: a machine ``code``, an
+English sentence, the rulebook reference (or null) and the input path at fault (or null).
+Extra keys add detail (``current_version`` on a 409, ``errors`` on a validation error).
+Any app raises :class:`ApiError` (or a ``rules.core.errors.RuleError``, or an
+``eventstore.errors.WrongExpectedVersion``) and gets this format.
+Registered as ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from rules.core.errors import RuleError
+
+#: RuleError codes about malformed input rather than the rules forbidding it.
+MALFORMED_RULE_CODES = {"bad_fact", "bad_setup", "bad_command"}
+
+
+class ApiError(Exception):
+    """An error a service raises for the API: status, machine code, sentence, rule, field."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        status_code: int = status.HTTP_400_BAD_REQUEST,
+        rule: str | None = None,
+        field: str | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status_code = status_code
+        self.rule = rule
+        self.field = field
+        self.extra = extra
+
+    def to_dict(self) -> dict:
+        return error_body(self.code, self.message, rule=self.rule, field=self.field, **self.extra)
+
+
+def error_body(
+    code: str, message: str, *, rule: str | None = None, field: str | None = None, **extra: Any
+) -> dict:
+    """The error JSON: code, message, rule, field, then any extra keys."""
+    return {"code": code, "message": message, "rule": rule, "field": field, **extra}
+
+
+def rule_error_status(error: RuleError) -> int:
+    """400 for malformed input, 422 for input the rules forbid."""
+    if error.code in MALFORMED_RULE_CODES:
+        return status.HTTP_400_BAD_REQUEST
+    return status.HTTP_422_UNPROCESSABLE_ENTITY
+
+
+def _first_error(detail: Any, path: str = "") -> tuple[str | None, str, str]:
+    """(field path, message, code) of the first leaf of a DRF validation detail."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            sub = key if not path else f"{path}.{key}"
+            if key == "non_field_errors":
+                sub = path
+            return _first_error(value, sub)
+    if isinstance(detail, list):
+        for index, value in enumerate(detail):
+            if isinstance(value, dict | list):
+                return _first_error(value, f"{path}.{index}" if path else str(index))
+            return _first_error(value, path)
+    code = getattr(detail, "code", "invalid") or "invalid"
+    return (path or None), str(detail), str(code)
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF exception handler: every error in the shared format."""
+    if isinstance(exc, ApiError):
+        return Response(exc.to_dict(), status=exc.status_code)
+    if isinstance(exc, RuleError):
+        body = error_body(exc.code, exc.message, rule=exc.rule, field=exc.field)
+        return Response(body, status=rule_error_status(exc))
+    try:
+        from eventstore.errors import WrongExpectedVersion
+    except ImportError:  # pragma: no cover - the event store app is always installed
+        WrongExpectedVersion = ()  # noqa: N806
+    if WrongExpectedVersion and isinstance(exc, WrongExpectedVersion):
+        current = getattr(exc, "current_version", None)
+        body = error_body(
+            "wrong_expected_version",
+            f"the stream is at version {current}; reload and retry",
+            field="expected_version",
+            current_version=current,
+        )
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        field, message, code = _first_error(exc.detail)
+        if field and not message.startswith(field):
+            message = f"{field}: {message}"
+        response.data = error_body(code, message, field=field, errors=exc.detail)
+        return response
+    if isinstance(exc, exceptions.APIException):
+        detail = exc.detail
+        message = str(detail) if not isinstance(detail, dict | list) else str(exc.default_detail)
+        code = getattr(detail, "code", None) or exc.default_code
+        response.data = error_body(str(code), message)
+    return response
