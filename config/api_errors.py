@@ -7,6 +7,7 @@ Any app raises :class:`ApiError` (or a ``rules.core.errors.RuleError``, or an
 ``eventstore.errors.WrongExpectedVersion``) and gets this format.
 Registered as ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,0 +1,207 @@
+"""Request and response shapes of the battles API (validation of input shape only)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from battles.models import Battle, BattleLogEntry, UnitStatus
+from battles.replay import describe
+from battles.selectors import revealed_seed
+
+
+class ServerDiceField(serializers.Field):
+    """``"all"`` or a list of dice request keys for the server to roll."""
+
+    default_error_messages = {"invalid": 'must be "all" or a list of dice request keys'}
+
+    def to_internal_value(self, data):
+        if data == "all":
+            return "all"
+        if isinstance(data, list) and all(isinstance(k, str) and k for k in data):
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        return value
+
+
+class WriteSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text="the version you read; a stale one gets 409 with the current"
+    )
+
+
+class DeclareSerializer(WriteSerializer):
+    command = serializers.JSONField(help_text='{"action": ..., "unit": ..., "params": {...}}')
+    dice = serializers.DictField(
+        required=False, help_text="entered dice for the declaration (request key -> values)"
+    )
+    server_dice = ServerDiceField(
+        required=False, help_text='request keys for the server to roll, or "all"'
+    )
+
+
+class DiceSerializer(WriteSerializer):
+    rolls = serializers.DictField(
+        required=False, help_text="dice read off the table: request key -> values"
+    )
+    server_dice = ServerDiceField(
+        required=False, help_text='request keys for the server to roll, or "all"'
+    )
+
+
+class DecideSerializer(WriteSerializer):
+    key = serializers.CharField()
+    choice = serializers.JSONField()
+
+
+class OddsSerializer(serializers.Serializer):
+    command = serializers.JSONField(help_text='{"action": ..., "unit": ..., "params": {...}}')
+
+
+class CorrectionSerializer(WriteSerializer):
+    target_version = serializers.IntegerField(min_value=1)
+    action = serializers.ChoiceField(choices=["void", "amend"])
+    data = serializers.DictField(required=False, help_text="the fact's whole new payload (amend)")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ConcludeSerializer(WriteSerializer):
+    result = serializers.DictField(
+        child=serializers.ChoiceField(choices=["win", "lose", "draw"]),
+        help_text="side -> win, lose or draw, for every side",
+    )
+
+
+class ParticipantInSerializer(serializers.Serializer):
+    user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all())
+    side = serializers.CharField(max_length=60)
+
+
+class BattleCreateSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    name = serializers.CharField(max_length=200)
+    rules_system = serializers.CharField(max_length=40)
+    rules_version = serializers.CharField(max_length=40, required=False)
+    setup = serializers.DictField(help_text="the rule system's force setup: sides, units, options")
+    participants = ParticipantInSerializer(many=True, required=False)
+    snapshot_every = serializers.IntegerField(min_value=1, required=False)
+
+
+class ImportSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    document = serializers.JSONField(required=False, help_text="an exported battle")
+    file = serializers.FileField(required=False, help_text="an exported battle (.json)")
+
+    def validate(self, attrs):
+        if "document" not in attrs and "file" not in attrs:
+            raise serializers.ValidationError({"document": "send 'document' or 'file'"})
+        return attrs
+
+
+class ParticipantSerializer(serializers.Serializer):
+    user = serializers.IntegerField(source="user_id")
+    username = serializers.CharField(source="user.username")
+    side = serializers.CharField()
+
+
+class BattleSerializer(serializers.ModelSerializer):
+    participants = ParticipantSerializer(many=True, read_only=True)
+    seed = serializers.SerializerMethodField(
+        help_text="the dice seed: null while the battle is open, revealed at conclusion"
+    )
+
+    class Meta:
+        model = Battle
+        fields = [
+            "id",
+            "club",
+            "name",
+            "rules_system",
+            "rules_version",
+            "status",
+            "version",
+            "snapshot_every",
+            "seed_sha256",
+            "seed",
+            "result",
+            "summary",
+            "participants",
+            "created_at",
+            "concluded_at",
+        ]
+
+    def get_seed(self, battle: Battle) -> str | None:
+        return revealed_seed(battle=battle)
+
+
+class LogEntrySerializer(serializers.ModelSerializer):
+    description = serializers.SerializerMethodField()
+
+    class Meta:
+        model = BattleLogEntry
+        fields = [
+            "version",
+            "type",
+            "data",
+            "effective_data",
+            "description",
+            "status",
+            "corrected_by",
+            "effects",
+            "text",
+            "problem",
+            "consequences",
+            "metadata",
+            "recorded_at",
+        ]
+
+    def get_description(self, row: BattleLogEntry) -> str:
+        return describe(row.type, row.data)
+
+
+class UnitStatusSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = UnitStatus
+        fields = ["unit", "side", "name", "status", "version"]
+
+
+class EventResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.JSONField()
+    description = serializers.CharField()
+    status = serializers.CharField()
+    effects = serializers.JSONField(help_text="[{kind, text, unit, data}]")
+    text = serializers.CharField()
+    consequences = serializers.JSONField(required=False)
+
+
+class WriteResultSerializer(serializers.Serializer):
+    """The answer to every write (documentation only)."""
+
+    battle = serializers.IntegerField()
+    from_version = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    events = EventResultSerializer(many=True)
+    effects = serializers.JSONField()
+    text = serializers.CharField(help_text="the effects as one sentence")
+    pending = serializers.JSONField(help_text="what the table must do next")
+
+
+class StateSerializer(serializers.Serializer):
+    battle = serializers.IntegerField()
+    version = serializers.IntegerField()
+    head_version = serializers.IntegerField()
+    status = serializers.CharField()
+    state = serializers.JSONField()
+    pending = serializers.JSONField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    rule = serializers.CharField(allow_null=True)
+    field = serializers.CharField(allow_null=True)

@@ -1,0 +1,322 @@
+"""Battles REST API: thin views over :mod:`battles.services` and :mod:`battles.selectors`.
+
+Outsiders (not members of the battle's club) get 404 for every battle URL; club members who
+do not take part may read; participants and the club's organizers may write.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from battles import selectors, services
+from battles.api import serializers as s
+from battles.models import BattleLogEntry, UnitStatus
+from campaign.models import Club
+from campaign.selectors import club_role
+from config.api_errors import ApiError
+
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="a retry with the same key returns the first response and appends nothing",
+)
+ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="malformed input"),
+    403: OpenApiResponse(s.ErrorSerializer, description="a club member not taking part"),
+    404: OpenApiResponse(s.ErrorSerializer, description="no such battle, or not your club"),
+    409: OpenApiResponse(
+        s.ErrorSerializer,
+        description="stale expected_version (with current_version), or the battle is concluded",
+    ),
+    422: OpenApiResponse(s.ErrorSerializer, description="the rules forbid it"),
+}
+
+
+def _club_for(user, club_id: int, field: str = "club") -> Club:
+    if club_role(user=user, club_id=club_id) is None:
+        raise ApiError(
+            "not_found", f"no club {club_id}", field=field, status_code=status.HTTP_404_NOT_FOUND
+        )
+    return Club.objects.get(pk=club_id)
+
+
+class BattleListView(APIView):
+    """Battles of your clubs; start a new one."""
+
+    @extend_schema(responses=s.BattleSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        battles = selectors.visible_battles(user=request.user).prefetch_related(
+            "participants__user"
+        )
+        return Response(s.BattleSerializer(battles, many=True).data)
+
+    @extend_schema(request=s.BattleCreateSerializer, responses={201: s.BattleSerializer, **ERRORS})
+    def post(self, request: Request) -> Response:
+        form = s.BattleCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        battle = services.create_battle(
+            club=_club_for(request.user, data["club"]),
+            name=data["name"],
+            rules_system=data["rules_system"],
+            rules_version=data.get("rules_version"),
+            setup=data["setup"],
+            participants=[
+                services.ParticipantSpec(user=p["user"], side=p["side"])
+                for p in data.get("participants", [])
+            ],
+            created_by=request.user,
+            snapshot_every=data.get("snapshot_every"),
+        )
+        return Response(s.BattleSerializer(battle).data, status=status.HTTP_201_CREATED)
+
+
+class BattleDetailView(APIView):
+    @extend_schema(responses={200: s.BattleSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        battle = selectors.battle_for(user=request.user, battle_id=pk)
+        return Response(s.BattleSerializer(battle).data)
+
+
+class StateView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("at", int, description="the state after this version")],
+        responses={200: s.StateSerializer, 400: s.ErrorSerializer, 404: s.ErrorSerializer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        battle = selectors.battle_for(user=request.user, battle_id=pk)
+        at = request.query_params.get("at")
+        if at is not None and not at.isdigit():
+            raise ApiError("bad_version", "at must be a version number", field="at")
+        current = selectors.state_at(battle=battle, version=int(at) if at else None)
+        return Response(current.to_json())
+
+
+class LogView(generics.ListAPIView):
+    """The battle log: every event with how it counts now and its derived effects."""
+
+    serializer_class = s.LogEntrySerializer
+
+    def get_queryset(self):
+        battle = selectors.battle_for(user=self.request.user, battle_id=self.kwargs["pk"])
+        return BattleLogEntry.objects.filter(battle=battle).order_by("version")
+
+
+class UnitStatusView(generics.ListAPIView):
+    """Each unit's status in the battle now."""
+
+    serializer_class = s.UnitStatusSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        battle = selectors.battle_for(user=self.request.user, battle_id=self.kwargs["pk"])
+        return UnitStatus.objects.filter(battle=battle)
+
+
+class _WriteView(APIView):
+    form_class: type[s.WriteSerializer]
+
+    def form(self, request: Request) -> dict:
+        form = self.form_class(data=request.data)
+        form.is_valid(raise_exception=True)
+        return dict(form.validated_data)
+
+    def respond(self, result) -> Response:
+        return Response(result.body, status=result.status_code)
+
+
+def _write_schema(form):
+    return extend_schema(
+        request=form,
+        parameters=[IDEMPOTENCY],
+        responses={201: s.WriteResultSerializer, 200: s.WriteResultSerializer, **ERRORS},
+    )
+
+
+class DeclareView(_WriteView):
+    """Declare an action, optionally with its dice (entered and/or rolled by the server)."""
+
+    form_class = s.DeclareSerializer
+
+    @_write_schema(s.DeclareSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request)
+        return self.respond(
+            services.declare(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                command=data["command"],
+                dice=data.get("dice"),
+                server_dice=data.get("server_dice"),
+                idempotency_key=request.headers.get("Idempotency-Key"),
+            )
+        )
+
+
+class DiceView(_WriteView):
+    """Enter dice from the table and/or have the server roll them (verifiably)."""
+
+    form_class = s.DiceSerializer
+
+    @_write_schema(s.DiceSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request)
+        return self.respond(
+            services.enter_dice(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                rolls=data.get("rolls"),
+                server_dice=data.get("server_dice"),
+                idempotency_key=request.headers.get("Idempotency-Key"),
+            )
+        )
+
+
+class DecideView(_WriteView):
+    """Answer the pending decision."""
+
+    form_class = s.DecideSerializer
+
+    @_write_schema(s.DecideSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request)
+        return self.respond(
+            services.decide(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                key=data["key"],
+                choice=data["choice"],
+                idempotency_key=request.headers.get("Idempotency-Key"),
+            )
+        )
+
+
+class CorrectionView(_WriteView):
+    """Void or amend an earlier fact; everything after it is replayed."""
+
+    form_class = s.CorrectionSerializer
+
+    @_write_schema(s.CorrectionSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request)
+        return self.respond(
+            services.correct(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                target_version=data["target_version"],
+                action=data["action"],
+                data=data.get("data"),
+                reason=data.get("reason", ""),
+                idempotency_key=request.headers.get("Idempotency-Key"),
+            )
+        )
+
+
+class ConcludeView(_WriteView):
+    """Conclude the battle with its result; records the casualty summary, reveals the seed."""
+
+    form_class = s.ConcludeSerializer
+
+    @_write_schema(s.ConcludeSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request)
+        return self.respond(
+            services.conclude_battle(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                result=data["result"],
+                idempotency_key=request.headers.get("Idempotency-Key"),
+            )
+        )
+
+
+class OddsView(APIView):
+    """Exact odds of an action if declared now (nothing is recorded)."""
+
+    @extend_schema(request=s.OddsSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def post(self, request: Request, pk: int) -> Response:
+        battle = selectors.battle_for(user=request.user, battle_id=pk)
+        form = s.OddsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        return Response(selectors.odds_of(battle=battle, command=form.validated_data["command"]))
+
+
+class VerifyDiceView(APIView):
+    """Re-derive every server roll from the revealed seed (after conclusion)."""
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        battle = selectors.battle_for(user=request.user, battle_id=pk)
+        return Response(selectors.verify_dice(battle=battle))
+
+
+class ReplayView(APIView):
+    """What would differ if the battle were replayed under another rules version."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("rules_version", str, required=True)],
+        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        battle = selectors.battle_for(user=request.user, battle_id=pk)
+        version = request.query_params.get("rules_version")
+        if not version:
+            raise ApiError("required", "rules_version is required", field="rules_version")
+        return Response(selectors.rules_version_diff(battle=battle, rules_version=version))
+
+
+class ExportView(APIView):
+    """The battle as a JSON file of its events."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer})
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        battle = selectors.battle_for(user=request.user, battle_id=pk)
+        document = services.export_battle(battle=battle)
+        response = HttpResponse(
+            json.dumps(document, ensure_ascii=False, indent=1),
+            content_type="application/json",
+        )
+        response["Content-Disposition"] = f'attachment; filename="battle-{battle.pk}.json"'
+        return response
+
+
+class ImportView(APIView):
+    """Create a battle in one of your clubs from an exported file; all or nothing."""
+
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(request=s.ImportSerializer, responses={201: s.BattleSerializer, **ERRORS})
+    def post(self, request: Request) -> Response:
+        form = s.ImportSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        club = _club_for(request.user, data["club"])
+        document = data.get("document")
+        if document is None:
+            try:
+                document = json.load(data["file"])
+            except (ValueError, UnicodeDecodeError) as error:
+                raise ApiError(
+                    "invalid_import", f"file: not JSON ({error})", field="file"
+                ) from None
+        result = services.import_battle(club=club, document=document, imported_by=request.user)
+        body = s.BattleSerializer(result.battle).data
+        body["unmatched_participants"] = result.unmatched_participants
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,116 @@
+"""Verifiable server dice.
+
+When a battle starts the server draws a secret 32-byte seed and publishes its SHA-256
+(``Battle.seed_sha256``, also in the ``battle.started`` event). Each server die is derived,
+never drawn: ``HMAC-SHA256(seed, "<battle id>|<stream version>|<request key>|<index>|<try>")``,
+the first 8 bytes read as an unsigned big-endian integer ``x``; ``x`` is accepted when it is
+below the largest multiple of ``sides`` under 2**64 (rejection sampling, so no modulo bias)
+and the face is ``x % sides + 1``; otherwise ``try`` goes up by one. ``index`` counts the
+physical dice of the request (0, 1, ...), including the re-rolls of exploding dice. The
+stream version is the version of the ``dice`` event that records the roll, so a roll is
+bound to its place in the stream. After conclusion the seed is revealed and anyone can
+re-derive every server roll (:func:`verify_server_rolls`).
+
+Pure functions, no Django.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rules.core.dice import DiceRequest
+
+_SPACE = 2**64
+
+
+def new_seed() -> str:
+    """A fresh secret seed, hex."""
+    return secrets.token_hex(32)
+
+
+def seed_sha256(seed_hex: str) -> str:
+    """The public commitment to a seed: SHA-256 of its bytes, hex."""
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+def derive_face(
+    seed_hex: str, *, battle_id: int | str, version: int, key: str, index: int, sides: int
+) -> int:
+    """The face (1..sides) of one server die, by HMAC-SHA256 and rejection sampling."""
+    seed = bytes.fromhex(seed_hex)
+    limit = _SPACE - (_SPACE % sides)
+    attempt = 0
+    while True:
+        message = f"{battle_id}|{version}|{key}|{index}|{attempt}".encode()
+        x = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest()[:8], "big")
+        if x < limit:
+            return x % sides + 1
+        attempt += 1
+
+
+def roll_request(
+    seed_hex: str, *, battle_id: int | str, version: int, request: DiceRequest
+) -> list:
+    """Server values for one dice request: ``request.count`` values (totals for exploding
+    dice, face labels for symbolic dice)."""
+    values: list = []
+    index = 0
+    for _ in range(request.count):
+        total = 0
+        while True:
+            face = derive_face(
+                seed_hex,
+                battle_id=battle_id,
+                version=version,
+                key=request.key,
+                index=index,
+                sides=request.sides,
+            )
+            index += 1
+            total += face
+            if not (request.explodes and face == request.sides):
+                break
+        values.append(request.faces[total - 1] if request.faces is not None else total)
+    return values
+
+
+@dataclass(frozen=True)
+class RollCheck:
+    """One server roll re-derived from the revealed seed."""
+
+    version: int
+    key: str
+    recorded: list
+    derived: list
+
+    @property
+    def ok(self) -> bool:
+        return self.recorded == self.derived
+
+    def to_json(self) -> dict:
+        return {
+            "version": self.version,
+            "key": self.key,
+            "recorded": self.recorded,
+            "derived": self.derived,
+            "ok": self.ok,
+        }
+
+
+def verify_server_rolls(
+    seed_hex: str,
+    *,
+    battle_id: int | str,
+    rolls: Iterable[tuple[int, str, Mapping, list]],
+) -> list[RollCheck]:
+    """Re-derive ``(version, key, request_json, recorded_values)`` server rolls."""
+    checks = []
+    for version, key, request_json, recorded in rolls:
+        request = DiceRequest.from_json(request_json)
+        derived = roll_request(seed_hex, battle_id=battle_id, version=version, request=request)
+        checks.append(RollCheck(version, key, list(recorded), derived))
+    return checks

@@ -1,0 +1,290 @@
+"""Read side of battles: who may see what, state at a version, the log, odds, dice checks.
+
+Keyword-only, typed. Writes live in :mod:`battles.services`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from rest_framework import status
+
+from battles import replay
+from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
+from battles.streams import stream_of, system_of
+from campaign.models import Membership
+from campaign.selectors import club_role
+from config.api_errors import ApiError
+from eventstore.selectors import read_stream
+from rules.core.system import RuleSystem, State
+
+PARTICIPANT = "participant"
+ORGANIZER = "organizer"
+MEMBER = "member"
+
+
+# --- permissions -----------------------------------------------------------------------
+
+
+def battle_role(*, user, battle: Battle) -> str | None:
+    """``participant``, ``organizer`` (of the club), ``member`` (of the club) or ``None``.
+
+    Participants and organizers may write; members read; anyone else sees nothing.
+    """
+    role = club_role(user=user, club_id=battle.club_id)
+    if role is None:
+        return None
+    if role == Membership.Role.ORGANIZER:
+        return ORGANIZER
+    if BattleParticipant.objects.filter(battle=battle, user=user).exists():
+        return PARTICIPANT
+    return MEMBER
+
+
+def visible_battles(*, user) -> QuerySet[Battle]:
+    """Battles of the clubs the user belongs to."""
+    if not getattr(user, "is_authenticated", False):
+        return Battle.objects.none()
+    clubs = Membership.objects.filter(user=user).values("club_id")
+    return Battle.objects.filter(club_id__in=clubs).select_related("club")
+
+
+def battle_for(*, user, battle_id: int, write: bool = False) -> Battle:
+    """The battle if the user may read it (or write, with ``write``).
+
+    Outsiders get 404 ``not_found`` (the battle's existence is not disclosed); club members
+    who do not take part get 403 ``not_a_participant`` on writes.
+    """
+    battle = Battle.objects.filter(pk=battle_id).select_related("club").first()
+    role = battle_role(user=user, battle=battle) if battle is not None else None
+    if role is None:
+        raise ApiError("not_found", f"no battle {battle_id}", status_code=status.HTTP_404_NOT_FOUND)
+    if write and role == MEMBER:
+        raise ApiError(
+            "not_a_participant",
+            "only the battle's participants and the club's organizers may record it",
+            status_code=status.HTTP_403_FORBIDDEN,
+        )
+    return battle
+
+
+# --- state -------------------------------------------------------------------------------
+
+
+def corrections_of(*, battle: Battle) -> dict[int, replay.Correction]:
+    """Target version -> latest correction, from the log projection."""
+    rows = (
+        BattleLogEntry.objects.filter(battle=battle, type__in=replay.CORRECTIONS)
+        .order_by("version")
+        .values_list("version", "type", "data")
+    )
+    return replay.corrections_from(rows)
+
+
+@dataclass
+class BattleState:
+    """A battle's rule state at ``version``, with what it waits for."""
+
+    battle: Battle
+    system: RuleSystem
+    version: int
+    state: State
+
+    @property
+    def pending(self):
+        return self.system.pending(self.state)
+
+    def to_json(self) -> dict:
+        return {
+            "battle": self.battle.pk,
+            "version": self.version,
+            "head_version": self.battle.version,
+            "status": self.battle.status,
+            "state": self.system.state_to_json(self.state),
+            "pending": pending_json(battle=self.battle, pending=self.pending),
+        }
+
+
+def state_at(
+    *, battle: Battle, version: int | None = None, system: RuleSystem | None = None
+) -> BattleState:
+    """The state after ``version`` events (the head when ``None``), under every correction
+    recorded so far: the latest snapshot at or before ``version`` plus the events after it."""
+    system = system or system_of(battle)
+    head = battle.version
+    if version is None:
+        version = head
+    if not 1 <= version <= head:
+        raise ApiError(
+            "bad_version",
+            f"version must be between 1 and {head}",
+            field="at",
+            status_code=status.HTTP_400_BAD_REQUEST,
+        )
+    snapshot = (
+        BattleSnapshot.objects.filter(battle=battle, version__lte=version)
+        .order_by("-version")
+        .first()
+    )
+    fold = replay.Fold(system, system.state_from_json(snapshot.state))
+    if snapshot.version < version:
+        fold.corrections = corrections_of(battle=battle)
+        for event in read_stream(
+            stream_of(battle), from_version=snapshot.version + 1, to_version=version
+        ):
+            fold.feed(event.version, event.type, event.data)
+    return BattleState(battle, system, version, fold.state)
+
+
+def pending_json(*, battle: Battle, pending: Any) -> dict:
+    """The pending request as JSON, plus the facts a correction left unfit (to re-enter)."""
+    out = pending.to_json()
+    unfit = list(
+        BattleLogEntry.objects.filter(battle=battle, status=BattleLogEntry.Status.UNFIT)
+        .order_by("version")
+        .values("version", "type", "problem")
+    )
+    if unfit:
+        out["unfit"] = unfit
+    return out
+
+
+# --- dice --------------------------------------------------------------------------------
+
+
+def revealed_seed(*, battle: Battle) -> str | None:
+    """The dice seed once the battle is concluded; ``None`` while it is open."""
+    if battle.is_open:
+        return None
+    seed = DiceSeed.objects.filter(battle=battle).values_list("seed", flat=True).first()
+    if seed is None:  # an imported battle: the seed is in its concluding event
+        for event in read_stream(stream_of(battle), from_version=battle.version):
+            if event.type == replay.CONCLUDED:
+                seed = event.data.get("seed")
+    return seed
+
+
+def verify_dice(*, battle: Battle) -> dict:
+    """Re-derive every server roll of a concluded battle from its revealed seed.
+
+    Raises 409 ``seed_not_revealed`` while the battle is open.
+    """
+    from battles import dice
+
+    if battle.is_open:
+        raise ApiError(
+            "seed_not_revealed",
+            "the dice seed is revealed when the battle is concluded; verify then",
+            status_code=status.HTTP_409_CONFLICT,
+        )
+    events = read_stream(stream_of(battle))
+    started = events[0].data
+    seed = revealed_seed(battle=battle)
+    commitment = started.get("seed_sha256")
+    seed_ok = seed is not None and dice.seed_sha256(seed) == commitment
+    rolls = []
+    for event in events:
+        if event.type == "dice" and event.data.get("source") == "server":
+            requests: Mapping = event.metadata.get("server_requests", {})
+            for key, values in event.data["rolls"].items():
+                rolls.append((event.version, key, requests.get(key), values))
+    checks = []
+    if seed_ok:
+        checks = dice.verify_server_rolls(seed, battle_id=started["battle_id"], rolls=rolls)
+    return {
+        "battle": battle.pk,
+        "seed_sha256": commitment,
+        "seed": seed,
+        "seed_matches_commitment": seed_ok,
+        "server_rolls": len(rolls),
+        "verified": seed_ok and all(c.ok for c in checks),
+        "rolls": [c.to_json() for c in checks],
+    }
+
+
+# --- rules versions ----------------------------------------------------------------------
+
+
+def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
+    """Replay the battle under another version of its rule system and list every event whose
+    derived outcome (status, effects) would differ, and how the summary would differ."""
+    from rules.core.errors import RuleError
+    from rules.core.summary import summarize
+
+    other = system_of(battle, version=rules_version)
+    events = read_stream(stream_of(battle))
+    fold = replay.Fold(
+        other, None, replay.corrections_from((e.version, e.type, e.data) for e in events)
+    )
+    rows = {row.version: row for row in BattleLogEntry.objects.filter(battle=battle)}
+    differences = []
+    report = {
+        "battle": battle.pk,
+        "rules_system": battle.rules_system,
+        "rules_version": battle.rules_version,
+        "other_version": other.version,
+        "events_compared": len(events),
+    }
+    for event in events:
+        try:
+            outcome = fold.feed(event.version, event.type, event.data)
+        except RuleError as error:  # only battle.started: the setup is invalid there
+            return {**report, "setup_error": error.to_dict(), "differences": [], "differs": True}
+        row = rows.get(event.version)
+        if row is None or not replay.is_fact(event.type):
+            continue
+        current = replay.Outcome(row.version, row.type, row.status, row.effects)
+        if current.key() != outcome.key():
+            differences.append(
+                {
+                    "version": event.version,
+                    "type": event.type,
+                    "description": replay.describe(event.type, event.data),
+                    "current": {
+                        "status": current.status,
+                        "text": current.text,
+                        "effects": current.effects,
+                    },
+                    "other": {
+                        "status": outcome.status,
+                        "text": outcome.text,
+                        "effects": outcome.effects,
+                    },
+                }
+            )
+    current_state = state_at(battle=battle)
+    summaries = {}
+    for name, system, state in (
+        ("current", current_state.system, current_state.state),
+        ("other", other, fold.state),
+    ):
+        try:
+            summaries[name] = summarize(system, state).to_json()
+        except RuleError:
+            summaries[name] = None
+    return {
+        **report,
+        "differences": differences,
+        "summary": summaries,
+        "pending": {
+            "current": current_state.pending.to_json(),
+            "other": other.pending(fold.state).to_json(),
+        },
+        "differs": bool(differences) or summaries["current"] != summaries["other"],
+    }
+
+
+def odds_of(*, battle: Battle, command: Mapping[str, Any]) -> dict:
+    """Exact odds of ``command`` if declared now (the rules must allow it)."""
+    current = state_at(battle=battle)
+    current.system.validate(current.state, command)
+    distribution = current.system.odds(current.state, command)
+    return {
+        "battle": battle.pk,
+        "version": current.version,
+        "command": dict(command),
+        "outcomes": distribution.to_json(),
+    }

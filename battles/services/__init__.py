@@ -1,0 +1,22 @@
+"""Write side of battles (keyword-only, typed). Reads live in :mod:`battles.selectors`."""
+
+from battles.services.battles import ParticipantSpec, conclude_battle, correct, create_battle
+from battles.services.facts import decide, declare, enter_dice
+from battles.services.projection import rebuild
+from battles.services.transfer import ImportResult, export_battle, import_battle
+from battles.services.writes import WriteResult
+
+__all__ = [
+    "ImportResult",
+    "ParticipantSpec",
+    "WriteResult",
+    "conclude_battle",
+    "correct",
+    "create_battle",
+    "decide",
+    "declare",
+    "enter_dice",
+    "export_battle",
+    "import_battle",
+    "rebuild",
+]

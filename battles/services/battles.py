@@ -1,0 +1,261 @@
+"""Starting and concluding battles, and correcting recorded facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from rest_framework import status
+
+from battles import dice as dice_scheme
+from battles import replay
+from battles.models import Battle, BattleLogEntry, BattleParticipant, DiceSeed
+from battles.selectors import state_at
+from battles.services.projection import project
+from battles.services.writes import PlanContext, WriteResult, write
+from battles.signals import battle_concluded
+from battles.streams import stream_of
+from campaign.models import Club, Membership
+from config.api_errors import ApiError
+from eventstore.services import append
+from eventstore.types import NewEvent
+from rules.core import registry
+from rules.core.errors import RuleError
+from rules.core.facts import Fact
+from rules.core.summary import summarize
+
+RESULTS = ("win", "lose", "draw")
+
+
+@dataclass(frozen=True)
+class ParticipantSpec:
+    """A user taking part in a battle, and the side they play."""
+
+    user: AbstractBaseUser
+    side: str
+
+
+def create_battle(
+    *,
+    club: Club,
+    name: str,
+    rules_system: str,
+    setup: Mapping[str, Any],
+    rules_version: str | None = None,
+    participants: Iterable[ParticipantSpec] = (),
+    created_by: AbstractBaseUser | None = None,
+    snapshot_every: int | None = None,
+) -> Battle:
+    """Start a battle: validate ``setup`` with the rule system (``rules_version`` defaults to
+    the newest registered), commit to a fresh dice seed and record ``battle.started``.
+
+    ``setup`` is the rule system's force setup (sides, units, options); participants must be
+    members of ``club`` and play one of the setup's sides. Raises ``RuleError`` (unknown
+    system, ``bad_setup`` with ``field`` under ``setup.``) or ``ApiError`` (participants).
+    """
+    system = registry.get(rules_system, rules_version)
+    try:
+        state = system.initial_state(setup)
+    except RuleError as error:
+        error.field = "setup" + (f".{error.field}" if error.field else "")
+        raise
+    participants = list(participants)
+    _check_participants(club, participants, _sides(system, state))
+    seed = dice_scheme.new_seed()
+    with transaction.atomic():
+        battle = Battle.objects.create(
+            club=club,
+            name=name,
+            rules_system=system.id,
+            rules_version=system.version,
+            seed_sha256=dice_scheme.seed_sha256(seed),
+            created_by=created_by,
+            **({"snapshot_every": snapshot_every} if snapshot_every else {}),
+        )
+        DiceSeed.objects.create(battle=battle, seed=seed)
+        BattleParticipant.objects.bulk_create(
+            BattleParticipant(battle=battle, user=p.user, side=p.side) for p in participants
+        )
+        data = {
+            "battle_id": battle.pk,
+            "name": name,
+            "rules": {"system": system.id, "version": system.version},
+            "setup": dict(setup),
+            "seed_sha256": battle.seed_sha256,
+        }
+        result = append(
+            stream_of(battle),
+            expected_version=0,
+            events=[NewEvent(replay.STARTED, data, {"user": getattr(created_by, "pk", None)})],
+        )
+        project(battle=battle, events=result.events, state=None, system=system)
+    return battle
+
+
+def _sides(system, state) -> tuple[str, ...] | None:
+    try:
+        return summarize(system, state).sides
+    except RuleError:
+        return None  # the system gives no summary: sides are not checked
+
+
+def _check_participants(club: Club, participants: list[ParticipantSpec], sides) -> None:
+    members = set(Membership.objects.filter(club=club).values_list("user_id", flat=True))
+    seen = set()
+    for index, p in enumerate(participants):
+        if p.user.pk not in members:
+            raise ApiError(
+                "not_a_member",
+                f"{p.user} is not a member of {club}",
+                field=f"participants.{index}.user",
+            )
+        if sides is not None and p.side not in sides:
+            raise ApiError(
+                "unknown_side",
+                f"side {p.side!r} is not in the setup (sides: {', '.join(sides)})",
+                field=f"participants.{index}.side",
+            )
+        if p.user.pk in seen:
+            raise ApiError(
+                "duplicate_participant",
+                f"{p.user} is listed twice",
+                field=f"participants.{index}.user",
+            )
+        seen.add(p.user.pk)
+
+
+def conclude_battle(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    result: Mapping[str, str],
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    """Conclude with ``result`` (side -> win/lose/draw for every side): record the casualty
+    summary and reveal the dice seed in ``battle.concluded``; after commit send
+    :data:`battles.signals.battle_concluded`."""
+
+    def plan(ctx: PlanContext) -> None:
+        summary = summarize(ctx.system, ctx.fold.state)
+        _check_result(result, summary.sides)
+        seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
+        ctx.add(
+            replay.CONCLUDED,
+            {"result": dict(result), "summary": summary.to_json(), "seed": seed},
+        )
+        battle_pk = ctx.battle.pk
+        transaction.on_commit(lambda: battle_concluded.send(sender=Battle, battle_id=battle_pk))
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        operation="conclude",
+        payload={"result": result},
+        plan=plan,
+        idempotency_key=idempotency_key,
+        success_status=status.HTTP_200_OK,
+    )
+
+
+def _check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
+    sides = tuple(sides)
+    if not isinstance(result, Mapping):
+        raise ApiError("bad_result", "result maps each side to win, lose or draw", field="result")
+    for side, outcome in result.items():
+        if side not in sides:
+            raise ApiError(
+                "unknown_side",
+                f"side {side!r} is not in this battle (sides: {', '.join(sides)})",
+                field=f"result.{side}",
+            )
+        if outcome not in RESULTS:
+            raise ApiError(
+                "bad_result",
+                f"{side}: {outcome!r} is not one of win, lose, draw",
+                field=f"result.{side}",
+            )
+    missing = [s for s in sides if s not in result]
+    if missing:
+        raise ApiError("bad_result", "no result for side " + ", ".join(missing), field="result")
+
+
+def correct(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    target_version: int,
+    action: Literal["void", "amend"],
+    data: Mapping[str, Any] | None = None,
+    reason: str = "",
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    """Void the fact at ``target_version`` or amend it to ``data`` (its whole new payload).
+
+    Appends a ``correction.*`` event; the projections replay everything after the target,
+    and facts that no longer fit are marked ``unfit`` (their dice must be entered again).
+    Server dice cannot be corrected: they are superseded only through earlier facts.
+    """
+
+    def plan(ctx: PlanContext) -> None:
+        row = BattleLogEntry.objects.filter(battle=ctx.battle, version=target_version).first()
+        if row is None:
+            raise ApiError(
+                "no_such_event",
+                f"there is no event #{target_version} in this battle",
+                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                field="target_version",
+            )
+        if not replay.is_fact(row.type):
+            raise ApiError(
+                "not_a_fact",
+                f"event #{target_version} ({row.type}) is not a rules fact and cannot be corrected",
+                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                field="target_version",
+            )
+        if row.data.get("source") == "server":
+            raise ApiError(
+                "server_dice_immutable",
+                f"event #{target_version} holds server dice, which stay as rolled; "
+                "correct the fact that asked for them instead",
+                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                field="target_version",
+            )
+        payload: dict[str, Any] = {"target": target_version, "reason": reason}
+        if action == "void":
+            if row.status == BattleLogEntry.Status.VOIDED:
+                raise ApiError(
+                    "already_voided",
+                    f"event #{target_version} is already voided",
+                    status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                    field="target_version",
+                )
+            ctx.add(replay.VOID, payload)
+            return
+        if not isinstance(data, Mapping) or data.get("source") == "server":
+            raise ApiError(
+                "bad_amendment", "an amendment needs the fact's new 'data'", field="data"
+            )
+        before = state_at(battle=ctx.battle, version=target_version - 1, system=ctx.system)
+        try:
+            ctx.system.apply(before.state, Fact(row.type, dict(data)))
+        except RuleError as error:
+            error.field = "data" + (f".{error.field}" if error.field else "")
+            error.message = f"the amended event #{target_version} does not fit: {error.message}"
+            raise
+        ctx.add(replay.AMEND, {**payload, "data": dict(data)})
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        operation="correct",
+        payload={"target": target_version, "action": action, "data": data, "reason": reason},
+        plan=plan,
+        idempotency_key=idempotency_key,
+    )

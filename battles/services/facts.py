@@ -1,0 +1,151 @@
+"""Recording play: declarations, dice (entered or rolled by the server) and decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from rest_framework import status
+
+from battles import dice as dice_scheme
+from battles.models import DiceSeed
+from battles.services.writes import PlanContext, WriteResult, write
+from config.api_errors import ApiError
+from rules.core.facts import DECIDE, DECLARE, DICE, Command
+from rules.core.system import DiceNeeded
+
+#: ``"all"``: roll every pending die, round after round, until no dice are pending.
+ServerDice = Sequence[str] | Literal["all"] | None
+
+MAX_SERVER_ROUNDS = 100
+
+
+def declare(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    command: Mapping[str, Any],
+    dice: Mapping[str, Any] | None = None,
+    server_dice: ServerDice = None,
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    """Declare an action (``{"action", "unit", "params"}``), optionally with its entered
+    ``dice`` (request key -> values) and ``server_dice`` to roll (keys or ``"all"``)."""
+
+    def plan(ctx: PlanContext) -> None:
+        data = Command.from_json(command).to_json()
+        ctx.system.validate(ctx.fold.state, data)
+        if dice:
+            data["dice"] = dict(dice)
+        ctx.add(DECLARE, data)
+        _roll_on_server(ctx, server_dice)
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        operation="declare",
+        payload={"command": command, "dice": dice, "server_dice": server_dice},
+        plan=plan,
+        idempotency_key=idempotency_key,
+    )
+
+
+def enter_dice(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    rolls: Mapping[str, Any] | None = None,
+    server_dice: ServerDice = None,
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    """Record dice: ``rolls`` read off physical dice (source ``table``) and/or ``server_dice``
+    rolled by the server (source ``server``); table dice are recorded first."""
+
+    def plan(ctx: PlanContext) -> None:
+        if not rolls and not server_dice:
+            raise ApiError("no_dice", "send 'rolls' and/or 'server_dice'", field="rolls")
+        if rolls:
+            ctx.add(DICE, {"rolls": dict(rolls), "source": "table"})
+        _roll_on_server(ctx, server_dice)
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        operation="dice",
+        payload={"rolls": rolls, "server_dice": server_dice},
+        plan=plan,
+        idempotency_key=idempotency_key,
+    )
+
+
+def decide(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    key: str,
+    choice: Any,
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    """Answer the pending decision ``key`` with ``choice``."""
+
+    def plan(ctx: PlanContext) -> None:
+        ctx.add(DECIDE, {"key": key, "choice": choice})
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        operation="decide",
+        payload={"key": key, "choice": choice},
+        plan=plan,
+        idempotency_key=idempotency_key,
+    )
+
+
+def _roll_on_server(ctx: PlanContext, server_dice: ServerDice) -> None:
+    """Plan server dice events: the pending requests named by ``server_dice`` (or all of
+    them, round after round), each derived from the seed and its event's version."""
+    if not server_dice:
+        return
+    seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
+    if seed is None:
+        raise ApiError(
+            "server_dice_unavailable",
+            "this battle has no dice seed here (it was imported): enter the dice by hand",
+            status_code=status.HTTP_409_CONFLICT,
+            field="server_dice",
+        )
+    wanted = None if server_dice == "all" else set(server_dice)
+    for _ in range(MAX_SERVER_ROUNDS):
+        pending = ctx.system.pending(ctx.fold.state)
+        if not isinstance(pending, DiceNeeded):
+            break
+        requests = [r for r in pending.requests if wanted is None or r.key in wanted]
+        if not requests:
+            break
+        version = ctx.next_version
+        rolls = {
+            r.key: dice_scheme.roll_request(
+                seed, battle_id=ctx.battle.pk, version=version, request=r
+            )
+            for r in requests
+        }
+        ctx.add(
+            DICE,
+            {"rolls": rolls, "source": "server"},
+            server_requests={r.key: r.to_json() for r in requests},
+        )
+        if wanted is not None:
+            wanted -= set(rolls)
+    if wanted:
+        raise ApiError(
+            "wrong_die",
+            "no die " + ", ".join(sorted(wanted)) + " is pending for the server to roll",
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            field="server_dice",
+        )

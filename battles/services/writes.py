@@ -1,0 +1,191 @@
+"""Every write to a battle goes through :func:`write`: lock, check, fold, append, project.
+
+A write is planned by folding the new facts strictly on the head state (a fact the rules
+reject raises and nothing is appended), appended with the caller's ``expected_version`` and
+``Idempotency-Key``, and projected in the same transaction. The response body is stored with
+the idempotency key so that a retry returns it unchanged and appends nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from rest_framework import status
+
+from battles import replay
+from battles.models import Battle, IdempotentResponse
+from battles.selectors import battle_for, pending_json, state_at
+from battles.services.projection import project
+from battles.streams import ensure_open, ensure_version, stream_of, system_of
+from config.api_errors import ApiError
+from eventstore.services import append
+from eventstore.types import NewEvent
+from rules.core.system import RuleSystem, State
+
+
+@dataclass
+class Planned:
+    """An event to append: its type, data and metadata."""
+
+    type: str
+    data: dict
+    metadata: dict
+
+
+@dataclass
+class PlanContext:
+    """What a plan sees: the locked battle, its system and a strict fold at the head."""
+
+    battle: Battle
+    system: RuleSystem
+    fold: replay.Fold
+    user: Any
+    planned: list[Planned]
+
+    @property
+    def next_version(self) -> int:
+        return self.battle.version + len(self.planned) + 1
+
+    def add(self, event_type: str, data: dict, **metadata: Any) -> replay.Outcome:
+        """Fold ``data`` strictly (raises RuleError) and plan it for appending."""
+        outcome = self.fold.feed(self.next_version, event_type, data, strict=True)
+        meta = {"user": getattr(self.user, "pk", None), **metadata}
+        self.planned.append(Planned(event_type, data, meta))
+        return outcome
+
+
+@dataclass
+class WriteResult:
+    """The response of a write: HTTP status and JSON body (the same on an idempotent retry)."""
+
+    battle: Battle
+    status_code: int
+    body: dict
+    replayed: bool = False
+
+
+def fingerprint(operation: str, payload: Mapping[str, Any]) -> str:
+    """SHA-256 of a write's operation and arguments, to refuse a reused Idempotency-Key."""
+    text = json.dumps({"op": operation, "payload": payload}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def write(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    operation: str,
+    payload: Mapping[str, Any],
+    plan: Callable[[PlanContext], None],
+    idempotency_key: str | None = None,
+    success_status: int = status.HTTP_201_CREATED,
+    allow_concluded: bool = False,
+) -> WriteResult:
+    """Run ``plan`` against the battle's head and append what it planned, atomically."""
+    key = f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
+    print_ = fingerprint(operation, payload)
+    with transaction.atomic():
+        battle = battle_for(user=user, battle_id=battle_id, write=True)
+        battle = Battle.objects.select_for_update().get(pk=battle.pk)
+        if idempotency_key:
+            stored = _stored(battle, key, print_)
+            if stored is not None:
+                return stored
+        if not allow_concluded:
+            ensure_open(battle)
+        ensure_version(battle, expected_version)
+        system = system_of(battle)
+        head = state_at(battle=battle, system=system).state
+        context = PlanContext(battle, system, replay.Fold(system, head), user, [])
+        plan(context)
+        if not context.planned:
+            raise ApiError("nothing_to_record", "the request records nothing", field=None)
+        result = append(
+            stream_of(battle),
+            expected_version=expected_version,
+            events=[NewEvent(p.type, p.data, p.metadata) for p in context.planned],
+            idempotency_key=key if idempotency_key else None,
+        )
+        if result.replayed:  # the event store saw this key: return the first response
+            stored = _stored(battle, key, print_)
+            if stored is None:
+                raise ApiError(
+                    "idempotency_key_reused",
+                    "this Idempotency-Key already recorded events of another request",
+                    status_code=status.HTTP_409_CONFLICT,
+                    field="Idempotency-Key",
+                )
+            return stored
+        state, outcomes = project(battle=battle, events=result.events, state=head, system=system)
+        body = result_body(
+            battle=battle, system=system, state=state, events=result.events, outcomes=outcomes
+        )
+        if idempotency_key:
+            IdempotentResponse.objects.create(
+                battle=battle, key=key, fingerprint=print_, status_code=success_status, body=body
+            )
+    return WriteResult(battle, success_status, body)
+
+
+def _stored(battle: Battle, key: str, print_: str) -> WriteResult | None:
+    stored = IdempotentResponse.objects.filter(battle=battle, key=key).first()
+    if stored is None:
+        return None
+    if stored.fingerprint != print_:
+        raise ApiError(
+            "idempotency_key_reused",
+            "this Idempotency-Key was used for a different request",
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            field="Idempotency-Key",
+        )
+    return WriteResult(battle, stored.status_code, stored.body, replayed=True)
+
+
+def result_body(
+    *, battle: Battle, system: RuleSystem, state: State, events, outcomes: list[replay.Outcome]
+) -> dict:
+    """The JSON answer to a write: the appended events with their derived effects (data and
+    sentence), the new version and what is pending next."""
+    from battles.models import BattleLogEntry
+
+    consequences = {
+        row.version: row.consequences
+        for row in BattleLogEntry.objects.filter(
+            battle=battle, type__in=replay.CORRECTIONS, version__in=[e.version for e in events]
+        )
+    }
+    items, effects = [], []
+    for event, outcome in zip(events, outcomes, strict=True):
+        item = {
+            "version": event.version,
+            "type": event.type,
+            "data": dict(event.data),
+            "description": replay.describe(event.type, event.data),
+            "status": outcome.status,
+            "effects": outcome.effects,
+            "text": outcome.text,
+        }
+        if event.version in consequences:
+            item["consequences"] = consequences[event.version]
+            item["text"] = replay.sentence(
+                {"text": f"#{c['version']} now {c['after']['status']}: {c['after']['text']}"}
+                for c in consequences[event.version]
+            )
+        items.append(item)
+        effects.extend(outcome.effects)
+    return {
+        "battle": battle.pk,
+        "from_version": events[0].version if events else battle.version,
+        "version": battle.version,
+        "status": battle.status,
+        "events": items,
+        "effects": effects,
+        "text": replay.sentence(effects),
+        "pending": pending_json(battle=battle, pending=system.pending(state)),
+    }

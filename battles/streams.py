@@ -1,0 +1,47 @@
+"""The battle's link to the event store and to its rule system (one place for both)."""
+
+from __future__ import annotations
+
+from rest_framework import status
+
+from battles.models import Battle
+from config.api_errors import ApiError
+from eventstore.types import StreamId
+from rules.core import registry
+from rules.core.system import RuleSystem
+
+STREAM_TYPE = "battle"
+
+
+def stream_of(battle: Battle | int) -> StreamId:
+    """The battle's stream: ``StreamId("battle", "<pk>")``."""
+    pk = battle.pk if isinstance(battle, Battle) else battle
+    return StreamId(STREAM_TYPE, str(pk))
+
+
+def system_of(battle: Battle, *, version: str | None = None) -> RuleSystem:
+    """The battle's rule system, or the same system at another ``version``."""
+    return registry.get(battle.rules_system, version or battle.rules_version)
+
+
+def ensure_open(battle: Battle) -> None:
+    """Raise 409 ``battle_concluded`` for a write to a concluded battle."""
+    if not battle.is_open:
+        raise ApiError(
+            "battle_concluded",
+            f"battle {battle.pk} is concluded; it accepts no more facts or corrections",
+            status_code=status.HTTP_409_CONFLICT,
+        )
+
+
+def ensure_version(battle: Battle, expected_version: int) -> None:
+    """Raise 409 ``wrong_expected_version`` (with ``current_version``) for a stale write."""
+    if expected_version != battle.version:
+        raise ApiError(
+            "wrong_expected_version",
+            f"expected version {expected_version}, but the battle is at version "
+            f"{battle.version}; reload and retry",
+            status_code=status.HTTP_409_CONFLICT,
+            field="expected_version",
+            current_version=battle.version,
+        )
