@@ -78,7 +78,7 @@ class FactMachine:
     def _apply_declare(self, state: State, data: Mapping[str, Any]) -> Step:
         pending = self.pending(state)
         if not isinstance(pending, AwaitingCommand):
-            raise _busy(pending, "a declaration")
+            raise busy_error(pending, "a declaration")
         step = self.on_declare(state, Command.from_json(data))
         bulk = data.get("dice")
         if not bulk:
@@ -110,13 +110,13 @@ class FactMachine:
     def _apply_dice(self, state: State, rolls: Any) -> Step:
         pending = self.pending(state)
         if not isinstance(pending, DiceNeeded):
-            raise _busy(pending, "dice")
+            raise busy_error(pending, "dice")
         return self.on_dice(state, check_rolls(pending.requests, rolls))
 
     def _apply_decide(self, state: State, data: Mapping[str, Any]) -> Step:
         pending = self.pending(state)
         if not isinstance(pending, DecisionNeeded):
-            raise _busy(pending, "a decision")
+            raise busy_error(pending, "a decision")
         key = data.get("key")
         if key != pending.key:
             raise RuleError(
@@ -157,7 +157,8 @@ def check_choice(pending: DecisionNeeded, choice: Any) -> Any:
     return choice
 
 
-def _busy(pending: Pending, what: str) -> RuleError:
+def busy_error(pending: Pending, what: str) -> RuleError:
+    """The refusal of ``what`` (a declaration, dice, a decision) while ``pending`` waits."""
     if isinstance(pending, DiceNeeded):
         return RuleError(
             "dice_pending",

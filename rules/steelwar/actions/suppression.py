@@ -1,0 +1,80 @@
+"""Removing suppression ("расподавление", digest §2.7, example #9).
+
+An action, at most twice per activation: a command test, the squad's quality die against its
+commander's leadership (:func:`rules.steelwar.firepower.remove_suppression_test`). Success
+removes one marker; failure spends the action. Markers themselves are placed by fire
+(:mod:`.fire`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.core.facts import Command
+from rules.core.system import Step
+from rules.steelwar import effects
+from rules.steelwar.actions.procedure import (
+    Action,
+    Procedure,
+    Rolls,
+    ask_dice,
+    done,
+    forbid,
+    request,
+    spend_actions,
+)
+from rules.steelwar.commands import acting_squad
+from rules.steelwar.firepower import remove_suppression_test
+from rules.steelwar.state import Battle, Resolution
+
+NAME = "remove_suppression"
+RULE = "§2.7"
+#: §2.7: "may be attempted twice per activation".
+MAX_PER_ACTIVATION = 2
+KEY = "command.quality"
+
+
+class Context(NamedTuple):
+    """Nothing to remember between the declaration and the die."""
+
+
+def validate(battle: Battle, cmd: Command) -> None:
+    _, squad = acting_squad(battle, cmd)
+    if not squad.suppression:
+        raise forbid(f"{squad.name} has no suppression marker to remove", RULE)
+    if battle.activation.suppression_removals >= MAX_PER_ACTIVATION:
+        raise forbid(
+            f"{squad.name} has already tried to remove suppression twice this activation", RULE
+        )
+
+
+def declare(battle: Battle, cmd: Command) -> Step:
+    validate(battle, cmd)
+    i, squad = battle.squad(cmd.unit)
+    battle = spend_actions(battle)
+    act = battle.activation
+    battle = battle._replace(
+        activation=act._replace(suppression_removals=act.suppression_removals + 1)
+    )
+    die = request(
+        KEY, f"{squad.name} quality die d{squad.quality} (command test: remove suppression)",
+        squad.quality, 1, squad.id,
+    )
+    return ask_dice(battle, NAME, "test", i, Context(), (die,))
+
+
+def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+    squad = battle.squads[res.squad]
+    roll = rolls[KEY][0]
+    passed = remove_suppression_test(roll, squad.leadership)
+    fx = [effects.test_rolled(squad, "command", roll, squad.quality, squad.leadership, passed,
+                              RULE, "remove suppression")]
+    if passed:
+        squad = squad._replace(suppression=squad.suppression - 1)
+        battle = battle.with_squad(res.squad, squad)
+        fx.append(effects.suppression_removed(squad, squad.suppression))
+    return done(battle, fx)
+
+
+ACTIONS = (Action(NAME, RULE, validate, declare),)
+PROCEDURES = (Procedure(NAME, Context, on_dice=on_dice),)

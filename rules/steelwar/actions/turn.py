@@ -1,0 +1,92 @@
+"""Turns and activations: the engine's explicit reading of a sequence the fragment lacks.
+
+The rulebook's chapter on turns and phases is missing (digest §0, §1): it says only that an
+activation has two actions, that some tasks take a whole activation, and that turns contain
+activations. The engine therefore takes the sequence as declared facts:
+
+- ``begin_activation`` (unit): the squad starts its activation; each squad at most once a
+  turn, and one activation at a time;
+- ``end_activation``: the activation in progress ends (unused actions are lost);
+- ``end_turn``: no activation may be open; per-turn bookkeeping is cleared (squads may
+  activate again, failed reaction tests may be retried (§2.13), "fired at us this turn"
+  (§2.12 Broken) is forgotten).
+
+Who activates when is the players' business (or a later chapter's); the engine only keeps the
+count honest.
+"""
+
+from __future__ import annotations
+
+from rules.core.errors import RuleError
+from rules.core.facts import Command
+from rules.core.system import Step
+from rules.steelwar import effects
+from rules.steelwar.actions.procedure import Action, forbid
+from rules.steelwar.state import Activation, Battle
+
+RULE = "§1, engine reading"
+
+
+def validate_begin(battle: Battle, cmd: Command) -> None:
+    if cmd.unit is None:
+        raise RuleError("bad_command", "begin_activation needs a 'unit'", field="unit")
+    _, squad = battle.squad(cmd.unit)
+    if battle.activation is not None:
+        active = battle.squads[battle.activation.squad]
+        raise forbid(f"{active.name} is still activated: end its activation first", RULE)
+    if not squad.on_table:
+        raise forbid(f"{squad.name} is no longer on the table ({squad.presence})", RULE)
+    if not squad.fighting_figures():
+        raise forbid(f"{squad.name} has no fighting figure left", RULE)
+    if squad.activated:
+        raise forbid(f"{squad.name} has already been activated in turn {battle.turn}", RULE)
+
+
+def begin(battle: Battle, cmd: Command) -> Step:
+    validate_begin(battle, cmd)
+    i, squad = battle.squad(cmd.unit)
+    battle = battle.with_squad(i, squad._replace(activated=True))
+    battle = battle._replace(activation=Activation(i))
+    return Step(battle, (effects.activation_begun(squad, battle.turn),))
+
+
+def validate_end(battle: Battle, cmd: Command) -> None:
+    act = battle.activation
+    if act is None:
+        raise forbid("no activation is in progress", RULE)
+    if cmd.unit is not None and battle.index.get(cmd.unit) != act.squad:
+        raise forbid(f"{cmd.unit} is not the squad under activation", RULE, "unit")
+
+
+def end(battle: Battle, cmd: Command) -> Step:
+    validate_end(battle, cmd)
+    act = battle.activation
+    squad = battle.squads[act.squad]
+    return Step(battle._replace(activation=None),
+                (effects.activation_ended(squad, act.actions_used),))
+
+
+def validate_end_turn(battle: Battle, cmd: Command) -> None:
+    if battle.activation is not None:
+        active = battle.squads[battle.activation.squad]
+        raise forbid(f"{active.name} is still activated: end its activation first", RULE)
+
+
+def end_turn(battle: Battle, cmd: Command) -> Step:
+    validate_end_turn(battle, cmd)
+    squads = tuple(
+        s._replace(activated=False, failed_reactions=(), fired_at_by=())
+        if (s.activated or s.failed_reactions or s.fired_at_by)
+        else s
+        for s in battle.squads
+    )
+    turn = battle.turn
+    return Step(battle._replace(squads=squads, turn=turn + 1), (effects.turn_ended(turn),))
+
+
+ACTIONS = (
+    Action("begin_activation", RULE, validate_begin, begin),
+    Action("end_activation", RULE, validate_end, end),
+    Action("end_turn", RULE, validate_end_turn, end_turn),
+)
+PROCEDURES = ()

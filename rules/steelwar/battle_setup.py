@@ -1,0 +1,251 @@
+"""Reading a battle's setup into its initial :class:`~rules.steelwar.state.Battle`.
+
+The setup is what the scenario and the forces say before the first fact::
+
+    {
+      "options": {"killed_threshold": "more_than_3x"},          # house rules (optional)
+      "sides": [
+        {"id": "steel", "name": "Steel", "motivation": "medium", "fatigue": "tired",
+         "squads": [
+           {"id": "steel.1", "name": "1st squad", "quality": "recruit", "leadership": 2,
+            "figures": [
+              {"id": "cmd", "role": "commander", "weapon": "smg"},
+              {"role": "machine_gunner", "weapon": "lmg"},
+              {"role": "rifleman", "weapon": "smg", "count": 7},
+              {"role": "sniper", "weapon": "sniper_rifle"}]}]},
+        ...]
+    }
+
+Squad keys: ``id`` (unique), ``name``, ``quality`` (grade id, die size or ``"d6"``),
+``leadership`` (1..3), ``morale`` (starting morale; default from the side's fatigue, §2.17),
+``movement_class`` (§3.1, default infantry), ``speed`` (inches; infantry defaults to 6, other
+classes must say), ``capacity``, ``cover`` (none/light/hard), ``prone``, ``limbered``,
+``embarked_in``, ``fearsome``, ``keno_guard``, ``wounded_left_behind``,
+``under_bombardment``.
+
+Figure keys: ``id`` (default: its position from the left, ``"1"``, ``"2"``...), ``role``,
+``weapon`` (§3.2 id), ``armour`` (§3.3 id), ``kind`` (human / android / robot / weapon),
+``specialist`` (default: any role but rifleman, commander and crew), ``psi_die``,
+``mounted``, ``ammo`` (default: the weapon's shots per battle), ``count`` (repeat the figure).
+A man-sized weapon (tripod MG, "Slon") is a figure of kind ``weapon`` (§2.9); it defaults to
+that kind and to the man-sized armour.
+
+Every error is ``RuleError("bad_setup", ..., field="sides.0.squads.1.figures.3.weapon")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.dice import DIE_SIZES
+from rules.core.errors import RuleError
+from rules.steelwar import tables
+from rules.steelwar.options import Options
+from rules.steelwar.state import (
+    COVERS,
+    HUMAN,
+    KINDS,
+    MORALE_GRADES,
+    ROBOT,
+    WEAPON,
+    Battle,
+    Figure,
+    Side,
+    Squad,
+    make_index,
+)
+
+#: Roles that are not specialists (§2.9 names sniper, machine gunner, sergeant "and so on").
+ORDINARY_ROLES = frozenset({"rifleman", "commander", "crew"})
+_SQUAD_KEYS = frozenset({
+    "id", "name", "quality", "leadership", "morale", "movement_class", "speed", "capacity",
+    "cover", "prone", "limbered", "embarked_in", "fearsome", "keno_guard",
+    "wounded_left_behind", "under_bombardment", "figures",
+})
+_FIGURE_KEYS = frozenset({
+    "id", "role", "weapon", "armour", "kind", "specialist", "psi_die", "mounted", "ammo", "count",
+})
+_DEFAULT_ARMOUR = {HUMAN: "human", "android": "human", ROBOT: "robot",
+                   WEAPON: "man_sized_equipment"}
+
+
+def _bad(field: str, message: str) -> RuleError:
+    return RuleError("bad_setup", message, field=field)
+
+
+def _get(d: Mapping, key: str, field: str, kind: type | tuple, default: Any = ...) -> Any:
+    if key not in d:
+        if default is ...:
+            raise _bad(f"{field}.{key}", f"{key} is required")
+        return default
+    value = d[key]
+    if isinstance(value, bool) and kind is not bool and bool not in (
+        kind if isinstance(kind, tuple) else (kind,)
+    ):
+        raise _bad(f"{field}.{key}", f"{key} must not be true/false")
+    if not isinstance(value, kind) and not (value is None and default is None):
+        raise _bad(f"{field}.{key}", f"{key} has the wrong type: {value!r}")
+    return value
+
+
+def _check_keys(d: Mapping, allowed: frozenset, field: str) -> None:
+    unknown = sorted(set(d) - allowed)
+    if unknown:
+        raise _bad(f"{field}.{unknown[0]}", f"unknown key {unknown[0]!r} (allowed: "
+                   + ", ".join(sorted(allowed)) + ")")
+
+
+def quality_die(value: Any, field: str) -> int:
+    """A quality die from a grade id (``"recruit"``), a die size (6) or ``"d6"``."""
+    if isinstance(value, str) and value.startswith("d") and value[1:].isdigit():
+        value = int(value[1:])
+    if isinstance(value, int) and not isinstance(value, bool) and value in DIE_SIZES:
+        return value
+    if isinstance(value, str) and value in tables.QUALITY_GRADES:
+        return tables.QUALITY_GRADES[value].die
+    raise _bad(field, f"quality must be a grade ({', '.join(tables.QUALITY_GRADES)}) or a die "
+               f"d4..d12, not {value!r} (§2.0)")
+
+
+def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> Battle:
+    """Validate ``setup`` and build the initial battle; ``defaults`` are the version's option
+    overrides, under the battle's own ``setup["options"]``."""
+    if not isinstance(setup, Mapping):
+        raise _bad("setup", "the setup must be a mapping")
+    _check_keys(setup, frozenset({"sides", "options"}), "setup")
+    raw_options = _get(setup, "options", "setup", Mapping, {})
+    try:
+        options = Options.from_dict({**(defaults or {}), **raw_options})
+    except ValueError as exc:
+        raise _bad("options", str(exc)) from None
+    raw_sides = _get(setup, "sides", "setup", list)
+    if len(raw_sides) < 2:
+        raise _bad("sides", "a battle needs at least two sides")
+    sides: list[Side] = []
+    squads: list[Squad] = []
+    for s, raw_side in enumerate(raw_sides):
+        field = f"sides.{s}"
+        if not isinstance(raw_side, Mapping):
+            raise _bad(field, "a side must be a mapping")
+        _check_keys(raw_side, frozenset({"id", "name", "motivation", "fatigue", "squads"}), field)
+        side_id = _get(raw_side, "id", field, str)
+        motivation = _get(raw_side, "motivation", field, str)
+        if motivation not in tables.MOTIVATIONS:
+            raise _bad(f"{field}.motivation", f"motivation must be one of "
+                       f"{', '.join(tables.MOTIVATIONS)} (§2.17), not {motivation!r}")
+        fatigue = _get(raw_side, "fatigue", field, str)
+        if fatigue not in tables.FATIGUE_STARTING_MORALE:
+            raise _bad(f"{field}.fatigue", f"fatigue must be one of "
+                       f"{', '.join(tables.FATIGUE_STARTING_MORALE)} (§2.17), not {fatigue!r}")
+        sides.append(Side(side_id, _get(raw_side, "name", field, str, side_id), motivation, fatigue))
+        for q, raw_squad in enumerate(_get(raw_side, "squads", field, list)):
+            squads.append(_squad(raw_squad, s, fatigue, f"{field}.squads.{q}"))
+    if len({s.id for s in sides}) != len(sides):
+        raise _bad("sides", "side ids must be unique")
+    ids = [q.id for q in squads]
+    for n, squad in enumerate(squads):
+        if ids.index(squad.id) != n:
+            raise _bad("sides", f"squad id {squad.id!r} is used twice")
+    for squad in squads:
+        if squad.embarked_in is not None and squad.embarked_in not in ids:
+            raise _bad("sides", f"{squad.id} is embarked in unknown squad {squad.embarked_in!r}")
+    squads_t = tuple(squads)
+    return Battle(options=options, sides=tuple(sides), squads=squads_t, index=make_index(squads_t))
+
+
+def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
+    if not isinstance(raw, Mapping):
+        raise _bad(field, "a squad must be a mapping")
+    _check_keys(raw, _SQUAD_KEYS, field)
+    squad_id = _get(raw, "id", field, str)
+    leadership = _get(raw, "leadership", field, int)
+    if not 1 <= leadership <= 3:
+        raise _bad(f"{field}.leadership", "leadership runs from 1 (best) to 3 (worst) (§2.0)")
+    morale = _get(raw, "morale", field, str, tables.FATIGUE_STARTING_MORALE[fatigue])
+    if morale not in MORALE_GRADES:
+        raise _bad(f"{field}.morale", f"morale must be one of {', '.join(MORALE_GRADES)}")
+    movement_class = _get(raw, "movement_class", field, str, "infantry")
+    if movement_class not in tables.MOVEMENT_CLASSES:
+        raise _bad(f"{field}.movement_class", f"movement class must be one of "
+                   f"{', '.join(tables.MOVEMENT_CLASSES)} (§3.1)")
+    speed = _get(raw, "speed", field, int, tables.BASE_SPEEDS.get(movement_class))
+    cover = _get(raw, "cover", field, str, "none")
+    if cover not in COVERS:
+        raise _bad(f"{field}.cover", f"cover must be one of {', '.join(COVERS)} (§2.4)")
+    figures: list[Figure] = []
+    for n, raw_figure in enumerate(_get(raw, "figures", field, list)):
+        figures.extend(_figures(raw_figure, len(figures), f"{field}.figures.{n}"))
+    if not figures:
+        raise _bad(f"{field}.figures", "a squad needs at least one figure")
+    if len({f.id for f in figures}) != len(figures):
+        raise _bad(f"{field}.figures", "figure ids must be unique within a squad")
+    if sum(1 for f in figures if f.role == "commander") > 1:
+        raise _bad(f"{field}.figures", "a squad has at most one commander")
+    return Squad(
+        id=squad_id,
+        side=side,
+        name=_get(raw, "name", field, str, squad_id),
+        quality=quality_die(_get(raw, "quality", field, (str, int)), f"{field}.quality"),
+        leadership=leadership,
+        figures=tuple(figures),
+        morale=morale,
+        starting_morale=morale,
+        movement_class=movement_class,
+        speed=speed,
+        capacity=_get(raw, "capacity", field, int, None),
+        cover=cover,
+        prone=_get(raw, "prone", field, bool, False),
+        limbered=_get(raw, "limbered", field, bool, False),
+        embarked_in=_get(raw, "embarked_in", field, str, None),
+        fearsome=_get(raw, "fearsome", field, bool, False),
+        keno_guard=_get(raw, "keno_guard", field, bool, False),
+        wounded_left_behind=_get(raw, "wounded_left_behind", field, bool, False),
+        under_bombardment=_get(raw, "under_bombardment", field, bool, False),
+    )
+
+
+def _figures(raw: Any, position: int, field: str) -> list[Figure]:
+    if not isinstance(raw, Mapping):
+        raise _bad(field, "a figure must be a mapping")
+    _check_keys(raw, _FIGURE_KEYS, field)
+    count = _get(raw, "count", field, int, 1)
+    if count < 1:
+        raise _bad(f"{field}.count", "count must be at least 1")
+    if count > 1 and "id" in raw:
+        raise _bad(f"{field}.id", "a figure with a count cannot have one id")
+    weapon_id = _get(raw, "weapon", field, str, None)
+    weapon = None
+    if weapon_id is not None:
+        try:
+            weapon = tables.weapon(weapon_id)
+        except RuleError as exc:
+            raise _bad(f"{field}.weapon", exc.message) from None
+    default_kind = WEAPON if weapon is not None and weapon.man_sized else HUMAN
+    kind = _get(raw, "kind", field, str, default_kind)
+    if kind not in KINDS:
+        raise _bad(f"{field}.kind", f"kind must be one of {', '.join(KINDS)}")
+    if weapon is not None and weapon.man_sized and kind != WEAPON:
+        raise _bad(f"{field}.kind", f"a {weapon.name} is man-sized: it is a figure of kind "
+                   "'weapon' of its own, with its crew as other figures (§2.9)")
+    armour = _get(raw, "armour", field, str, _DEFAULT_ARMOUR[kind])
+    if armour not in tables.ARMOUR:
+        raise _bad(f"{field}.armour", f"armour must be one of {', '.join(tables.ARMOUR)} (§3.3)")
+    role = _get(raw, "role", field, str, weapon_id if kind == WEAPON else "rifleman")
+    psi_die = _get(raw, "psi_die", field, int, None)
+    if psi_die is not None and psi_die not in DIE_SIZES:
+        raise _bad(f"{field}.psi_die", "the psi die is d4..d12 (§3.7)")
+    ammo = _get(raw, "ammo", field, int, weapon.limited_ammo if weapon is not None else None)
+    base = Figure(
+        id="",
+        role=role,
+        weapon=weapon_id,
+        armour=armour,
+        kind=kind,
+        specialist=_get(raw, "specialist", field, bool, role not in ORDINARY_ROLES),
+        psi_die=psi_die,
+        mounted=_get(raw, "mounted", field, bool, False),
+        ammo=ammo,
+    )
+    given = _get(raw, "id", field, str, None)
+    return [base._replace(id=given or str(position + k + 1)) for k in range(count)]

@@ -1,0 +1,142 @@
+"""Reading declared commands: parameters, the acting squad, and what its state allows.
+
+Parameters arrive as JSON in ``Command.params``; these helpers check their type and name
+the offending field (``params.distance``) in the ``bad_command`` error. The permission checks
+(:func:`acting_squad`, :func:`check_allowed`) raise ``action_forbidden`` with the rule that
+forbids the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.core.errors import RuleError
+from rules.core.facts import Command
+from rules.steelwar.actions.procedure import forbid
+from rules.steelwar.firepower import suppressed_allows
+from rules.steelwar.state import Battle, Squad
+
+_REQUIRED: Any = object()
+
+#: Movement classes of infantry-like units; every other class is a vehicle (§2.7).
+FOOT_CLASSES = frozenset({"infantry", "power_armour_cavalry"})
+
+# --- parameters -------------------------------------------------------------------------------
+
+
+def _bad(name: str, message: str) -> RuleError:
+    return RuleError("bad_command", message, field=f"params.{name}")
+
+
+def param(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
+    value = cmd.params.get(name, default)
+    if value is _REQUIRED:
+        raise _bad(name, f"{cmd.action} needs the parameter {name!r}")
+    return value
+
+
+def number(cmd: Command, name: str, default: Any = _REQUIRED) -> float | None:
+    """A non-negative number of inches (or ``default``)."""
+    value = param(cmd, name, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise _bad(name, f"{name} must be a non-negative number, not {value!r}")
+    return value
+
+
+def flag(cmd: Command, name: str, default: bool = False) -> bool:
+    value = cmd.params.get(name, default)
+    if not isinstance(value, bool):
+        raise _bad(name, f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def choice(cmd: Command, name: str, choices: Iterable[str], default: Any = _REQUIRED) -> Any:
+    value = param(cmd, name, default)
+    allowed = tuple(choices)
+    if value not in allowed and not (value is None and default is None):
+        raise _bad(name, f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+    return value
+
+
+def text(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
+    value = param(cmd, name, default)
+    if not isinstance(value, str) and not (value is None and default is None):
+        raise _bad(name, f"{name} must be a string, not {value!r}")
+    return value
+
+
+def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
+    """A list of strings (ids); a single string is accepted as a list of one."""
+    value = param(cmd, name, default)
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise _bad(name, f"{name} must be a list of ids, not {value!r}")
+    if len(set(value)) != len(value):
+        raise _bad(name, f"{name} names an id twice")
+    return tuple(value)
+
+
+# --- who acts ---------------------------------------------------------------------------------
+
+
+def is_vehicle(squad: Squad) -> bool:
+    return squad.movement_class not in FOOT_CLASSES
+
+
+def acting_squad(battle: Battle, cmd: Command, actions: int = 1) -> tuple[int, Squad]:
+    """The squad declaring ``cmd``: it must be the one under activation, on the table, not
+    panicking, with ``actions`` actions left (§1: two per activation)."""
+    if cmd.unit is None:
+        raise RuleError("bad_command", f"{cmd.action} needs a 'unit'", field="unit")
+    i, squad = battle.squad(cmd.unit)
+    act = battle.activation
+    if act is None or act.squad != i:
+        raise forbid(
+            f"{squad.name} is not under activation: declare begin_activation first",
+            "§1, engine reading",
+            "unit",
+        )
+    if act.actions_used + actions > 2:
+        left = 2 - act.actions_used
+        need = "a full activation" if actions == 2 else f"{actions} action"
+        raise forbid(
+            f"{squad.name} has {left} of its 2 actions left and {cmd.action} takes {need}", "§1"
+        )
+    if squad.panicking:
+        raise forbid(
+            f"{squad.name} is panicking and can do nothing but tests to end the panic", "§2.14"
+        )
+    return i, squad
+
+
+def full_activation(battle: Battle, cmd: Command) -> tuple[int, Squad]:
+    """Like :func:`acting_squad` for tasks that take a whole activation (§1): no action of the
+    activation may have been used yet."""
+    i, squad = acting_squad(battle, cmd, actions=1)
+    if battle.activation.actions_used:
+        raise forbid(
+            f"{cmd.action} takes {squad.name}'s whole activation, and it has already acted", "§1"
+        )
+    return i, squad
+
+
+def check_suppression_allows(
+    squad: Squad, action: str, what: str, *, crew_must_get_out: bool = False
+) -> None:
+    """§2.7: a suppressed squad may do only what :func:`firepower.suppressed_allows` lets it
+    (infantry: observe, communicate, reorganise in cover, remove suppression, move away from
+    the enemy; vehicles: anything that does not need the crew or passengers to get out)."""
+    if not squad.suppression:
+        return
+    verdict = suppressed_allows(
+        action,
+        in_cover=squad.cover != "none",
+        vehicle=is_vehicle(squad),
+        crew_must_get_out=crew_must_get_out,
+    )
+    if verdict is not True:
+        raise RuleError("action_forbidden", f"{squad.name} cannot {what}: {verdict}", rule="§2.7")

@@ -1,0 +1,334 @@
+"""The state of a Steel War battle: sides, squads, figures, the activation and the procedure
+in progress.
+
+Everything is an immutable ``NamedTuple`` (cheap to copy-with-changes: a fact replaces only the
+squad it touches, and the squad only the figures it touches). Ids never change during a
+battle, so the id -> position index is computed once and shared by every later state.
+
+JSON (:func:`to_json` / :func:`from_json`) omits fields that hold their default value, which
+keeps a squad of ten well under the 2 KB budget.
+
+The fragment of the rulebook has no turn sequence (digest §0, §1), so the engine makes it
+explicit: a ``begin_activation`` of one squad, its actions, ``end_activation``, and
+``end_turn``. Bookkeeping that lives for one activation (actions used of 2, weapons fired,
+suppression removals, reorganisation) sits in :class:`Activation`, because only one squad is
+activated at a time; bookkeeping for the turn (activated, failed reaction tests, who fired at
+it) sits on the :class:`Squad`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from rules.core.dice import DiceRequest
+from rules.core.errors import RuleError
+from rules.core.system import DecisionNeeded, Option
+from rules.steelwar.options import Options
+
+# --- figure statuses (§2.8, §2.10, §2.11) -------------------------------------------------
+
+OK = "ok"
+WOUNDED_UNCHECKED = "wounded_unchecked"  # an unchecked casualty (§2.12)
+STABILISED = "stabilised"
+RETURNED = "returned"  # returned to duty at reorganisation: fights again
+KILLED = "killed"
+PRISONER = "prisoner"
+DESTROYED = "destroyed"  # robots and man-sized weapons
+STATUSES = (OK, WOUNDED_UNCHECKED, STABILISED, RETURNED, KILLED, PRISONER, DESTROYED)
+#: Statuses of a figure that is in the ranks and fights.
+FIGHTING = frozenset({OK, RETURNED})
+
+# --- figure kinds ---------------------------------------------------------------------------
+
+HUMAN = "human"
+ANDROID = "android"
+ROBOT = "robot"
+WEAPON = "weapon"  # a man-sized weapon counted as a figure (§2.9)
+KINDS = (HUMAN, ANDROID, ROBOT, WEAPON)
+
+# --- squad presence ------------------------------------------------------------------------
+
+ON_TABLE = "on_table"
+LEFT_TABLE = "left_table"  # moved off its own table edge
+REMOVED = "removed"  # e.g. failed "Not one step back!" (§2.15)
+SURRENDERED = "surrendered"
+
+MORALE_GRADES = ("confident", "steady", "shaken", "broken", "routing")
+COVERS = ("none", "light", "hard")
+
+
+class Figure(NamedTuple):
+    """One figure of a squad (or a man-sized weapon counted as one, §2.9).
+
+    ``armour`` is an armour id of ``data/armour.json``; ``immobilised`` is the robot's first
+    damage (§2.9); ``ammo`` counts shots left for limited weapons (§2.5); ``mounted`` is a
+    rider with his horse.
+    """
+
+    id: str
+    role: str = "rifleman"
+    weapon: str | None = None
+    armour: str = "human"
+    kind: str = HUMAN
+    specialist: bool = False
+    status: str = OK
+    immobilised: bool = False
+    ammo: int | None = None
+    psi_die: int | None = None
+    mounted: bool = False
+
+    @property
+    def fighting(self) -> bool:
+        return self.status in FIGHTING
+
+
+class Squad(NamedTuple):
+    """A squad (or a vehicle, a gun and crew: anything that activates as one unit)."""
+
+    id: str
+    side: int
+    name: str
+    quality: int  # the quality die, d4..d12 (§2.0)
+    leadership: int  # the squad commander's leadership, 1 best .. 3 worst
+    figures: tuple[Figure, ...]
+    morale: str
+    starting_morale: str  # the ceiling of rallies (§2.12)
+    movement_class: str = "infantry"
+    speed: int | None = None  # base move in inches; None = not known (digest §2.1)
+    capacity: int | None = None  # vehicles: figures it may carry (not in the source)
+    suppression: int = 0  # suppression markers, 0..3 (§2.7)
+    prone: bool = False
+    cover: str = "none"  # none / light / hard (§2.4)
+    presence: str = ON_TABLE
+    panicking: bool = False
+    panic_immune: bool = False
+    no_step_back: bool = False
+    fearsome: bool = False
+    keno_guard: bool = False
+    embarked_in: str | None = None
+    limbered: bool = False  # its gun is hitched or packed: unlimber first (§2.2)
+    wounded_left_behind: bool = False
+    under_bombardment: bool = False
+    ever_suppressed: bool = False  # "first time" flags (§2.12, §2.14)
+    ever_fired_upon: bool = False
+    seen_enemy: bool = False
+    seen_armour: bool = False
+    activated: bool = False  # this turn
+    failed_reactions: tuple[str, ...] = ()  # reaction tests failed this turn (§2.13)
+    fired_at_by: tuple[str, ...] = ()  # squads that fired at it this turn (§2.12 Broken)
+
+    @property
+    def on_table(self) -> bool:
+        return self.presence == ON_TABLE
+
+    def fighting_figures(self) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.status in FIGHTING)
+
+    def unchecked_casualties(self) -> int:
+        """Wounded figures whose fate no reorganisation has settled yet (§2.12)."""
+        return sum(1 for f in self.figures if f.status == WOUNDED_UNCHECKED)
+
+    def figure_index(self, figure_id: str) -> int:
+        for i, f in enumerate(self.figures):
+            if f.id == figure_id:
+                return i
+        raise RuleError(
+            "bad_command", f"{self.name} has no figure {figure_id!r}", field="params"
+        )
+
+    def with_figure(self, index: int, figure: Figure) -> Squad:
+        figures = self.figures
+        return self._replace(figures=figures[:index] + (figure,) + figures[index + 1 :])
+
+
+class Side(NamedTuple):
+    """One side of the battle: its motivation and fatigue for this scenario (§2.17)."""
+
+    id: str
+    name: str
+    motivation: str  # low / medium / high
+    fatigue: str  # fresh / tired / exhausted
+
+
+class Activation(NamedTuple):
+    """The activation in progress (engine's reading, see the module docstring)."""
+
+    squad: int
+    actions_used: int = 0  # of 2 (§1)
+    fired: tuple[str, ...] = ()  # figure ids, once per shot (§2.3)
+    suppression_removals: int = 0  # at most 2 (§2.7)
+    reorganised: bool = False  # at most once (§2.11)
+
+
+class Resolution(NamedTuple):
+    """A procedure in progress: what it waits for and what it needs to carry on.
+
+    ``procedure`` names an entry of ``rules.steelwar.actions.PROCEDURES``; ``ctx`` is that
+    procedure's own context (a NamedTuple of JSON values); ``requests`` are the dice asked
+    for at this ``stage`` and ``rolls`` those already received; ``decision`` is set instead
+    when a player must choose.
+    """
+
+    procedure: str
+    stage: str
+    squad: int
+    ctx: tuple
+    requests: tuple[DiceRequest, ...] = ()
+    rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    decision: DecisionNeeded | None = None
+
+
+class Followup(NamedTuple):
+    """A procedure queued to start when the current one ends (e.g. a morale test after fire)."""
+
+    procedure: str
+    squad: int
+    ctx: tuple
+
+
+class Battle(NamedTuple):
+    """The whole state of one battle."""
+
+    options: Options
+    sides: tuple[Side, ...]
+    squads: tuple[Squad, ...]
+    index: Mapping[str, int]  # squad id -> position; derived, shared, not serialised
+    turn: int = 1
+    activation: Activation | None = None
+    resolution: Resolution | None = None
+    queue: tuple[Followup, ...] = ()
+
+    def squad(self, squad_id: str) -> tuple[int, Squad]:
+        """Position and squad for ``squad_id`` (RuleError ``bad_command`` if unknown)."""
+        i = self.index.get(squad_id)
+        if i is None:
+            raise RuleError("bad_command", f"there is no squad {squad_id!r}", field="unit")
+        return i, self.squads[i]
+
+    def with_squad(self, i: int, squad: Squad) -> Battle:
+        squads = self.squads
+        return self._replace(squads=squads[:i] + (squad,) + squads[i + 1 :])
+
+    def side_of(self, squad: Squad) -> Side:
+        return self.sides[squad.side]
+
+
+def make_index(squads: tuple[Squad, ...]) -> Mapping[str, int]:
+    return MappingProxyType({s.id: i for i, s in enumerate(squads)})
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+
+def _compact(record: tuple) -> dict[str, Any]:
+    """A NamedTuple as a dict without the fields that hold their default value."""
+    defaults = record._field_defaults  # type: ignore[attr-defined]
+    out = {}
+    for name, value in zip(record._fields, record, strict=True):  # type: ignore[attr-defined]
+        if name in defaults and defaults[name] == value:
+            continue
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _figure_json(f: Figure) -> dict[str, Any]:
+    return _compact(f)
+
+
+def _squad_json(s: Squad) -> dict[str, Any]:
+    out = _compact(s)
+    out["figures"] = [_figure_json(f) for f in s.figures]
+    return out
+
+
+def to_json(battle: Battle, ctx_to_json) -> dict[str, Any]:
+    """The battle as JSON; ``ctx_to_json(procedure, ctx)`` serialises procedure contexts."""
+    out: dict[str, Any] = {
+        "turn": battle.turn,
+        "options": battle.options.changed(),
+        "sides": [s._asdict() for s in battle.sides],
+        "squads": [_squad_json(s) for s in battle.squads],
+    }
+    if battle.activation is not None:
+        out["activation"] = _compact(battle.activation)
+    if battle.resolution is not None:
+        r = battle.resolution
+        res: dict[str, Any] = {
+            "procedure": r.procedure,
+            "stage": r.stage,
+            "squad": r.squad,
+            "ctx": ctx_to_json(r.procedure, r.ctx),
+        }
+        if r.requests:
+            res["requests"] = [q.to_json() for q in r.requests]
+        if r.rolls:
+            res["rolls"] = {k: list(v) for k, v in r.rolls}
+        if r.decision is not None:
+            res["decision"] = r.decision.to_json()
+        out["resolution"] = res
+    if battle.queue:
+        out["queue"] = [
+            {"procedure": q.procedure, "squad": q.squad, "ctx": ctx_to_json(q.procedure, q.ctx)}
+            for q in battle.queue
+        ]
+    return out
+
+
+def freeze(value: Any) -> Any:
+    """JSON lists back to tuples, recursively."""
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def _record(cls, d: Mapping[str, Any]):
+    return cls(**{k: freeze(v) for k, v in d.items()})
+
+
+def _decision_from_json(d: Mapping[str, Any]) -> DecisionNeeded:
+    return DecisionNeeded(
+        key=d["key"],
+        label=d["label"],
+        options=tuple(Option(o["value"], o["label"]) for o in d["options"]),
+        unit=d.get("unit"),
+        multiple=d.get("multiple", False),
+        at_least=d.get("at_least", 1),
+        at_most=d.get("at_most"),
+    )
+
+
+def from_json(d: Mapping[str, Any], ctx_from_json) -> Battle:
+    """Inverse of :func:`to_json`; ``ctx_from_json(procedure, data)`` rebuilds contexts."""
+    squads = tuple(
+        _record(Squad, {**s, "figures": tuple(_record(Figure, f) for f in s["figures"])})
+        for s in d["squads"]
+    )
+    activation = _record(Activation, d["activation"]) if "activation" in d else None
+    resolution = None
+    if "resolution" in d:
+        r = d["resolution"]
+        resolution = Resolution(
+            procedure=r["procedure"],
+            stage=r["stage"],
+            squad=r["squad"],
+            ctx=ctx_from_json(r["procedure"], r["ctx"]),
+            requests=tuple(DiceRequest.from_json(q) for q in r.get("requests", ())),
+            rolls=tuple((k, tuple(v)) for k, v in r.get("rolls", {}).items()),
+            decision=_decision_from_json(r["decision"]) if "decision" in r else None,
+        )
+    queue = tuple(
+        Followup(q["procedure"], q["squad"], ctx_from_json(q["procedure"], q["ctx"]))
+        for q in d.get("queue", ())
+    )
+    return Battle(
+        options=Options.from_dict(d.get("options", {})),
+        sides=tuple(Side(**s) for s in d["sides"]),
+        squads=squads,
+        index=make_index(squads),
+        turn=d["turn"],
+        activation=activation,
+        resolution=resolution,
+        queue=queue,
+    )

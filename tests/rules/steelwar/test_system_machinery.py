@@ -1,0 +1,176 @@
+"""The Steel War fold's machinery: declare -> dice -> effects, and every refusal leaves the
+state unchanged (chapter 1 of the engine)."""
+
+import json
+
+import pytest
+
+from rules.core.errors import RuleError
+from rules.core.facts import decide, declare, dice
+from rules.core.system import AwaitingCommand, DiceNeeded, RuleSystem
+from tests.rules.steelwar.fold_support import SYSTEM, Table, keno_partisans, setup
+
+
+def suppressed_partisans(markers: int = 1) -> Table:
+    t = Table(setup())
+    t.state = t.state.with_squad(1, t.squad("keno.1")._replace(suppression=markers))
+    return t
+
+
+def test_steelwar_is_a_registered_rule_system():
+    assert isinstance(SYSTEM, RuleSystem)
+    assert (SYSTEM.id, SYSTEM.version) == ("steelwar", "1.0")
+
+
+def test_a_fresh_battle_awaits_a_command_and_round_trips_through_json():
+    t = Table(setup())
+    assert isinstance(t.pending(), AwaitingCommand)
+    data = SYSTEM.state_to_json(t.state)
+    assert SYSTEM.state_from_json(json.loads(json.dumps(data))) == t.state
+
+
+def test_the_activated_squad_is_named_in_the_pending_command():
+    t = Table(setup())
+    t.activate("keno.1")
+    assert t.pending().units == ("keno.1",)
+
+
+def test_a_declaration_asks_for_named_dice_and_the_dice_finish_it():
+    t = suppressed_partisans()
+    t.activate("keno.1")
+    t.declare("remove_suppression", "keno.1")
+    pending = t.pending()
+    assert isinstance(pending, DiceNeeded)
+    (req,) = pending.requests
+    assert (req.key, req.sides, req.unit) == ("command.quality", 6, "keno.1")
+    assert "quality die d6" in req.label
+    t.dice(command__quality=2)
+    assert isinstance(t.pending(), AwaitingCommand)
+    assert t.squad("keno.1").suppression == 0
+
+
+@pytest.mark.parametrize(
+    ("rolls", "code"),
+    [
+        ({"command.quality": [7]}, "die_out_of_range"),
+        ({"command.quality": [0]}, "die_out_of_range"),
+        ({"command.quality": {"sides": 8, "values": [3]}}, "wrong_die"),
+        ({"command.quality": [1, 2]}, "wrong_die"),
+        ({"morale.quality": [3]}, "wrong_die"),
+    ],
+)
+def test_bad_dice_are_refused_and_the_state_is_unchanged(rolls, code):
+    t = suppressed_partisans()
+    t.activate("keno.1")
+    t.declare("remove_suppression", "keno.1")
+    t.refused(dice(rolls), code)
+
+
+def test_a_declaration_while_dice_are_pending_is_refused():
+    t = suppressed_partisans()
+    t.activate("keno.1")
+    t.declare("remove_suppression", "keno.1")
+    err = t.refused(declare("remove_suppression", "keno.1"), "dice_pending")
+    assert "quality die d6" in err.message
+    with pytest.raises(RuleError) as exc:
+        SYSTEM.validate(t.state, {"action": "end_activation"})
+    assert exc.value.code == "dice_pending"
+
+
+def test_dice_or_decisions_when_nothing_is_pending_are_refused():
+    t = Table(setup())
+    t.refused(dice({"command.quality": [3]}), "nothing_pending")
+    t.refused(decide("sniper.victim", "cmd"), "nothing_pending")
+
+
+def test_an_action_the_state_forbids_is_refused_naming_the_rule():
+    t = Table(setup())
+    t.activate("keno.1")
+    err = t.refused(declare("remove_suppression", "keno.1"), "action_forbidden")
+    assert err.rule == "§2.7" and "(§2.7)" in err.message
+
+
+def test_an_action_of_a_squad_that_is_not_activated_is_refused():
+    t = suppressed_partisans()
+    t.refused(declare("remove_suppression", "keno.1"), "action_forbidden")
+    t.activate("steel.1")
+    t.refused(declare("remove_suppression", "keno.1"), "action_forbidden")
+
+
+def test_unknown_and_unimplemented_actions_say_so():
+    t = Table(setup())
+    assert t.refused(declare("dance", "keno.1"), "bad_command").field == "action"
+    err = t.refused(declare("charge", "keno.1"), "not_implemented")
+    assert "§2.10" in err.message and "not implemented yet" in err.message
+    t.refused(declare("begin_activation", "nobody"), "bad_command")
+
+
+def test_activations_one_at_a_time_once_a_turn():
+    t = Table(setup())
+    t.activate("keno.1")
+    t.refused(declare("begin_activation", "steel.1"), "action_forbidden")
+    t.refused(declare("end_turn"), "action_forbidden")
+    t.end_activation()
+    t.refused(declare("begin_activation", "keno.1"), "action_forbidden")
+    t.refused(declare("end_activation"), "action_forbidden")
+    t.end_turn()
+    assert t.state.turn == 2
+    t.activate("keno.1")
+
+
+def test_two_actions_per_activation():
+    t = suppressed_partisans(3)
+    t.activate("keno.1")
+    t.declare("remove_suppression", "keno.1", dice_map={"command.quality": [1]})
+    t.declare("remove_suppression", "keno.1", dice_map={"command.quality": [1]})
+    err = t.refused(declare("remove_suppression", "keno.1"), "action_forbidden")
+    assert "§1" in err.message
+
+
+def test_a_declaration_may_carry_its_dice_and_leftovers_are_refused():
+    t = suppressed_partisans()
+    t.activate("keno.1")
+    t.refused(declare("remove_suppression", "keno.1", dice={"command.quality": [2],
+                                                             "target.range": [1]}), "wrong_die")
+    t.refused(declare("remove_suppression", "keno.1", dice={"command.quality": [9]}),
+              "die_out_of_range")
+    t.declare("remove_suppression", "keno.1", dice_map={"command.quality": [2]})
+    assert t.squad("keno.1").suppression == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda s: s["sides"][0]["squads"][0].update(quality="conscript"),
+         "sides.0.squads.0.quality"),
+        (lambda s: s["sides"][0]["squads"][0].update(leadership=4), "sides.0.squads.0.leadership"),
+        (lambda s: s["sides"][1].update(motivation="fanatic"), "sides.1.motivation"),
+        (lambda s: s["sides"][1].update(fatigue="sleepy"), "sides.1.fatigue"),
+        (lambda s: s["sides"][0]["squads"][0]["figures"][0].update(weapon="laser"),
+         "sides.0.squads.0.figures.0.weapon"),
+        (lambda s: s["sides"][0]["squads"][0]["figures"][0].update(armour="plate"),
+         "sides.0.squads.0.figures.0.armour"),
+        (lambda s: s["sides"][0]["squads"][0].update(colour="red"), "sides.0.squads.0.colour"),
+        (lambda s: s.update(options={"killed_threshold": "twice"}), "options"),
+        (lambda s: s["sides"][1]["squads"].append(keno_partisans()), "sides"),
+        (lambda s: s["sides"][0]["squads"][0]["figures"].append({"weapon": "hmg",
+                                                                 "kind": "human"}),
+         "sides.0.squads.0.figures.4.kind"),
+    ],
+)
+def test_bad_setup_is_refused_with_the_field_named(change, field):
+    s = setup()
+    change(s)
+    with pytest.raises(RuleError) as exc:
+        SYSTEM.initial_state(s)
+    assert exc.value.code == "bad_setup"
+    assert exc.value.field == field
+
+
+def test_starting_morale_comes_from_fatigue_and_options_from_the_setup():
+    t = Table(setup(steel_fatigue="fresh", keno_fatigue="exhausted",
+                    options={"killed_threshold": "more_than_3x"}))
+    assert t.squad("steel.1").morale == "confident"
+    assert t.squad("keno.1").starting_morale == "shaken"
+    assert t.state.options.killed_threshold == "more_than_3x"
+    assert SYSTEM.state_to_json(t.state)["options"] == {"killed_threshold": "more_than_3x"}
