@@ -1,0 +1,47 @@
+"""Private checks on dice values, die sizes and leadership shared by the chapter modules.
+
+The die ladder itself (``DIE_SIZES``, ``step``, ``step_or_none``, ``round_half_up``) lives in
+:mod:`rules.core.dice`; these are the cheap guards the hot rule functions call on raw ints
+(no :class:`~rules.core.dice.DiceRequest` is built), raising the shared
+:class:`~rules.core.errors.RuleError` codes.
+"""
+
+from __future__ import annotations
+
+from rules.core.dice import DIE_SIZES
+from rules.core.errors import RuleError
+
+_LADDER = frozenset(DIE_SIZES)
+
+
+def check_face(roll: int, die: int, what: str, rule: str) -> None:
+    """``die_out_of_range`` unless ``roll`` is a face of a d``die``."""
+    if roll.__class__ is not int or not 1 <= roll <= die:
+        raise RuleError(
+            "die_out_of_range", f"{roll!r} is not a face of the {what} d{die} ({rule})", rule=rule
+        )
+
+
+def check_die(die: int, what: str, rule: str) -> None:
+    """``wrong_die`` unless ``die`` is on the ladder d4..d12."""
+    if die not in _LADDER or die.__class__ is not int:
+        raise RuleError(
+            "wrong_die", f"the {what} must be a die d4..d12, not {die!r} ({rule})", rule=rule
+        )
+
+
+def check_leadership(leadership: int, who: str = "leadership") -> None:
+    """``bad_command`` unless 1 <= leadership <= 3 (§2.0: never better than 1, worse than 3)."""
+    if leadership.__class__ is not int or not 1 <= leadership <= 3:
+        raise RuleError(
+            "bad_command",
+            f"{who} runs from 1 (best) to 3 (worst), not {leadership!r} (§2.0)",
+            rule="§2.0",
+        )
+
+
+def check_distance(distance: float, what: str = "distance") -> None:
+    """``bad_command`` for a negative or non-numeric distance in inches."""
+    if isinstance(distance, bool) or not isinstance(distance, int | float) or distance < 0:
+        raise RuleError("bad_command", f"{what} must be a non-negative number of inches, "
+                        f"not {distance!r}")
