@@ -126,7 +126,9 @@ class UnitStatusView(generics.ListAPIView):
 class _WriteView(APIView):
     form_class: type[s.WriteSerializer]
 
-    def form(self, request: Request) -> dict:
+    def form(self, request: Request, pk: int) -> dict:
+        """The validated body, once the user is known to be allowed to write (404/403 first)."""
+        selectors.battle_for(user=request.user, battle_id=pk, write=True)
         form = self.form_class(data=request.data)
         form.is_valid(raise_exception=True)
         return dict(form.validated_data)
@@ -150,7 +152,7 @@ class DeclareView(_WriteView):
 
     @_write_schema(s.DeclareSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        data = self.form(request)
+        data = self.form(request, pk)
         return self.respond(
             services.declare(
                 battle_id=pk,
@@ -171,7 +173,7 @@ class DiceView(_WriteView):
 
     @_write_schema(s.DiceSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        data = self.form(request)
+        data = self.form(request, pk)
         return self.respond(
             services.enter_dice(
                 battle_id=pk,
@@ -191,7 +193,7 @@ class DecideView(_WriteView):
 
     @_write_schema(s.DecideSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        data = self.form(request)
+        data = self.form(request, pk)
         return self.respond(
             services.decide(
                 battle_id=pk,
@@ -211,7 +213,7 @@ class CorrectionView(_WriteView):
 
     @_write_schema(s.CorrectionSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        data = self.form(request)
+        data = self.form(request, pk)
         return self.respond(
             services.correct(
                 battle_id=pk,
@@ -233,7 +235,7 @@ class ConcludeView(_WriteView):
 
     @_write_schema(s.ConcludeSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        data = self.form(request)
+        data = self.form(request, pk)
         return self.respond(
             services.conclude_battle(
                 battle_id=pk,

@@ -21,7 +21,7 @@ def club(db):
 
 
 def _user(name: str):
-    return get_user_model().objects.create_user(name, password="pw")
+    return get_user_model().objects.create_user(name)
 
 
 @pytest.fixture

@@ -1,0 +1,37 @@
+"""Re-derive every server roll of a concluded battle from its revealed seed."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from battles.models import Battle
+from battles.selectors import verify_dice
+from config.api_errors import ApiError
+
+
+class Command(BaseCommand):
+    help = "Check a concluded battle's server dice against its revealed seed."
+
+    def add_arguments(self, parser):
+        parser.add_argument("battle_id", type=int)
+
+    def handle(self, *args, battle_id: int, **options):
+        battle = Battle.objects.filter(pk=battle_id).first()
+        if battle is None:
+            raise CommandError(f"no battle {battle_id}")
+        try:
+            report = verify_dice(battle=battle)
+        except ApiError as error:
+            raise CommandError(error.message) from None
+        for check in report["rolls"]:
+            mark = "ok" if check["ok"] else "MISMATCH"
+            self.stdout.write(
+                f"#{check['version']} {check['key']}: recorded {check['recorded']} "
+                f"derived {check['derived']} {mark}"
+            )
+        if not report["verified"]:
+            reason = (
+                "seed does not match its commitment"
+                if not report["seed_matches_commitment"]
+                else "some server rolls do not match"
+            )
+            raise CommandError(f"battle {battle_id}: NOT verified ({reason})")
+        self.stdout.write(f"battle {battle_id}: {report['server_rolls']} server rolls verified")
