@@ -1,0 +1,26 @@
+"""Events in the Django admin: visible, filterable, never editable."""
+from django.contrib import admin
+
+from eventstore.models import Event
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = (
+        "position", "stream_type", "stream_id", "version", "event_type", "schema_version",
+        "recorded_at",
+    )
+    list_filter = ("stream_type", "event_type")
+    search_fields = ("=stream_id",)  # exact: uses the (stream_type, stream_id, version) index
+    ordering = ("-position",)
+    show_full_result_count = False  # no COUNT(*) over the whole log on every search
+    readonly_fields = [field.name for field in Event._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
