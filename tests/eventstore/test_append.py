@@ -1,0 +1,173 @@
+"""append: versions, optimistic concurrency, idempotency, outer transactions, bad input."""
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from eventstore.errors import WrongExpectedVersion
+from eventstore.models import Event
+from eventstore.selectors import read_stream, stream_version
+from eventstore.services import append
+from eventstore.types import NewEvent, StreamId
+
+pytestmark = pytest.mark.django_db
+
+
+def moved(n: int = 1) -> list[NewEvent]:
+    return [NewEvent("squad_moved", {"inches": i}) for i in range(n)]
+
+
+def test_a_new_stream_starts_at_version_1(new_stream):
+    stream = new_stream()
+    result = append(stream, expected_version=0, events=moved(3))
+    assert (result.from_version, result.to_version, result.replayed) == (1, 3, False)
+    assert [e.version for e in result.events] == [1, 2, 3]
+    assert stream_version(stream) == 3
+
+
+def test_positions_increase_with_versions_within_an_append(new_stream):
+    result = append(new_stream(), expected_version=0, events=moved(5))
+    positions = [e.position for e in result.events]
+    assert positions == sorted(positions) and len(set(positions)) == 5
+
+
+def test_the_result_is_what_read_stream_returns(new_stream):
+    stream = new_stream()
+    result = append(stream, expected_version=0, events=moved(2), metadata={"recorded_by": 7})
+    assert list(result.events) == read_stream(stream)
+
+
+def test_appends_continue_from_the_expected_version(new_stream):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(2))
+    result = append(stream, expected_version=2, events=moved(1))
+    assert (result.from_version, result.to_version) == (3, 3)
+
+
+@pytest.mark.parametrize("expected", [0, 1, 3, 9])
+def test_a_stale_expected_version_raises_with_the_current_version_and_stores_nothing(
+    new_stream, expected
+):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(2))
+    with pytest.raises(WrongExpectedVersion) as raised:
+        append(stream, expected_version=expected, events=moved(1))
+    assert raised.value.current_version == 2
+    assert raised.value.expected == expected and raised.value.stream == stream
+    assert str(stream) in str(raised.value)
+    assert stream_version(stream) == 2
+
+
+def test_expected_version_0_on_an_existing_stream_is_refused(new_stream):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved())
+    with pytest.raises(WrongExpectedVersion):
+        append(stream, expected_version=0, events=moved())
+
+
+def test_metadata_is_merged_under_each_events_own(new_stream):
+    stream = new_stream()
+    events = [
+        NewEvent("squad_moved", {}, metadata={"causation_id": "c1"}),
+        NewEvent("squad_moved", {}, metadata={"recorded_by": "referee"}),
+    ]
+    append(stream, expected_version=0, events=events, metadata={"recorded_by": "player-3"})
+    assert [e.metadata for e in read_stream(stream)] == [
+        {"recorded_by": "player-3", "causation_id": "c1"},
+        {"recorded_by": "referee"},
+    ]
+
+
+def test_streams_of_different_types_with_the_same_id_are_distinct():
+    append(StreamId("battle", 7), expected_version=0, events=moved())
+    append(StreamId("campaign", 7), expected_version=0, events=moved(2))
+    assert stream_version(StreamId("battle", "7")) == 1
+    assert stream_version(StreamId("campaign", "7")) == 2
+
+
+# --- idempotency ------------------------------------------------------------------------
+
+
+def test_a_reused_idempotency_key_returns_the_first_result_and_appends_nothing(new_stream):
+    stream = new_stream()
+    first = append(stream, expected_version=0, events=moved(2), idempotency_key="req-1")
+    again = append(stream, expected_version=0, events=moved(2), idempotency_key="req-1")
+    assert again.replayed and not first.replayed
+    assert (again.from_version, again.to_version, again.events) == (1, 2, first.events)
+    assert stream_version(stream) == 2
+
+
+def test_a_replay_wins_over_a_stale_expected_version(new_stream):
+    stream = new_stream()
+    first = append(stream, expected_version=0, events=moved(1), idempotency_key="req-1")
+    append(stream, expected_version=1, events=moved(3), idempotency_key="req-2")
+    again = append(stream, expected_version=0, events=moved(1), idempotency_key="req-1")
+    assert again.replayed and again.events == first.events
+    assert stream_version(stream) == 4
+
+
+def test_a_replay_returns_only_the_events_of_that_append(new_stream):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(1))
+    first = append(stream, expected_version=1, events=moved(2), idempotency_key="req-1")
+    append(stream, expected_version=3, events=moved(2))
+    again = append(stream, expected_version=3, events=moved(2), idempotency_key="req-1")
+    assert [e.version for e in again.events] == [2, 3] == [e.version for e in first.events]
+
+
+def test_the_same_key_on_another_stream_is_another_request(new_stream):
+    a, b = new_stream(), new_stream()
+    append(a, expected_version=0, events=moved(), idempotency_key="req-1")
+    result = append(b, expected_version=0, events=moved(), idempotency_key="req-1")
+    assert not result.replayed
+
+
+def test_an_unused_key_with_a_stale_version_is_a_conflict(new_stream):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved())
+    with pytest.raises(WrongExpectedVersion):
+        append(stream, expected_version=0, events=moved(), idempotency_key="req-new")
+
+
+def test_the_database_refuses_a_second_row_with_the_same_key(new_stream):
+    from django.db import IntegrityError
+
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(), idempotency_key="req-1")
+    row = Event.objects.get(stream_id=stream.id)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Event.objects.bulk_create(
+            [Event(stream_type=row.stream_type, stream_id=row.stream_id, version=2,
+                   event_type="x", schema_version=1, data={}, idempotency_key="req-1",
+                   recorded_at=row.recorded_at)]
+        )
+
+
+def test_the_key_is_recorded_in_every_events_metadata(new_stream):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(2), idempotency_key="req-1")
+    assert [e.metadata for e in read_stream(stream)] == [{"idempotency_key": "req-1"}] * 2
+
+
+# --- inside an outer transaction --------------------------------------------------------
+
+
+def test_append_joins_the_callers_transaction(new_stream):
+    stream = new_stream()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        append(stream, expected_version=0, events=moved())
+        assert stream_version(stream) == 1
+        raise RuntimeError("the projection update failed")
+    assert stream_version(stream) == 0
+
+
+def test_a_refused_append_leaves_the_outer_transaction_usable(new_stream):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved())
+    with transaction.atomic():
+        with pytest.raises(WrongExpectedVersion):
+            append(stream, expected_version=0, events=moved())
+        first = append(stream, expected_version=1, events=moved(), idempotency_key="req-1")
+        again = append(stream, expected_version=1, events=moved(), idempotency_key="req-1")
+        assert again.replayed and again.events == first.events
+    assert stream_version(stream) == 2
