@@ -19,7 +19,7 @@ The setup is what the scenario and the forces say before the first fact::
 Squad keys: ``id`` (unique), ``name``, ``quality`` (grade id, die size or ``"d6"``),
 ``leadership`` (1..3), ``morale`` (starting morale; default from the side's fatigue, §2.17),
 ``movement_class`` (§3.1, default infantry), ``speed`` (inches; infantry defaults to 6, other
-classes must say), ``capacity``, ``cover`` (none/light/hard), ``prone``, ``limbered``,
+classes must say), ``capacity``, ``amphibious``, ``cover`` (none/light/hard), ``prone``, ``limbered``,
 ``embarked_in``, ``fearsome``, ``keno_guard``, ``wounded_left_behind``,
 ``under_bombardment``.
 
@@ -60,7 +60,7 @@ from rules.steelwar.state import (
 ORDINARY_ROLES = frozenset({"rifleman", "commander", "crew"})
 _SQUAD_KEYS = frozenset({
     "id", "name", "quality", "leadership", "morale", "movement_class", "speed", "capacity",
-    "cover", "prone", "limbered", "embarked_in", "fearsome", "keno_guard",
+    "amphibious", "cover", "prone", "limbered", "embarked_in", "fearsome", "keno_guard",
     "wounded_left_behind", "under_bombardment", "figures",
 })
 _FIGURE_KEYS = frozenset({
@@ -194,6 +194,7 @@ def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
         movement_class=movement_class,
         speed=speed,
         capacity=_get(raw, "capacity", field, int, None),
+        amphibious=_get(raw, "amphibious", field, bool, False),
         cover=cover,
         prone=_get(raw, "prone", field, bool, False),
         limbered=_get(raw, "limbered", field, bool, False),

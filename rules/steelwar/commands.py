@@ -15,6 +15,7 @@ from rules.core.errors import RuleError
 from rules.core.facts import Command
 from rules.steelwar.actions.procedure import forbid
 from rules.steelwar.firepower import suppressed_allows
+from rules.steelwar.morale import check_grade_allows
 from rules.steelwar.state import Battle, Squad
 
 _REQUIRED: Any = object()
@@ -140,3 +141,13 @@ def check_suppression_allows(
     )
     if verdict is not True:
         raise RuleError("action_forbidden", f"{squad.name} cannot {what}: {verdict}", rule="§2.7")
+
+
+def check_morale_allows(battle: Battle, squad: Squad, *kinds: str) -> None:
+    """§2.12/§3.5: refuse what the squad's morale grade does not allow (e.g. a Shaken squad
+    moving toward the enemy, a Routing squad doing anything but run for its own edge).
+    A squad in "Not one step back!" has no morale grade any more (§2.15)."""
+    if squad.no_step_back:
+        return
+    for kind in kinds:
+        check_grade_allows(squad.morale, kind, options=battle.options)

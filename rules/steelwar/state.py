@@ -98,6 +98,7 @@ class Squad(NamedTuple):
     movement_class: str = "infantry"
     speed: int | None = None  # base move in inches; None = not known (digest §2.1)
     capacity: int | None = None  # vehicles: figures it may carry (not in the source)
+    amphibious: bool = False  # vehicles that may cross deep water (§3.1)
     suppression: int = 0  # suppression markers, 0..3 (§2.7)
     prone: bool = False
     cover: str = "none"  # none / light / hard (§2.4)

@@ -7,10 +7,10 @@ add the module to ``_MODULES`` below and delete its entries from :data:`NOT_IMPL
 
 from __future__ import annotations
 
-from rules.steelwar.actions import suppression, turn
+from rules.steelwar.actions import movement, prone, suppression, transport, turn
 from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, register
 
-_MODULES = (turn, suppression)
+_MODULES = (turn, movement, prone, transport, suppression)
 
 for _module in _MODULES:
     register(*_module.ACTIONS, *_module.PROCEDURES)
