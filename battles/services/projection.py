@@ -45,8 +45,7 @@ class _Writer:
                 data=dict(event.data),
                 metadata=dict(event.metadata or {}),
                 recorded_at=event.recorded_at,
-                **_outcome_fields(outcome),
-                **extra,
+                **{**_outcome_fields(outcome), **extra},
             )
         )
 

@@ -154,8 +154,8 @@ def result_body(
     sentence), the new version and what is pending next."""
     from battles.models import BattleLogEntry
 
-    consequences = {
-        row.version: row.consequences
+    corrections = {
+        row.version: row
         for row in BattleLogEntry.objects.filter(
             battle=battle, type__in=replay.CORRECTIONS, version__in=[e.version for e in events]
         )
@@ -171,12 +171,9 @@ def result_body(
             "effects": outcome.effects,
             "text": outcome.text,
         }
-        if event.version in consequences:
-            item["consequences"] = consequences[event.version]
-            item["text"] = replay.sentence(
-                {"text": f"#{c['version']} now {c['after']['status']}: {c['after']['text']}"}
-                for c in consequences[event.version]
-            )
+        if event.version in corrections:
+            item["consequences"] = corrections[event.version].consequences
+            item["text"] = corrections[event.version].text
         items.append(item)
         effects.extend(outcome.effects)
     return {

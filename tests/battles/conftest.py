@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from battles import services
 from campaign.models import Club, Membership
+from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
 from tests.battles import duel
 
 

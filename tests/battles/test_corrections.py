@@ -1,0 +1,201 @@
+"""Corrections are new events: void or amend a fact, replay everything after it, show the
+consequences, and ask again for dice that no longer fit instead of guessing."""
+
+import pytest
+
+from battles.models import BattleSnapshot
+from battles.streams import stream_of
+from eventstore.selectors import read_stream
+from tests.battles.helpers import dice, fire, head, post, state_json, url
+
+pytestmark = pytest.mark.django_db
+
+
+def correct(client, battle, version, target, action, **extra):
+    return post(
+        client,
+        battle,
+        "corrections/",
+        {"expected_version": version, "target_version": target, "action": action, **extra},
+    )
+
+
+@pytest.fixture
+def played(battle, clients):
+    """v2 fire r1->b1 at 10" (cover d8); v3 dice 5 vs 7 (miss); v4 fire+dice 6 vs 1."""
+    fire(clients["alice"], battle, 1, distance=10)
+    dice(clients["bob"], battle, 2, shot=[5], cover=[7])
+    fire(clients["alice"], battle, 3, dice={"shot": 6, "cover": 1})
+    return battle
+
+
+def log(client, battle):
+    return {r["version"]: r for r in client.get(url(battle, "log/")).json()["results"]}
+
+
+def test_void_replays_the_stream_and_the_log_shows_the_consequences(clients, played):
+    assert log(clients["alice"], played)[4]["text"] == "b1.f1 killed"
+    fire(clients["alice"], played, 4, dice={"shot": 6, "cover": 1})  # v5: b1.f2 killed
+    response = correct(clients["alice"], played, 5, 4, "void", reason="declared twice")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["version"] == 6
+    assert body["events"][0]["type"] == "correction.void"
+    assert body["events"][0]["consequences"] == [
+        {
+            "version": 4,
+            "type": "declare",
+            "before": {"status": "applied", "text": "b1.f1 killed"},
+            "after": {"status": "voided", "text": ""},
+        },
+        {
+            "version": 5,
+            "type": "declare",
+            "before": {"status": "applied", "text": "b1.f2 killed"},
+            "after": {"status": "applied", "text": "b1.f1 killed"},
+        },
+    ]
+    rows = log(clients["alice"], played)
+    assert rows[4]["status"] == "voided" and rows[4]["corrected_by"] == 6
+    assert rows[4]["data"]["action"] == "fire"  # the recorded fact is kept as recorded
+    assert rows[6]["text"] == "#4 now voided: no effect; #5 now applied: b1.f1 killed"
+    assert body["events"][0]["text"] == rows[6]["text"]
+    assert state_json(clients["alice"], played)["state"]["units"]["b1"]["lost"] == ["b1.f1"]
+    assert len(read_stream(stream_of(played))) == 6  # nothing was rewritten
+
+
+def test_amend_a_misread_die(clients, played):
+    response = correct(
+        clients["bob"],
+        played,
+        4,
+        3,
+        "amend",
+        data={"rolls": {"shot": [5], "cover": [2]}, "source": "table"},
+        reason="misread the d8",
+    )
+    assert response.status_code == 201, response.json()
+    rows = log(clients["bob"], played)
+    assert rows[3]["status"] == "amended" and rows[3]["text"] == "b1.f1 killed"
+    assert rows[3]["effective_data"]["rolls"]["cover"] == [2]
+    assert rows[4]["text"] == "b1.f2 killed"
+    assert state_json(clients["bob"], played)["state"]["units"]["b1"]["lost"] == ["b1.f1", "b1.f2"]
+
+
+def test_amended_distance_makes_recorded_dice_unfit_and_pending_names_the_dice(clients, played):
+    response = correct(
+        clients["alice"],
+        played,
+        4,
+        2,
+        "amend",
+        data={"action": "fire", "unit": "r1", "params": {"target": "b1", "distance": 4}},
+        reason="it was 4 inches",
+    )
+    body = response.json()
+    assert response.status_code == 201, body
+    rows = log(clients["alice"], played)
+    assert rows[3]["status"] == "unfit"
+    assert rows[3]["problem"]["code"] == "die_out_of_range"  # a 7 on what is now a d6
+    assert rows[4]["status"] == "unfit" and rows[4]["problem"]["code"] == "dice_pending"
+    pending = body["pending"]
+    assert pending["kind"] == "dice"
+    assert [(r["key"], r["sides"]) for r in pending["requests"]] == [("shot", 6), ("cover", 6)]
+    assert [u["version"] for u in pending["unfit"]] == [3, 4]
+    assert state_json(clients["alice"], played)["pending"] == pending
+    # re-enter the dice by amending the unfit dice fact: later facts fit again
+    response = correct(
+        clients["bob"],
+        played,
+        5,
+        3,
+        "amend",
+        data={"rolls": {"shot": [5], "cover": [2]}, "source": "table"},
+    )
+    assert response.status_code == 201, response.json()
+    rows = log(clients["alice"], played)
+    assert [rows[v]["status"] for v in (2, 3, 4)] == ["amended", "amended", "applied"]
+    assert state_json(clients["alice"], played)["pending"] == {"kind": "command"}
+
+
+def test_dice_entered_at_the_head_answer_the_request_after_a_correction(clients, played):
+    correct(
+        clients["alice"],
+        played,
+        4,
+        2,
+        "amend",
+        data={"action": "fire", "unit": "r1", "params": {"target": "b1", "distance": 4}},
+    )
+    response = dice(clients["bob"], played, 5, shot=[2], cover=[5])
+    assert response.status_code == 201
+    assert response.json()["text"] == "Blue squad unharmed"
+    assert response.json()["pending"]["kind"] == "command"
+
+
+def test_corrections_that_cannot_be_made_leave_the_battle_unchanged(clients, played):
+    before = state_json(clients["alice"], played)
+    cases = [
+        (dict(target=1, action="void"), 422, "not_a_fact"),
+        (dict(target=99, action="void"), 422, "no_such_event"),
+        (
+            dict(target=3, action="amend", data={"rolls": {"shot": [9], "cover": [1]}}),
+            422,
+            "die_out_of_range",
+        ),
+        (dict(target=2, action="amend"), 400, "bad_amendment"),
+    ]
+    for args, status, code in cases:
+        response = correct(
+            clients["alice"], played, 4, args.pop("target"), args.pop("action"), **args
+        )
+        assert response.status_code == status, response.json()
+        assert response.json()["code"] == code
+    amend = correct(
+        clients["alice"], played, 4, 3, "amend", data={"rolls": {"shot": [9], "cover": [1]}}
+    )
+    assert amend.json()["field"] == "data.rolls.shot"
+    assert head(played) == 4 and state_json(clients["alice"], played) == before
+    correct(clients["alice"], played, 4, 4, "void")
+    again = correct(clients["alice"], played, 5, 4, "void")
+    assert again.status_code == 422 and again.json()["code"] == "already_voided"
+
+
+def test_server_dice_cannot_be_corrected(clients, battle):
+    fire(clients["alice"], battle, 1, server_dice="all")
+    response = correct(clients["alice"], battle, 3, 3, "void")
+    assert response.status_code == 422 and response.json()["code"] == "server_dice_immutable"
+    response = correct(clients["alice"], battle, 3, 3, "amend", data={"rolls": {"shot": 6}})
+    assert response.json()["code"] == "server_dice_immutable"
+
+
+def test_a_correction_before_a_snapshot_recomputes_the_snapshots(clients, club, people):
+    from battles import services
+    from tests.battles.duel import SETUP
+
+    battle = services.create_battle(
+        club=club,
+        name="s",
+        rules_system="duel",
+        rules_version="1.0",
+        setup=SETUP,
+        participants=[services.ParticipantSpec(user=people["alice"], side="red")],
+        snapshot_every=2,
+    )
+    for version, target in enumerate(["b1"] * 4 + ["b2"] * 2, start=1):
+        response = fire(
+            clients["alice"], battle, version, target=target, dice={"shot": 6, "cover": 1}
+        )
+        assert response.status_code == 201
+    assert list(BattleSnapshot.objects.filter(battle=battle).values_list("version", flat=True)) == [
+        1,
+        2,
+        4,
+        6,
+    ]
+    correct(clients["alice"], battle, 7, 2, "void")
+    snapshot = BattleSnapshot.objects.get(battle=battle, version=6)
+    assert snapshot.state["units"]["b1"]["lost"] == ["b1.f1", "b1.f2", "b1.f3"]
+    assert snapshot.state["units"]["b2"]["lost"] == ["b2.f1"]
+    at_four = state_json(clients["alice"], battle, at=4)["state"]["units"]["b1"]["lost"]
+    assert at_four == ["b1.f1", "b1.f2"]  # #2 voided: #3 and #4 killed the first two
