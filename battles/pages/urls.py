@@ -1,5 +1,10 @@
-"""Page routes of the battles app."""
-from django.urls import path  # noqa: F401
+"""Page routes of the battles app (mounted at /battles/)."""
+from django.urls import path
+
+from battles.pages import views
 
 app_name = "battles_pages"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.battle_list, name="list"),
+    path("<int:pk>/", views.battle_table, name="table"),
+]

@@ -1,0 +1,112 @@
+"""What the battle table view shows, gathered from battles.selectors and the rule system.
+
+One function, :func:`table_context`, so the page view stays a few lines and the replay slider
+(``?at=N``) shows exactly what the head view shows, at an earlier version.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+
+from django.urls import reverse
+
+from battles import selectors
+from battles.models import Battle, BattleLogEntry
+from battles.replay import describe, is_fact
+from campaign.pages.terms import ACTIONS, term, unit_facts
+from rules.core.errors import RuleError
+from rules.core.facts import DICE
+from rules.core.summary import summarize
+
+WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
+
+
+def _units(current: selectors.BattleState) -> tuple[list[dict], list[str]]:
+    """Each unit's status at this version (the rule system's summary), and the sides."""
+    try:
+        summary = summarize(current.system, current.state)
+    except RuleError:  # the rule system gives no summary
+        return [], []
+    units = [{**u.to_json(), "facts": unit_facts(dict(u.status))} for u in summary.units]
+    return units, list(summary.sides)
+
+
+def _dice_inputs(pending: dict) -> list[dict]:
+    """One labelled input per die the rules ask for (a 2d6 request gives two inputs)."""
+    out = []
+    for request in pending.get("requests", []):
+        for index in range(request.get("count", 1)):
+            out.append(
+                {
+                    **request,
+                    "index": index,
+                    "id": f"die-{request['key'].replace('.', '-')}-{index}",
+                }
+            )
+    return out
+
+
+def _dice_values(values) -> list:
+    """A dice fact's values for one key as a list (they may be a bare number or a mapping)."""
+    if isinstance(values, dict):
+        values = values.get("values", [])
+    return list(values) if isinstance(values, list | tuple) else [values]
+
+
+def _log(battle: Battle, version: int) -> list[BattleLogEntry]:
+    """The log up to ``version``, newest first, with what a correction form needs."""
+    rows = BattleLogEntry.objects.filter(battle=battle, version__lte=version).order_by("-version")
+    rows = list(rows)
+    for row in rows:
+        fact = row.effective_data or row.data
+        row.description = describe(row.type, fact)
+        row.correctable = is_fact(row.type)
+        row.rolls = None
+        if row.type == DICE and isinstance(fact.get("rolls"), dict):
+            row.rolls = {key: _dice_values(v) for key, v in fact["rolls"].items()}
+            row.original_json = json.dumps(fact)
+    return rows
+
+
+def declarable_actions(system_id: str) -> list[str]:
+    """The actions a rule system resolves (``rules.<id>.actions.ACTIONS``), if it lists them."""
+    try:
+        module = importlib.import_module(f"rules.{system_id}.actions")
+    except ModuleNotFoundError:
+        return []
+    return sorted(getattr(module, "ACTIONS", {}))
+
+
+def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
+    current = selectors.state_at(battle=battle, version=version)
+    at_head = current.version == battle.version
+    units, sides = _units(current)
+    pending = selectors.pending_json(battle=battle, pending=current.pending)
+    role = selectors.battle_role(user=user, battle=battle)
+    actions = declarable_actions(battle.rules_system)
+    hinted = pending.get("units") or [""]
+    api = reverse("battles:battle-detail", args=[battle.pk])
+    return {
+        "battle": battle,
+        "version": current.version,
+        "at_head": at_head,
+        "can_write": at_head and battle.is_open and role in WRITERS,
+        "role": role,
+        "units": units,
+        "sides": sides,
+        "pending": pending,
+        "dice_inputs": _dice_inputs(pending),
+        "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
+        "log": _log(battle, current.version),
+        "actions": [{"value": a, "label": term(ACTIONS, a)} for a in actions],
+        "default_action": "fire" if "fire" in actions else (actions[0] if actions else ""),
+        "default_unit": hinted[0],
+        "api": {
+            "declare": api + "declare/",
+            "dice": api + "dice/",
+            "decide": api + "decide/",
+            "odds": api + "odds/",
+            "corrections": api + "corrections/",
+            "conclude": api + "conclude/",
+        },
+    }

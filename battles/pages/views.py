@@ -1,0 +1,62 @@
+"""The battle table view: thin views over battles.selectors; writes go to the REST API (JS)."""
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from battles import selectors
+from battles.pages.table import table_context
+from config.api_errors import ApiError
+
+
+def _battle_or_404(request, pk: int):
+    try:
+        return selectors.battle_for(user=request.user, battle_id=pk)
+    except ApiError as error:  # outsiders: the battle's existence is not disclosed
+        raise Http404(error.message) from None
+
+
+@login_required
+def battle_list(request):
+    """Battles of my clubs, newest first."""
+    battles = selectors.visible_battles(user=request.user)
+    return render(request, "battles/list.html", {"battles": battles})
+
+
+@login_required
+def battle_table(request, pk: int):
+    """The table: each unit's state, what to roll next, the log, the replay slider.
+
+    ``?at=N`` shows the battle after its N-th event (read-only).
+    """
+    battle = _battle_or_404(request, pk)
+    at = request.GET.get("at", "")
+    version = int(at) if at.isdigit() else None
+    if version is not None and not 1 <= version <= battle.version:
+        version = None
+    context = table_context(user=request.user, battle=battle, version=version)
+    context["head_url"] = reverse("battles_pages:table", args=[battle.pk])
+    context["js_messages"] = _js_messages()
+    return render(request, "battles/table.html", context)
+
+
+def _js_messages() -> dict:
+    """The sentences battle.js shows, in the page's language."""
+    return {
+        "required": _("Enter the die's value."),
+        "whole_number": _("Enter a whole number from the die (d%(sides)s)."),
+        "out_of_range": _("%(value)s is not a face of a d%(sides)s: enter 1 to %(sides)s."),
+        "exploding": _(
+            "An exploding d%(sides)s totals a number that is not a multiple of %(sides)s."
+        ),
+        "bad_json": _("The other parameters are not valid JSON:"),
+        "no_action": _("Choose an action."),
+        "network": _("The server could not be reached. Nothing was recorded; try again."),
+        "failed": _("The server refused it"),
+        "reload": _("Someone recorded something meanwhile: reload the page to see it."),
+        "working": _("Working it out…"),
+        "odds_caption": _("Odds if declared now"),
+        "outcome": _("Outcome"),
+        "chance": _("Chance"),
+    }

@@ -1,0 +1,131 @@
+"""The game's words as the pages show them, translated (the Russian side uses the rulebook's
+own terms: боевой дух, подавление, непроверенная потеря...).
+
+Rule systems and apps speak in machine ids (``"shaken"``, ``"suppression"``); these maps give
+each id its label. An id not listed is shown as it is, never hidden.
+"""
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+MORALE = {
+    "confident": pgettext_lazy("morale", "Confident"),
+    "steady": pgettext_lazy("morale", "Steady"),
+    "shaken": pgettext_lazy("morale", "Shaken"),
+    "broken": pgettext_lazy("morale", "Broken"),
+    "routing": pgettext_lazy("morale", "Routing"),
+}
+FATIGUE = {
+    "fresh": pgettext_lazy("fatigue", "fresh"),
+    "tired": pgettext_lazy("fatigue", "tired"),
+    "exhausted": pgettext_lazy("fatigue", "exhausted"),
+}
+MOTIVATION = {
+    "low": pgettext_lazy("motivation", "low"),
+    "medium": pgettext_lazy("motivation", "medium"),
+    "high": pgettext_lazy("motivation", "high"),
+}
+QUALITY = {
+    "untrained": pgettext_lazy("quality", "untrained"),
+    "recruit": pgettext_lazy("quality", "recruits"),
+    "regular": pgettext_lazy("quality", "regulars"),
+    "veteran": pgettext_lazy("quality", "veterans"),
+    "elite": pgettext_lazy("quality", "elite"),
+}
+#: A soldier's or a squad's standing in the campaign.
+STATUS = {
+    "fit": pgettext_lazy("status", "fit"),
+    "wounded": pgettext_lazy("status", "wounded"),
+    "recovering": pgettext_lazy("status", "recovering"),
+    "dead": pgettext_lazy("status", "dead"),
+    "killed": pgettext_lazy("status", "killed"),
+    "captured": pgettext_lazy("status", "captured"),
+    "prisoner": pgettext_lazy("status", "captured"),
+    "ok": pgettext_lazy("status", "unharmed"),
+    "unchecked": pgettext_lazy("status", "unchecked casualty"),
+    "wounded_unchecked": pgettext_lazy("status", "unchecked casualty"),
+    "stabilised": pgettext_lazy("status", "stabilised"),
+    "returned": pgettext_lazy("status", "returned to duty"),
+    "returned_to_duty": pgettext_lazy("status", "returned to duty"),
+    "destroyed": pgettext_lazy("status", "destroyed"),
+    "replaced": pgettext_lazy("status", "commander replaced"),
+}
+#: Labels of the keys of a unit's status in a battle.
+UNIT_FIELDS = {
+    "morale": _("morale"),
+    "starting_morale": _("starting morale"),
+    "suppression": _("suppression"),
+    "suppression_markers": _("suppression"),
+    "prone": _("prone"),
+    "cover": _("cover"),
+    "casualties": _("casualties"),
+    "unchecked_casualties": _("unchecked casualties"),
+    "figures": _("figures"),
+    "figures_left": _("figures left"),
+    "fighting": _("fighting"),
+    "killed": _("killed"),
+    "wounded": _("wounded"),
+    "quality": _("quality"),
+    "leadership": _("leadership"),
+    "panicking": _("panic"),
+    "presence": _("on the table"),
+}
+COVER = {
+    "none": pgettext_lazy("cover", "none"),
+    "light": pgettext_lazy("cover", "light cover"),
+    "hard": pgettext_lazy("cover", "hard cover"),
+}
+VALUES = {"morale": MORALE, "starting_morale": MORALE, "cover": COVER}
+
+
+def term(table: dict, value) -> str:
+    """The label of ``value`` in ``table``, or the value itself."""
+    return table.get(value, value) if isinstance(value, str) else value
+
+
+def unit_facts(status: dict) -> list[dict]:
+    """A unit's battle status as labelled facts: ``{key, label, value, css}``, known keys first."""
+    facts = []
+    for key, value in status.items():
+        if key == "text" or isinstance(value, dict | list):
+            continue
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        else:
+            shown = term(VALUES.get(key, {}), value)
+        facts.append(
+            {
+                "key": key,
+                "label": UNIT_FIELDS.get(key, key.replace("_", " ")),
+                "value": shown,
+                "css": value if key == "morale" else "",
+            }
+        )
+    order = list(UNIT_FIELDS)
+    facts.sort(key=lambda f: order.index(f["key"]) if f["key"] in order else len(order))
+    return facts
+
+#: Declarable actions (Steel War names; other systems' ids are shown as they are).
+ACTIONS = {
+    "begin_activation": _("begin activation"),
+    "end_activation": _("end activation"),
+    "end_turn": _("end turn"),
+    "fire": _("fire"),
+    "remove_suppression": _("remove suppression"),
+    "go_prone": _("go prone"),
+    "stand_up": _("stand up"),
+    "move": _("move"),
+    "combat_move": _("combat move"),
+    "march_move": _("march move"),
+    "charge": _("charge (melee)"),
+    "reorganise": _("reorganise"),
+    "rally": _("rally test"),
+    "observe": _("observe"),
+    "communicate": _("communicate"),
+    "embark": _("embark"),
+    "disembark": _("disembark"),
+    "unlimber": _("unlimber"),
+    "psi_power": _("psionic power"),
+    "panic_recovery": _("end the panic"),
+    "no_step_back": _("“Not one step back!”"),
+    "pass_action": _("pass the action"),
+}
