@@ -1,0 +1,90 @@
+"""The Steel War's battle summary (:mod:`rules.core.summary`), read from the fold's state.
+
+Figure statuses map to outcomes: ``killed`` (and ``destroyed`` robots and weapons, fate
+``"destroyed"``) -> killed; ``wounded_unchecked`` -> an open unchecked casualty;
+``stabilised`` / ``returned`` -> wounded with that fate (§2.11); ``prisoner`` -> captured, by
+the other side when there are two (the state does not record the captor otherwise).
+A commander who is no longer in the ranks while his squad fights on was replaced (§2.9);
+``new_leadership`` is the squad's leadership now.
+"""
+
+from __future__ import annotations
+
+from rules.core.summary import (
+    CAPTURED,
+    KILLED,
+    UNCHECKED,
+    WOUNDED,
+    BattleSummary,
+    FigureOutcome,
+    UnitSummary,
+)
+from rules.steelwar import state as st
+
+_OUTCOMES = {
+    st.KILLED: (KILLED, None),
+    st.DESTROYED: (KILLED, "destroyed"),
+    st.WOUNDED_UNCHECKED: (UNCHECKED, None),
+    st.STABILISED: (WOUNDED, "stabilised"),
+    st.RETURNED: (WOUNDED, "returned_to_duty"),
+    st.PRISONER: (CAPTURED, None),
+}
+
+
+def summarize(battle: st.Battle) -> BattleSummary:
+    """Casualties per figure and the status of every squad."""
+    sides = tuple(side.id for side in battle.sides)
+    figures: list[FigureOutcome] = []
+    units: list[UnitSummary] = []
+    for squad in battle.squads:
+        side = sides[squad.side]
+        fighting = [f for f in squad.figures if f.status in st.FIGHTING]
+        for figure in squad.figures:
+            outcome, fate = _OUTCOMES.get(figure.status, (None, None))
+            replaced = figure.role == "commander" and figure.status not in st.FIGHTING and fighting
+            if outcome is None:
+                continue
+            captor = None
+            if outcome == CAPTURED and len(sides) == 2:
+                captor = sides[1 - squad.side]
+            figures.append(
+                FigureOutcome(
+                    unit=squad.id,
+                    figure=figure.id,
+                    side=side,
+                    outcome=outcome,
+                    fate=fate,
+                    captured_by=captor,
+                    new_leadership=squad.leadership if replaced else None,
+                    name=figure.role,
+                )
+            )
+        units.append(_unit(squad, side, len(fighting)))
+    return BattleSummary(sides, tuple(figures), tuple(units))
+
+
+def _unit(squad: st.Squad, side: str, fighting: int) -> UnitSummary:
+    counts: dict[str, int] = {}
+    for figure in squad.figures:
+        counts[figure.status] = counts.get(figure.status, 0) + 1
+    status = {
+        "figures": len(squad.figures),
+        "fighting": fighting,
+        "statuses": counts,
+        "suppression": squad.suppression,
+        "morale": squad.morale,
+        "leadership": squad.leadership,
+        "prone": squad.prone,
+        "cover": squad.cover,
+        "presence": squad.presence,
+        "panicking": squad.panicking,
+        "no_step_back": squad.no_step_back,
+    }
+    parts = [f"{fighting} of {len(squad.figures)} fighting", squad.morale]
+    if squad.suppression:
+        parts.append(f"{squad.suppression} suppression marker{'s' if squad.suppression > 1 else ''}")
+    if squad.prone:
+        parts.append("prone")
+    if squad.presence != st.ON_TABLE:
+        parts.append(squad.presence.replace("_", " "))
+    return UnitSummary(squad.id, side, squad.name, status, ", ".join(parts))
