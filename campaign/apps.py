@@ -5,3 +5,6 @@ class CampaignConfig(AppConfig):
     name = "campaign"
     verbose_name = "Campaigns"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from campaign import receivers  # noqa: F401  (connects the battle_concluded receiver)

@@ -1,4 +1,25 @@
-"""Campaign models, one module per concern."""
-from campaign.models.clubs import Club, Membership
+"""Campaign models, one module per concern.
 
-__all__ = ["Club", "Membership"]
+``clubs`` and ``campaigns`` hold identities (who belongs where, which campaign a battle is
+part of); ``forces``, ``scenarios`` and ``history`` are read projections of the ledger.
+"""
+from campaign.models.campaigns import Campaign, CampaignBattle, CampaignSeed
+from campaign.models.clubs import Club, Membership
+from campaign.models.forces import Force, Formation, Soldier, Squad
+from campaign.models.history import HistoryEntry
+from campaign.models.scenarios import Scenario, ScenarioLink
+
+__all__ = [
+    "Campaign",
+    "CampaignBattle",
+    "CampaignSeed",
+    "Club",
+    "Force",
+    "Formation",
+    "HistoryEntry",
+    "Membership",
+    "Scenario",
+    "ScenarioLink",
+    "Soldier",
+    "Squad",
+]

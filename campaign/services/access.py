@@ -1,0 +1,76 @@
+"""Who may change what in a campaign: organizers run it, players command their own forces.
+
+``user=None`` is the system itself (Celery tasks, management commands): always allowed.
+Outsiders never learn a campaign exists (404, see ``campaign.selectors.campaigns``).
+"""
+from __future__ import annotations
+
+from rest_framework import status
+
+from campaign.ledger.state import CampaignState
+from campaign.ledger.state import Force as ForceState
+from campaign.models import Campaign, Membership
+from campaign.selectors.clubs import club_role
+from config.api_errors import ApiError
+
+
+def role_in(*, user, campaign: Campaign) -> str | None:
+    """``"organizer"``, ``"player"``, ``"system"`` (``user`` is None) or None."""
+    if user is None:
+        return "system"
+    return club_role(user=user, club_id=campaign.club_id)
+
+
+def require_organizer(*, user, campaign: Campaign, what: str) -> None:
+    """403 ``not_an_organizer`` unless the user organizes the campaign's club."""
+    require_club_organizer(user=user, club_id=campaign.club_id, what=what)
+
+
+def require_club_organizer(*, user, club_id: int, what: str) -> None:
+    """403 ``not_an_organizer`` unless the user organizes the club (``None``: the system)."""
+    if user is not None and club_role(user=user, club_id=club_id) != Membership.Role.ORGANIZER:
+        raise ApiError(
+            "not_an_organizer",
+            f"only the club's organizers may {what}",
+            status_code=status.HTTP_403_FORBIDDEN,
+        )
+
+
+def require_force_editor(*, user, campaign: Campaign, force: ForceState) -> None:
+    """403 ``not_your_force`` unless the user owns the force or organizes the club."""
+    role = role_in(user=user, campaign=campaign)
+    if role in ("system", Membership.Role.ORGANIZER):
+        return
+    if role is not None and force.owner_id == user.pk:
+        return
+    raise ApiError(
+        "not_your_force",
+        f"only {force.name}'s owner and the club's organizers may change it",
+        status_code=status.HTTP_403_FORBIDDEN,
+    )
+
+
+def not_found(what: str, ref: object, field: str | None = None) -> ApiError:
+    return ApiError(
+        "not_found", f"no {what} {ref} in this campaign", field=field,
+        status_code=status.HTTP_404_NOT_FOUND,
+    )
+
+
+def refused(code: str, message: str, *, field: str | None = None, rule: str | None = None):
+    """A command the campaign's state does not allow: HTTP 422."""
+    return ApiError(
+        code, message, field=field, rule=rule,
+        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+    )
+
+
+def bad_input(code: str, message: str, *, field: str | None = None) -> ApiError:
+    return ApiError(code, message, field=field)
+
+
+def force_of(state: CampaignState, force_id: int, field: str = "force_id") -> ForceState:
+    force = state.forces.get(force_id)
+    if force is None:
+        raise not_found("force", force_id, field)
+    return force

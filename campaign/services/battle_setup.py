@@ -1,0 +1,117 @@
+"""A scenario's battle, set up from campaign state and created through the battles service.
+
+Each side goes in with the soldiers its force picked (still able to fight), its motivation
+(set by the organizer, §2.17) and its fatigue (from the campaign's house rules), which sets
+its starting morale: fresh -> Confident, tired -> Steady, exhausted -> Shaken (§2.17).
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from rest_framework import status
+
+from battles.models import Battle
+from battles.services.battles import ParticipantSpec, create_battle
+from campaign.ledger.events import BattleStarted
+from campaign.ledger.state import CampaignState
+from campaign.models import Campaign, CampaignBattle
+from campaign.services.access import refused, require_organizer
+from campaign.services.ledger import Recorded, state_of, write
+from campaign.services.scenarios import resolve_picks, scenario_of
+from campaign.systems import adapter_for
+from config.api_errors import ApiError
+from rules.core.errors import RuleError
+
+
+def plan_sides(state: CampaignState, scenario_id: int, adapter) -> list:
+    """The sides of the scenario's battle as the campaign stands now (``SidePlan`` each).
+
+    Refuses a scenario that is locked by the graph, already played, or not ready: every
+    force needs its motivation and its picks, and every soldier picked must still be able
+    to fight (422, naming him)."""
+    scenario = scenario_of(state, scenario_id)
+    if scenario.battle_id is not None or scenario.status == "concluded":
+        raise refused("scenario_started", f"{scenario.name} has already been played",
+                      field="scenario_id")
+    if not state.scenario_open(scenario_id):
+        raise refused("scenario_locked", f"{scenario.name} is not open: the results of the "
+                      "scenarios leading to it do not allow it (yet)", field="scenario_id")
+    plans = []
+    for force_id in scenario.force_ids:
+        force = state.forces[force_id]
+        motivation = scenario.motivation.get(force_id)
+        if motivation is None:
+            raise refused("motivation_missing", f"the organizer has not set {force.name}'s "
+                          f"motivation for {scenario.name} (§2.17)", field="motivation",
+                          rule="§2.17")
+        picks = scenario.picks.get(force_id)
+        if not picks:
+            raise refused("units_missing", f"{force.name} has not picked its units for "
+                          f"{scenario.name}", field="squads")
+        squads = resolve_picks(
+            state, force_id, [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in picks]
+        )
+        plans.append(adapter.SidePlan(
+            force_id=force_id, motivation=motivation, fatigue=state.fatigue_level(force_id),
+            squads=squads,
+        ))
+    return plans
+
+
+def start_scenario_battle(
+    *,
+    user,
+    campaign: Campaign,
+    scenario_id: int,
+    name: str | None = None,
+    expected_version: int | None = None,
+) -> tuple[Battle, Recorded]:
+    """The organizer starts the scenario's battle: the rule system's setup is built from
+    campaign state, the battle created (each force's owner takes part on its side), and the
+    ``scenario.battle_started`` event records which soldiers went in, with which motivation,
+    fatigue and starting morale."""
+    require_organizer(user=user, campaign=campaign, what="start battles")
+    adapter = adapter_for(campaign.rule_system)
+    state = state_of(campaign_id=campaign.pk)
+    plans = plan_sides(state, scenario_id, adapter)
+    try:
+        setup = adapter.battle_setup(state=state, sides=plans)
+    except RuleError as error:
+        raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
+    scenario = state.scenarios[scenario_id]
+    owners = {u.pk: u for u in get_user_model().objects.filter(
+        pk__in=[state.forces[p.force_id].owner_id for p in plans])}
+    participants = [
+        ParticipantSpec(user=owners[state.forces[p.force_id].owner_id],
+                        side=adapter.side_id(p.force_id))
+        for p in plans
+        if state.forces[p.force_id].owner_id in owners
+    ]
+    with transaction.atomic():
+        battle = create_battle(
+            club=campaign.club, name=name or f"{campaign.name}: {scenario.name}",
+            rules_system=campaign.rule_system, rules_version=campaign.rule_version,
+            setup=setup, participants=participants, created_by=user,
+        )
+        CampaignBattle.objects.create(battle=battle, campaign=campaign, scenario_ref=scenario_id)
+
+        def decide(fresh: CampaignState):
+            if plan_sides(fresh, scenario_id, adapter) != plans:
+                raise ApiError("scenario_changed", f"{scenario.name} changed while its battle "
+                               "was being set up; try again",
+                               status_code=status.HTTP_409_CONFLICT)
+            return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=[
+                {
+                    "force_id": p.force_id,
+                    "side": adapter.side_id(p.force_id),
+                    "motivation": p.motivation,
+                    "fatigue": p.fatigue,
+                    "starting_morale": adapter.starting_morale(p.fatigue),
+                    "squads": [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in p.squads],
+                }
+                for p in plans
+            ])]
+
+        recorded = write(campaign_id=campaign.pk, user=user, decide=decide,
+                         expected_version=expected_version)
+    return battle, recorded

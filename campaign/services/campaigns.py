@@ -1,0 +1,127 @@
+"""Starting a campaign, its house rules, its calendar, and its end."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from battles import dice as dice_scheme
+from campaign.ledger.events import (
+    CalendarAdvanced,
+    CampaignFinished,
+    CampaignStarted,
+    HouseRulesChanged,
+)
+from campaign.models import Campaign, CampaignSeed, Club
+from campaign.rules import HouseRules
+from campaign.services.access import bad_input, require_club_organizer, require_organizer
+from campaign.services.ledger import Recorded, write
+from campaign.systems import adapter_for
+from rules.core import registry
+
+#: Longest single step of the calendar (a season): longer gaps are recorded in steps.
+MAX_DAYS_PER_STEP = 366
+
+
+def _house_rules(adapter, raw: Mapping[str, Any] | None, base: HouseRules | None = None):
+    rules = base.merged(raw or {}) if base is not None else HouseRules.from_json(raw)
+    adapter.check_quality(rules.replacements.quality, "replacements.quality")
+    return rules
+
+
+def start_campaign(
+    *,
+    user,
+    club: Club,
+    name: str,
+    start_date: date,
+    rule_system: str = "steelwar",
+    rule_version: str | None = None,
+    house_rules: Mapping[str, Any] | None = None,
+) -> Campaign:
+    """An organizer starts a campaign: its identity row, a secret dice seed, and the
+    ``campaign.started`` event (house rules default to ``campaign.rules``)."""
+    require_club_organizer(user=user, club_id=club.pk, what="start a campaign")
+    adapter = adapter_for(rule_system)
+    system = registry.get(rule_system, rule_version)
+    rules = _house_rules(adapter, house_rules)
+    if not name.strip():
+        raise bad_input("bad_name", "a campaign needs a name", field="name")
+    seed = dice_scheme.new_seed()
+    try:
+        with transaction.atomic():
+            campaign = Campaign.objects.create(
+                club=club, name=name, rule_system=system.id, rule_version=system.version,
+                created_by=user, start_date=start_date, current_date=start_date,
+                house_rules=rules.to_json(),
+            )
+            CampaignSeed.objects.create(campaign=campaign, seed=seed)
+            write(
+                campaign_id=campaign.pk,
+                user=user,
+                decide=lambda state: [
+                    CampaignStarted(
+                        name=name, rule_system=system.id, rule_version=system.version,
+                        start_date=start_date.isoformat(), house_rules=rules.to_json(),
+                        seed_sha256=dice_scheme.seed_sha256(seed),
+                    )
+                ],
+            )
+    except IntegrityError:
+        raise bad_input(
+            "name_taken", f"{club} already has a campaign called {name!r}", field="name"
+        ) from None
+    return campaign
+
+
+def change_house_rules(
+    *,
+    user,
+    campaign: Campaign,
+    changes: Mapping[str, Any],
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """An organizer changes some house rules (a partial object, e.g.
+    ``{"fatigue": {"tired_at": 4}}``); the full new set is recorded."""
+    require_organizer(user=user, campaign=campaign, what="change the house rules")
+    adapter = adapter_for(campaign.rule_system)
+
+    def decide(state):
+        rules = _house_rules(adapter, changes, base=state.house_rules)
+        if rules == state.house_rules:
+            return []
+        return [HouseRulesChanged(house_rules=rules.to_json())]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
+def advance_calendar(
+    *,
+    user,
+    campaign: Campaign,
+    days: int,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """In-game time passes (house rules: fatigue at the front and at rest, evacuation and
+    recovery of the wounded)."""
+    require_organizer(user=user, campaign=campaign, what="move the calendar")
+    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS_PER_STEP:
+        raise bad_input("bad_days", f"days must be a whole number from 1 to {MAX_DAYS_PER_STEP}",
+                        field="days")
+    return write(campaign_id=campaign.pk, user=user,
+                 decide=lambda state: [CalendarAdvanced(days=days)],
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
+def finish_campaign(*, user, campaign: Campaign, expected_version: int | None = None) -> Recorded:
+    """The campaign ends; the dice seed is revealed so anyone can check every server roll."""
+    require_organizer(user=user, campaign=campaign, what="finish the campaign")
+    seed = CampaignSeed.objects.values_list("seed", flat=True).get(campaign=campaign)
+    return write(campaign_id=campaign.pk, user=user,
+                 decide=lambda state: [CampaignFinished(seed=seed)],
+                 expected_version=expected_version)

@@ -1,0 +1,254 @@
+"""A player's force: raising it, its chain of command (§2.18), its squads, rest and front."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from campaign.ledger.events import (
+    ForceRaised,
+    ForceSentToFront,
+    ForceSentToRest,
+    FormationCommanderAssigned,
+    FormationRaised,
+    LeadershipChanged,
+    SquadCommanderAssigned,
+    SquadRaised,
+)
+from campaign.ledger.state import FORMATION_LEVELS, CampaignState, Soldier
+from campaign.models import Campaign, Membership
+from campaign.services.access import (
+    bad_input,
+    force_of,
+    not_found,
+    refused,
+    require_force_editor,
+    require_organizer,
+)
+from campaign.services.ledger import Recorded, write
+from campaign.systems import adapter_for
+from rules.core.errors import RuleError
+
+
+def raise_force(
+    *,
+    user,
+    campaign: Campaign,
+    name: str,
+    faction: str = "",
+    owner_id: int | None = None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """A player raises his force (an organizer may raise one for any member)."""
+    owner_id = owner_id if owner_id is not None else getattr(user, "pk", None)
+    if owner_id is None:
+        raise bad_input("bad_owner", "a force needs an owner", field="owner_id")
+    if owner_id != getattr(user, "pk", None):
+        require_organizer(user=user, campaign=campaign, what="raise a force for another player")
+    if not Membership.objects.filter(club_id=campaign.club_id, user_id=owner_id).exists():
+        raise bad_input("not_a_member", "a force's owner must be a member of the club",
+                        field="owner_id")
+    if not name.strip():
+        raise bad_input("bad_name", "a force needs a name", field="name")
+
+    def decide(state: CampaignState):
+        if any(f.name == name for f in state.forces.values()):
+            raise bad_input("name_taken", f"there is already a force called {name!r}",
+                            field="name")
+        return [ForceRaised(force_id=state.next_id("force"), owner_id=owner_id, name=name,
+                            faction=faction)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
+def send_force_to_rest(
+    *, user, campaign: Campaign, force_id: int, expected_version: int | None = None
+) -> Recorded:
+    """The organizer rotates a force out of the line: while at rest its fatigue falls
+    (house rule, §2.17 "units rotate between the front line and rest")."""
+    return _posture(user, campaign, force_id, "rest", expected_version)
+
+
+def send_force_to_front(
+    *, user, campaign: Campaign, force_id: int, expected_version: int | None = None
+) -> Recorded:
+    """The organizer sends a force back into the line: time there tires it (house rule)."""
+    return _posture(user, campaign, force_id, "front", expected_version)
+
+
+def _posture(user, campaign: Campaign, force_id: int, posture: str, expected_version):
+    require_organizer(user=user, campaign=campaign, what="rotate forces")
+
+    def decide(state: CampaignState):
+        force = force_of(state, force_id)
+        if force.posture == posture:
+            return []
+        event = ForceSentToRest if posture == "rest" else ForceSentToFront
+        return [event(force_id=force.id)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)
+
+
+def raise_formation(
+    *,
+    user,
+    campaign: Campaign,
+    force_id: int,
+    level: str,
+    name: str,
+    parent_id: int | None = None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """A formation of the chain of command: battalion -> company -> platoon (§2.18); a
+    formation's parent is one level up."""
+    if level not in FORMATION_LEVELS:
+        raise bad_input("bad_level", f"level must be one of {', '.join(FORMATION_LEVELS)}",
+                        field="level")
+
+    def decide(state: CampaignState):
+        force = force_of(state, force_id)
+        require_force_editor(user=user, campaign=campaign, force=force)
+        if parent_id is not None:
+            parent = state.formations.get(parent_id)
+            if parent is None or parent.force_id != force_id:
+                raise not_found("formation", parent_id, "parent_id")
+            index = FORMATION_LEVELS.index(level)
+            expected = FORMATION_LEVELS[index - 1] if index else None
+            if parent.level != expected:
+                above = f"belongs to a {expected}" if expected else "has nothing above it"
+                raise refused("bad_chain_of_command",
+                              f"a {level} {above}, not to a {parent.level} (§2.18)",
+                              field="parent_id", rule="§2.18")
+        return [FormationRaised(formation_id=state.next_id("formation"), force_id=force_id,
+                                level=level, name=name, parent_id=parent_id)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
+def raise_squad(
+    *,
+    user,
+    campaign: Campaign,
+    force_id: int,
+    name: str,
+    quality: str,
+    establishment: int,
+    formation_id: int | None = None,
+    traits: Mapping[str, Any] | None = None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """A squad of the force; ``establishment`` is the strength replacements fill it up to."""
+    adapter = adapter_for(campaign.rule_system)
+    traits = dict(traits or {})
+    try:
+        adapter.check_squad(quality=quality, traits=traits)
+    except RuleError as error:
+        raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
+    if not isinstance(establishment, int) or establishment < 1:
+        raise bad_input("bad_establishment", "establishment must be at least 1",
+                        field="establishment")
+
+    def decide(state: CampaignState):
+        force = force_of(state, force_id)
+        require_force_editor(user=user, campaign=campaign, force=force)
+        if formation_id is not None:
+            formation = state.formations.get(formation_id)
+            if formation is None or formation.force_id != force_id:
+                raise not_found("formation", formation_id, "formation_id")
+        return [SquadRaised(squad_id=state.next_id("squad"), force_id=force_id, name=name,
+                            quality=quality, establishment=establishment,
+                            formation_id=formation_id, traits=traits)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
+def assign_squad_commander(
+    *,
+    user,
+    campaign: Campaign,
+    squad_id: int,
+    soldier_id: int,
+    leadership: int | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """A soldier of the squad takes command of it; a soldier without a leadership value
+    needs one (1 best .. 3 worst, §2.0)."""
+
+    def decide(state: CampaignState):
+        squad = state.squads.get(squad_id)
+        if squad is None:
+            raise not_found("squad", squad_id, "squad_id")
+        require_force_editor(user=user, campaign=campaign, force=state.forces[squad.force_id])
+        soldier = _commander_candidate(state, soldier_id, squad.force_id, leadership)
+        if soldier.squad_id != squad_id:
+            raise refused("not_in_squad", f"{soldier.name} is not in {squad.name}",
+                          field="soldier_id")
+        events: list = _leadership_event(soldier, leadership)
+        if squad.commander_id != soldier_id:
+            events.append(SquadCommanderAssigned(squad_id=squad_id, soldier_id=soldier_id,
+                                                 reason="assigned"))
+        return events
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)
+
+
+def assign_formation_commander(
+    *,
+    user,
+    campaign: Campaign,
+    formation_id: int,
+    soldier_id: int,
+    leadership: int | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """A soldier of the force takes command of a formation (the rally chain, §2.18)."""
+
+    def decide(state: CampaignState):
+        formation = state.formations.get(formation_id)
+        if formation is None:
+            raise not_found("formation", formation_id, "formation_id")
+        require_force_editor(user=user, campaign=campaign,
+                             force=state.forces[formation.force_id])
+        soldier = _commander_candidate(state, soldier_id, formation.force_id, leadership)
+        events: list = _leadership_event(soldier, leadership)
+        if formation.commander_id != soldier_id:
+            events.append(FormationCommanderAssigned(formation_id=formation_id,
+                                                     soldier_id=soldier_id, reason="assigned"))
+        return events
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)
+
+
+def _commander_candidate(
+    state: CampaignState, soldier_id: int, force_id: int, leadership: int | None
+) -> Soldier:
+    soldier = state.soldiers.get(soldier_id)
+    if soldier is None or soldier.force_id != force_id:
+        raise not_found("soldier", soldier_id, "soldier_id")
+    if soldier.status in ("dead", "captured"):
+        raise refused("soldier_unavailable",
+                      f"{soldier.name} is {soldier.status} and cannot take command",
+                      field="soldier_id")
+    if leadership is not None and not 1 <= leadership <= 3:
+        raise bad_input("bad_leadership", "leadership runs from 1 (best) to 3 (worst) (§2.0)",
+                        field="leadership")
+    if soldier.leadership is None and leadership is None:
+        raise refused("no_leadership",
+                      f"{soldier.name} has no leadership value: give one (1 best .. 3 worst, "
+                      "§2.0)", field="leadership", rule="§2.0")
+    return soldier
+
+
+def _leadership_event(soldier: Soldier, leadership: int | None) -> list:
+    if leadership is None or leadership == soldier.leadership:
+        return []
+    return [LeadershipChanged(soldier_id=soldier.id, leadership=leadership,
+                              reason="given command")]

@@ -1,0 +1,149 @@
+"""Reading and writing a campaign's ledger stream: the one path every campaign write takes.
+
+:func:`record` loads the campaign's state (the fold of its stream), lets a ``decide``
+function check the command against it and return the events, and appends them with the
+version it read (DESIGN principle 5). A concurrent writer makes the append fail; the
+command is then decided again on the fresh state, unless the caller named the version it
+expected (then it is the caller's conflict: HTTP 409). A retried command with the same
+idempotency key returns the first result and appends nothing. After commit, the campaign's
+projections are brought up to date by a Celery task (principle 6).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from campaign.ledger.events import SCHEMA_VERSION, LedgerEvent
+from campaign.ledger.fold import fold
+from campaign.ledger.state import CampaignState
+from eventstore.errors import WrongExpectedVersion
+from eventstore.selectors import read_stream
+from eventstore.services import IDEMPOTENCY_KEY, append
+from eventstore.types import NewEvent, RecordedEvent, StreamId
+
+STREAM_TYPE = "campaign"
+#: How many times a command is decided again after losing a race with another writer.
+ATTEMPTS = 5
+
+Decide = Callable[[CampaignState], Sequence[LedgerEvent]]
+
+
+def stream_of(campaign_id: int) -> StreamId:
+    return StreamId(STREAM_TYPE, str(campaign_id))
+
+
+def ledger_of(*, campaign_id: int, to_version: int | None = None) -> list[RecordedEvent]:
+    """The campaign's ledger events, oldest first (up to ``to_version``)."""
+    return read_stream(stream_of(campaign_id), to_version=to_version)
+
+
+def state_of(*, campaign_id: int) -> CampaignState:
+    """The campaign as it stands now: the fold of its whole ledger."""
+    return fold(ledger_of(campaign_id=campaign_id))
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a command recorded: the new ledger events and the state after them.
+
+    ``replayed`` is true when the idempotency key had been used: ``events`` are those the
+    first call stored and nothing was appended."""
+
+    campaign_id: int
+    events: tuple[RecordedEvent, ...]
+    state: CampaignState
+    replayed: bool = False
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+
+def record(
+    *,
+    campaign_id: int,
+    decide: Decide,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+    metadata: dict[str, Any] | None = None,
+) -> Recorded:
+    """Decide a command on the campaign's current state and append its events.
+
+    ``decide(state)`` raises (``ApiError``/``RuleError``) to refuse the command, or returns
+    the events to append (an empty list appends nothing). ``expected_version``, when given,
+    must be the ledger's current version (else ``WrongExpectedVersion``: HTTP 409).
+    """
+    stream = stream_of(campaign_id)
+    for attempt in range(ATTEMPTS):
+        entries = read_stream(stream)
+        state = fold(entries)
+        if idempotency_key is not None:
+            first = [e for e in entries if e.metadata.get(IDEMPOTENCY_KEY) == idempotency_key]
+            if first:
+                return Recorded(campaign_id, tuple(first), state, replayed=True)
+        if expected_version is not None and expected_version != state.version:
+            raise WrongExpectedVersion(
+                stream, expected=expected_version, current_version=state.version
+            )
+        events = list(decide(state))
+        if not events:
+            return Recorded(campaign_id, (), state)
+        meta = {**(metadata or {}), "actor": actor_id}
+        new = [
+            NewEvent(e.type, e.to_data(), metadata=meta, schema_version=SCHEMA_VERSION)
+            for e in events
+        ]
+        try:
+            with transaction.atomic():
+                result = append(
+                    stream,
+                    expected_version=state.version,
+                    events=new,
+                    idempotency_key=idempotency_key,
+                )
+                transaction.on_commit(lambda: _enqueue_projection(campaign_id))
+        except WrongExpectedVersion:
+            if expected_version is not None or attempt == ATTEMPTS - 1:
+                raise
+            continue
+        if result.replayed:  # a concurrent retry with the same key won the race
+            return Recorded(campaign_id, result.events, state_of(campaign_id=campaign_id), True)
+        return Recorded(campaign_id, result.events, fold(result.events, state=state))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _enqueue_projection(campaign_id: int) -> None:
+    from campaign.tasks import project_campaign
+
+    project_campaign.delay(campaign_id)
+
+
+def write(
+    *,
+    campaign_id: int,
+    user,
+    decide: Decide,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """:func:`record` for a user's command (``user=None``: the system itself); a finished
+    campaign refuses every command."""
+
+    def decide_unless_finished(state: CampaignState) -> Sequence[LedgerEvent]:
+        if state.finished:
+            from campaign.services.access import refused
+
+            raise refused("campaign_finished", f"{state.name} is over: its ledger is closed")
+        return decide(state)
+
+    return record(
+        campaign_id=campaign_id,
+        decide=decide_unless_finished,
+        actor_id=getattr(user, "pk", None),
+        idempotency_key=idempotency_key,
+        expected_version=expected_version,
+    )

@@ -1,0 +1,259 @@
+"""The scenario graph: planning scenarios, linking them, each side's motivation, the units
+each force sends, and results recorded by hand."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from campaign.ledger.events import (
+    MotivationSet,
+    ScenarioLinked,
+    ScenarioPlanned,
+    ScenarioResultRecorded,
+    UnitsPicked,
+)
+from campaign.ledger.state import RESULTS, CampaignState, Scenario
+from campaign.models import Campaign
+from campaign.services.access import (
+    bad_input,
+    force_of,
+    not_found,
+    refused,
+    require_force_editor,
+    require_organizer,
+)
+from campaign.services.ledger import Recorded, write
+from campaign.systems import adapter_for
+from rules.core.errors import RuleError
+
+
+def scenario_of(state: CampaignState, scenario_id: int, field: str = "scenario_id") -> Scenario:
+    scenario = state.scenarios.get(scenario_id)
+    if scenario is None:
+        raise not_found("scenario", scenario_id, field)
+    return scenario
+
+
+def _not_started(scenario: Scenario) -> None:
+    if scenario.battle_id is not None or scenario.status == "concluded":
+        raise refused("scenario_started", f"{scenario.name} has already been played "
+                      f"({scenario.status.replace('_', ' ')})", field="scenario_id")
+
+
+def plan_scenario(
+    *,
+    user,
+    campaign: Campaign,
+    name: str,
+    force_ids: Sequence[int],
+    description: str = "",
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """The organizer adds a scenario (a node of the graph) between two or more forces."""
+    require_organizer(user=user, campaign=campaign, what="plan scenarios")
+    ids = list(dict.fromkeys(force_ids))
+    if len(ids) < 2:
+        raise bad_input("bad_sides", "a scenario is fought between at least two forces",
+                        field="force_ids")
+    if not name.strip():
+        raise bad_input("bad_name", "a scenario needs a name", field="name")
+
+    def decide(state: CampaignState):
+        for n, force_id in enumerate(ids):
+            force_of(state, force_id, f"force_ids.{n}")
+        return [ScenarioPlanned(scenario_id=state.next_id("scenario"), name=name,
+                                force_ids=ids, description=description)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
+def link_scenarios(
+    *,
+    user,
+    campaign: Campaign,
+    from_id: int,
+    to_id: int,
+    condition: str | None = None,
+    force_id: int | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """The organizer links scenarios: ``to_id`` follows ``from_id``, optionally only when
+    ``force_id`` got ``condition`` (win / lose / draw) in ``from_id``. The graph stays
+    acyclic."""
+    require_organizer(user=user, campaign=campaign, what="link scenarios")
+    if condition is not None and condition not in RESULTS:
+        raise bad_input("bad_condition", f"condition must be one of {', '.join(RESULTS)}",
+                        field="condition")
+    if (condition is None) != (force_id is None):
+        raise bad_input("bad_condition", "a condition needs the force whose result it reads, "
+                        "and a force needs a condition", field="force_id")
+
+    def decide(state: CampaignState):
+        before = scenario_of(state, from_id, "from_id")
+        scenario_of(state, to_id, "to_id")
+        if from_id == to_id or _reaches(state, to_id, from_id):
+            raise refused("cycle", "that link would make the scenario graph loop back",
+                          field="to_id")
+        if force_id is not None and force_id not in before.force_ids:
+            raise refused("not_in_scenario", f"force {force_id} does not fight in "
+                          f"{before.name}", field="force_id")
+        return [ScenarioLinked(from_id=from_id, to_id=to_id, condition=condition,
+                               force_id=force_id)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)
+
+
+def _reaches(state: CampaignState, start: int, goal: int) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        node = todo.pop()
+        if node == goal:
+            return True
+        if node in seen:
+            continue
+        seen.add(node)
+        todo.extend(link.to_id for link in state.links if link.from_id == node)
+    return False
+
+
+def set_motivation(
+    *,
+    user,
+    campaign: Campaign,
+    scenario_id: int,
+    force_id: int,
+    motivation: str,
+    expected_version: int | None = None,
+) -> Recorded:
+    """The organizer sets a side's motivation for the scenario: once per scenario, before
+    play, for all its units (§2.17)."""
+    require_organizer(user=user, campaign=campaign, what="set motivation")
+    try:
+        adapter_for(campaign.rule_system).check_motivation(motivation)
+    except RuleError as error:
+        raise bad_input(error.code, error.message, field=error.field) from None
+
+    def decide(state: CampaignState):
+        scenario = scenario_of(state, scenario_id)
+        _not_started(scenario)
+        if force_id not in scenario.force_ids:
+            raise refused("not_in_scenario", f"force {force_id} does not fight in "
+                          f"{scenario.name}", field="force_id")
+        if scenario.motivation.get(force_id) == motivation:
+            return []
+        return [MotivationSet(scenario_id=scenario_id, force_id=force_id,
+                              motivation=motivation)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)
+
+
+def pick_units(
+    *,
+    user,
+    campaign: Campaign,
+    scenario_id: int,
+    force_id: int,
+    squads: Sequence[Mapping[str, Any]],
+    expected_version: int | None = None,
+) -> Recorded:
+    """The force's owner (or an organizer) picks the squads for the scenario, each with the
+    soldiers who go (``soldier_ids``; default: every soldier of the squad able to fight).
+    Dead, captured and not yet recovered wounded soldiers cannot take part."""
+
+    def decide(state: CampaignState):
+        scenario = scenario_of(state, scenario_id)
+        _not_started(scenario)
+        force = force_of(state, force_id)
+        require_force_editor(user=user, campaign=campaign, force=force)
+        if force_id not in scenario.force_ids:
+            raise refused("not_in_scenario", f"{force.name} does not fight in {scenario.name}",
+                          field="force_id")
+        picks = resolve_picks(state, force_id, squads)
+        return [UnitsPicked(scenario_id=scenario_id, force_id=force_id, squads=[
+            {"squad_id": squad_id, "soldier_ids": list(soldier_ids)}
+            for squad_id, soldier_ids in picks
+        ])]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)
+
+
+def resolve_picks(
+    state: CampaignState, force_id: int, squads: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Check a force's picks against its current state: ``((squad id, soldier ids), ...)``.
+
+    Refuses (422 ``soldier_unavailable``, naming him) a soldier who is dead, captured,
+    wounded or recovering, and a squad left with nobody able to fight."""
+    if not squads:
+        raise bad_input("no_squads", "pick at least one squad", field="squads")
+    out: list[tuple[int, tuple[int, ...]]] = []
+    seen: set[int] = set()
+    for n, pick in enumerate(squads):
+        squad_id = pick.get("squad_id")
+        squad = state.squads.get(squad_id)
+        if squad is None or squad.force_id != force_id:
+            raise not_found("squad", squad_id, f"squads.{n}.squad_id")
+        if squad_id in seen:
+            raise bad_input("duplicate_squad", f"{squad.name} is picked twice",
+                            field=f"squads.{n}.squad_id")
+        seen.add(squad_id)
+        members = {s.id: s for s in state.squad_members(squad_id)}
+        chosen = pick.get("soldier_ids")
+        if chosen is None:
+            ids = tuple(sorted(s.id for s in members.values() if s.available))
+        else:
+            ids = tuple(dict.fromkeys(chosen))
+            for k, soldier_id in enumerate(ids):
+                soldier = members.get(soldier_id)
+                field = f"squads.{n}.soldier_ids.{k}"
+                if soldier is None:
+                    raise refused("not_in_squad", f"soldier {soldier_id} is not in {squad.name}",
+                                  field=field)
+                if not soldier.available:
+                    raise refused(
+                        "soldier_unavailable",
+                        f"{soldier.name} (soldier {soldier.id}, {squad.name}) cannot take part: "
+                        f"{soldier.describe_status()}",
+                        field=field,
+                    )
+        if not ids:
+            raise refused("squad_unavailable", f"{squad.name} has nobody able to fight",
+                          field=f"squads.{n}")
+        out.append((squad_id, ids))
+    return tuple(out)
+
+
+def record_scenario_result(
+    *,
+    user,
+    campaign: Campaign,
+    scenario_id: int,
+    results: Mapping[int, str],
+    expected_version: int | None = None,
+) -> Recorded:
+    """The organizer records each force's result (win / lose / draw), e.g. for a scenario
+    settled without a recorded battle; it opens the linked scenarios."""
+    require_organizer(user=user, campaign=campaign, what="record results")
+
+    def decide(state: CampaignState):
+        scenario = scenario_of(state, scenario_id)
+        entries = []
+        for force_id, result in results.items():
+            if force_id not in scenario.force_ids:
+                raise refused("not_in_scenario", f"force {force_id} does not fight in "
+                              f"{scenario.name}", field=f"results.{force_id}")
+            if result not in RESULTS:
+                raise bad_input("bad_result", f"{result!r} is not one of "
+                                f"{', '.join(RESULTS)}", field=f"results.{force_id}")
+            entries.append({"force_id": force_id, "result": result})
+        if not entries:
+            raise bad_input("bad_result", "give at least one force's result", field="results")
+        return [ScenarioResultRecorded(scenario_id=scenario_id, results=entries)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 expected_version=expected_version)

@@ -1,0 +1,373 @@
+"""The Steel War's side of a campaign: soldier vocabulary, battle setup, results taken over.
+
+Pure (no Django). The vocabulary and tables are the rule system's own
+(``rules.steelwar.tables``, ``rules.steelwar.reorganisation``): nothing is copied here.
+
+Ids in a battle setup (``docs/rules-engine.md``): a force is the side ``"force-<id>"``, a
+squad the unit ``"squad-<id>"``, a soldier the figure ``"soldier-<id>"``, so the battle's
+summary maps back to the campaign's soldiers.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from campaign.ledger.state import CampaignState, Soldier
+from rules.core.errors import RuleError
+from rules.steelwar import tables
+from rules.steelwar.battle_setup import ORDINARY_ROLES
+from rules.steelwar.reorganisation import medical_bonus, wounded_fate
+
+SYSTEM_ID = "steelwar"
+#: Figure keys of the setup a soldier may carry as traits.
+SOLDIER_TRAITS = frozenset({"kind", "psi_die", "mounted"})
+#: Squad keys of the setup a squad may carry as traits.
+SQUAD_TRAITS = frozenset({"movement_class", "speed", "capacity", "fearsome", "keno_guard"})
+MOTIVATIONS: tuple[str, ...] = tuple(tables.MOTIVATIONS)
+FATIGUE_LEVELS: tuple[str, ...] = tuple(tables.FATIGUE_STARTING_MORALE)
+QUALITY_GRADES: tuple[str, ...] = tuple(tables.QUALITY_GRADES)
+#: Morale grades, best first (§2.12), for "morale low point".
+MORALE_LADDER: tuple[str, ...] = tuple(tables.GRADE_LADDER)
+
+
+def _bad(code: str, message: str, field: str, rule: str | None = None) -> RuleError:
+    return RuleError(code, message, field=field, rule=rule)
+
+
+# --- vocabulary ----------------------------------------------------------------------------
+
+
+def check_quality(quality: str, field: str = "quality") -> None:
+    if quality not in tables.QUALITY_GRADES:
+        raise _bad("bad_soldier", f"quality must be one of {', '.join(QUALITY_GRADES)} (§2.0), "
+                   f"not {quality!r}", field, "§2.0")
+
+
+def check_soldier(
+    *, role: str, weapon: str, armour: str, quality: str, leadership: int | None,
+    traits: Mapping, specialties: Sequence[str],
+) -> None:
+    """Refuse a soldier the Steel War cannot field (``RuleError("bad_soldier")``)."""
+    if not role or not isinstance(role, str):
+        raise _bad("bad_soldier", "a soldier needs a role (rifleman, commander, medic...)", "role")
+    try:
+        tables.weapon(weapon)
+    except RuleError as error:
+        raise _bad("bad_soldier", error.message, "weapon", "§3.2") from None
+    if armour not in tables.ARMOUR:
+        raise _bad("bad_soldier", f"armour must be one of {', '.join(tables.ARMOUR)} (§3.3)",
+                   "armour", "§3.3")
+    check_quality(quality)
+    if leadership is not None and not 1 <= leadership <= 3:
+        raise _bad("bad_soldier", "leadership runs from 1 (best) to 3 (worst) (§2.0)",
+                   "leadership", "§2.0")
+    if role == "commander" and leadership is None:
+        raise _bad("bad_soldier", "a commander needs a leadership, 1 (best) to 3 (worst) (§2.0)",
+                   "leadership", "§2.0")
+    unknown = sorted(set(traits) - SOLDIER_TRAITS)
+    if unknown:
+        raise _bad("bad_soldier", f"unknown soldier trait {unknown[0]!r} (known: "
+                   f"{', '.join(sorted(SOLDIER_TRAITS))})", f"traits.{unknown[0]}")
+    if not all(isinstance(s, str) and s for s in specialties):
+        raise _bad("bad_soldier", "specialties are names (medic, radio, sniper...)", "specialties")
+
+
+def check_squad(*, quality: str, traits: Mapping) -> None:
+    """Refuse a squad the Steel War cannot field (``RuleError("bad_squad")``)."""
+    check_quality(quality)
+    unknown = sorted(set(traits) - SQUAD_TRAITS)
+    if unknown:
+        raise _bad("bad_squad", f"unknown squad trait {unknown[0]!r} (known: "
+                   f"{', '.join(sorted(SQUAD_TRAITS))})", f"traits.{unknown[0]}")
+
+
+def check_motivation(motivation: str) -> None:
+    if motivation not in MOTIVATIONS:
+        raise _bad("bad_motivation", f"motivation must be one of {', '.join(MOTIVATIONS)} "
+                   f"(§2.17), not {motivation!r}", "motivation", "§2.17")
+
+
+def starting_morale(fatigue: str) -> str:
+    """§2.17: fresh -> confident, tired -> steady, exhausted -> shaken."""
+    return tables.FATIGUE_STARTING_MORALE[fatigue]
+
+
+# --- ids in a battle -----------------------------------------------------------------------
+
+
+def side_id(force_id: int) -> str:
+    return f"force-{force_id}"
+
+
+def unit_id(squad_id: int) -> str:
+    return f"squad-{squad_id}"
+
+
+def figure_id(soldier_id: int) -> str:
+    return f"soldier-{soldier_id}"
+
+
+def ref_of(value: str | None, prefix: str) -> int | None:
+    """The campaign id in ``"soldier-12"`` (prefix ``"soldier"``), or None."""
+    if not value or not value.startswith(prefix + "-"):
+        return None
+    tail = value[len(prefix) + 1:]
+    return int(tail) if tail.isdigit() else None
+
+
+# --- the battle setup ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SidePlan:
+    """One force going into a battle: its motivation and fatigue, the soldiers per squad."""
+
+    force_id: int
+    motivation: str
+    fatigue: str
+    squads: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def battle_setup(*, state: CampaignState, sides: Sequence[SidePlan]) -> dict:
+    """The Steel War setup (``rules.steelwar.battle_setup``) for these sides.
+
+    Every squad fights under its commander, who must be among its soldiers: his leadership
+    is the squad's (§2.0); starting morale comes from the side's fatigue (§2.17), which the
+    rule system reads from ``fatigue``.
+    """
+    out_sides = []
+    for s, plan in enumerate(sides):
+        force = state.forces[plan.force_id]
+        squads = []
+        for q, (squad_id, soldier_ids) in enumerate(plan.squads):
+            squads.append(_squad_setup(state, squad_id, soldier_ids, f"sides.{s}.squads.{q}"))
+        out_sides.append({
+            "id": side_id(force.id),
+            "name": force.name,
+            "motivation": plan.motivation,
+            "fatigue": plan.fatigue,
+            "squads": squads,
+        })
+    return {"sides": out_sides}
+
+
+def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int], field: str):
+    squad = state.squads[squad_id]
+    commander_id = squad.commander_id
+    if commander_id is None or commander_id not in soldier_ids:
+        who = state.soldiers[commander_id].name if commander_id else "nobody"
+        raise _bad(
+            "squad_without_commander",
+            f"{squad.name} has no commander among the soldiers sent (its commander: {who}); "
+            "assign a fit commander to the squad first (§2.0: a squad's leadership is its "
+            "commander's)",
+            f"{field}.soldier_ids",
+        )
+    commander = state.soldiers[commander_id]
+    figures = []
+    for n, soldier_id in enumerate(soldier_ids):
+        soldier = state.soldiers[soldier_id]
+        if soldier.role == "commander" and soldier.id != commander_id:
+            raise _bad(
+                "two_commanders",
+                f"{soldier.name} has the role commander but does not command {squad.name}; "
+                "a squad fights under one commander (§2.9): change his role or the squad's "
+                "commander",
+                f"{field}.soldier_ids.{n}",
+            )
+        figures.append(_figure(soldier, is_commander=soldier.id == commander_id))
+    return {
+        "id": unit_id(squad.id),
+        "name": squad.name,
+        "quality": squad.quality,
+        "leadership": commander.leadership,
+        **{k: v for k, v in squad.traits.items() if k in SQUAD_TRAITS},
+        "figures": figures,
+    }
+
+
+def _figure(soldier: Soldier, *, is_commander: bool) -> dict:
+    figure = {
+        "id": figure_id(soldier.id),
+        "role": "commander" if is_commander else soldier.role,
+        "weapon": soldier.weapon,
+        "armour": soldier.armour,
+        **{k: v for k, v in soldier.traits.items() if k in SOLDIER_TRAITS},
+    }
+    if soldier.specialties and soldier.role in ORDINARY_ROLES and not is_commander:
+        figure["specialist"] = True
+    return figure
+
+
+# --- taking over a result ------------------------------------------------------------------
+
+
+def is_medic(soldier: Soldier) -> bool:
+    return soldier.role == "medic" or "medic" in soldier.specialties
+
+
+def final_reorganisation(*, d6: int, soldier: Soldier, medic_in_squad: bool) -> tuple[int, str]:
+    """§2.11, settling a casualty still unchecked when the battle ended: the modifier and
+    the fate (killed / stabilised / returned_to_duty) of ``d6``. Robots are not healed by
+    reorganisation: an unchecked robot stays as it was (``"unharmed"``)."""
+    kind = soldier.traits.get("kind", "human")
+    if kind in ("robot", "weapon"):
+        return 0, "unharmed"
+    android = kind == "android"
+    modifier = medical_bonus(medic_or_medical_vehicle=medic_in_squad, android=android)
+    return modifier, wounded_fate(d6, medic_or_medical_vehicle=medic_in_squad, android=android)
+
+
+def unit_reports(
+    effects: Iterable[Mapping], *, starting_morale_of: Mapping[str, str]
+) -> dict[str, dict]:
+    """Per unit, what the battle's log says about it: fire given (fire declared by it),
+    fire taken (fire declared at it), suppression markers taken, hits that wounded or killed
+    one of its figures, and its morale low point (worst grade reached, §2.12)."""
+    reports: dict[str, dict] = {
+        unit: {"fire_given": 0, "fire_taken": 0, "suppressed": 0, "hits_taken": 0,
+               "morale_low": morale}
+        for unit, morale in starting_morale_of.items()
+    }
+    worst = {unit: MORALE_LADDER.index(m) for unit, m in starting_morale_of.items()}
+    for effect in effects:
+        kind, unit, data = effect.get("kind"), effect.get("unit"), effect.get("data") or {}
+        if kind == "fire_declared":
+            if unit in reports:
+                reports[unit]["fire_given"] += 1
+            if data.get("target") in reports:
+                reports[data["target"]]["fire_taken"] += 1
+        elif kind == "suppressed" and unit in reports and data.get("added"):
+            reports[unit]["suppressed"] += 1
+        elif kind == "hit_resolved" and unit in reports and data.get("result") in (
+            "wounded", "killed"
+        ):
+            reports[unit]["hits_taken"] += 1
+        elif kind == "morale_changed" and unit in reports and data.get("to") in MORALE_LADDER:
+            grade = MORALE_LADDER.index(data["to"])
+            if grade > worst[unit]:
+                worst[unit] = grade
+                reports[unit]["morale_low"] = data["to"]
+    return reports
+
+
+def take_over(
+    *,
+    state: CampaignState,
+    scenario_id: int,
+    battle_id: int,
+    result: Mapping[str, str],
+    summary,
+    log_effects: Sequence[Mapping],
+    roll,
+):
+    """The ``battle.result_taken_over`` event for a concluded battle.
+
+    From the battle's summary (``rules.core.summary.BattleSummary``): killed soldiers die,
+    stabilised wounded go to recovery, those returned to duty stay fit, prisoners change
+    hands (§2.10); replaced commanders keep their new leadership (§2.9, from the log's
+    ``commander_replaced`` effects, whose figure is the successor); casualties still
+    unchecked at the end are settled by a final reorganisation roll (§2.11): ``roll(key,
+    sides)`` gives the server's die, recorded with its key. ``log_effects`` (the battle
+    log's effects, in order) give each squad's fire given and taken and morale low point.
+    """
+    from campaign.ledger.events import BattleResultTakenOver
+
+    scenario = state.scenarios[scenario_id]
+    in_battle: dict[int, int] = {}  # soldier -> squad
+    for side in scenario.sides:
+        for pick in side["squads"]:
+            for soldier_id in pick["soldier_ids"]:
+                in_battle[soldier_id] = pick["squad_id"]
+    casualties, open_wounds = [], []
+    for figure in summary.figures:
+        soldier_id = ref_of(figure.figure, "soldier")
+        if soldier_id not in in_battle:
+            continue
+        outcome = _outcome(figure)
+        if outcome is None:
+            continue
+        entry = {"soldier_id": soldier_id, "outcome": outcome}
+        if outcome == "prisoner":
+            entry["captured_by_force_id"] = ref_of(figure.captured_by, "force")
+        casualties.append(entry)
+        if outcome == "wounded":
+            open_wounds.append(soldier_id)
+    fate = {c["soldier_id"]: c["outcome"] for c in casualties}
+    still_fighting = ("unharmed", "returned_to_duty")
+    reorganisation = []
+    for soldier_id in open_wounds:
+        soldier = state.soldiers[soldier_id]
+        squad_id = in_battle[soldier_id]
+        medic = any(
+            is_medic(state.soldiers[other]) and fate.get(other, "unharmed") in still_fighting
+            for other, squad in in_battle.items() if squad == squad_id and other != soldier_id
+        )
+        key = f"reorganisation.soldier-{soldier_id}"
+        d6 = roll(key, 6)
+        modifier, outcome = final_reorganisation(d6=d6, soldier=soldier, medic_in_squad=medic)
+        reorganisation.append({"soldier_id": soldier_id, "die": 6, "roll": d6,
+                               "modifier": modifier, "medic": medic, "outcome": outcome,
+                               "source": "server", "key": key})
+    commanders = _commanders(summary, log_effects, in_battle, state)
+    starting = {
+        unit_id(pick["squad_id"]): side["starting_morale"]
+        for side in scenario.sides for pick in side["squads"]
+    }
+    reports = unit_reports(log_effects, starting_morale_of=starting)
+    units = [{"squad_id": ref_of(unit, "squad"), "unit": unit, **report}
+             for unit, report in reports.items()]
+    texts = {u.unit: u.text for u in summary.units}
+    for unit in units:
+        if texts.get(unit["unit"]):
+            unit["end_status"] = texts[unit["unit"]]
+    results = [
+        {"force_id": ref_of(side, "force"), "result": outcome}
+        for side, outcome in (result or {}).items()
+        if ref_of(side, "force") in scenario.force_ids
+    ]
+    return BattleResultTakenOver(
+        scenario_id=scenario_id, battle_id=battle_id, results=results, casualties=casualties,
+        reorganisation=reorganisation, commanders=commanders, units=units,
+    )
+
+
+def _outcome(figure) -> str | None:
+    """The campaign's reading of a figure's outcome (``rules.core.summary``)."""
+    if figure.outcome == "killed":
+        return "killed"
+    if figure.outcome == "captured":
+        return "prisoner"
+    if figure.outcome == "wounded":
+        if figure.fate in ("stabilised", "returned_to_duty"):
+            return figure.fate
+        return "wounded"  # a wound the battle left unsettled
+    if figure.outcome == "unchecked":
+        return "wounded"
+    return None  # replaced (and unharmed otherwise): see _commanders
+
+
+def _commanders(summary, log_effects, in_battle: Mapping[int, int], state) -> list[dict]:
+    """Replaced commanders (§2.9): per squad, the last successor and his leadership."""
+    by_unit: dict[str, dict] = {}
+    for effect in log_effects:
+        if effect.get("kind") != "commander_replaced":
+            continue
+        data = effect.get("data") or {}
+        soldier_id = ref_of(data.get("figure"), "soldier")
+        if soldier_id in in_battle and data.get("leadership") is not None:
+            by_unit[effect.get("unit")] = {"soldier_id": soldier_id,
+                                           "leadership": data["leadership"]}
+    for figure in summary.commanders_replaced:  # a summary-only report of a replacement
+        soldier_id = ref_of(figure.figure, "soldier")
+        if figure.unit not in by_unit and soldier_id in in_battle:
+            by_unit[figure.unit] = {"soldier_id": soldier_id,
+                                    "leadership": figure.new_leadership}
+    out = []
+    for unit, command in by_unit.items():
+        squad_id = ref_of(unit, "squad")
+        if squad_id is None or in_battle.get(command["soldier_id"]) != squad_id:
+            continue
+        out.append({"squad_id": squad_id, **command,
+                    "previous_soldier_id": state.squads[squad_id].commander_id})
+    return out

@@ -1,0 +1,59 @@
+"""Celery tasks of the campaign app: thin wrappers around services.
+
+All run with late acks (a worker lost mid-task leaves the message to be redelivered) and
+are idempotent: the projection records the ledger version it reached, and the take-over of
+a battle appends under an idempotency key per battle, so a second run appends nothing.
+"""
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from eventstore.errors import WrongExpectedVersion
+
+RETRY = {"autoretry_for": (OperationalError, WrongExpectedVersion), "retry_backoff": True,
+         "max_retries": 8}
+
+
+@shared_task(acks_late=True, **RETRY)
+def project_campaign(campaign_id: int) -> int:
+    """Bring one campaign's projections up to its ledger."""
+    from campaign.services.projection import project_campaign as project
+
+    return project(campaign_id=campaign_id)
+
+
+@shared_task(acks_late=True, **RETRY)
+def take_over_battle_result(battle_id: int) -> int | None:
+    """Take a concluded battle's result over into its campaign's ledger (once)."""
+    from campaign.services.takeover import take_over_battle
+
+    recorded = take_over_battle(battle_id=battle_id)
+    return recorded.version if recorded is not None else None
+
+
+@shared_task(acks_late=True, **RETRY)
+def process_pending_battles() -> dict:
+    """Catch up after an outage: take over every concluded battle the ledgers do not have
+    yet, and bring every lagging projection up to date."""
+    from campaign.services.takeover import catch_up
+
+    return catch_up()
+
+
+#: How often beat runs the catch-up (seconds), when a beat process runs.
+CATCH_UP_EVERY = 300.0
+
+
+def _schedule(sender, **kwargs) -> None:
+    sender.add_periodic_task(CATCH_UP_EVERY, process_pending_battles.s(),
+                             name="campaign: take over pending battles, catch up projections")
+
+
+def connect_schedule() -> None:
+    from config.celery import app
+
+    app.on_after_finalize.connect(_schedule, weak=False)
+
+
+connect_schedule()
