@@ -12,6 +12,7 @@ from rules.core.dice import DIE_SIZES
 from rules.core.errors import RuleError
 
 _LADDER = frozenset(DIE_SIZES)
+_NUMBERS = (int, float)
 
 
 def check_face(roll: int, die: int, what: str, rule: str) -> None:
@@ -42,6 +43,6 @@ def check_leadership(leadership: int, who: str = "leadership") -> None:
 
 def check_distance(distance: float, what: str = "distance") -> None:
     """``bad_command`` for a negative or non-numeric distance in inches."""
-    if isinstance(distance, bool) or not isinstance(distance, int | float) or distance < 0:
+    if distance.__class__ not in _NUMBERS or distance < 0:
         raise RuleError("bad_command", f"{what} must be a non-negative number of inches, "
                         f"not {distance!r}")

@@ -49,6 +49,8 @@ SUPPRESSED_INFANTRY_ACTIONS = frozenset(
 )
 
 _MAX_INDEX = len(DIE_SIZES) - 1
+_LADDER_SET = frozenset(DIE_SIZES)
+_NUMBERS = (int, float)
 
 
 # ---- §2.4 range zones and the range die ------------------------------------------------------
@@ -64,15 +66,17 @@ def range_zone(
     lower zone (``options.zone_boundary``; ``options.recruit_zones`` for the printed recruit
     bounds). ``None`` beyond zone 5.
     """
-    check_die(quality_die, "shooter's quality die", "§2.4")
-    check_distance(distance)
+    if quality_die not in _LADDER_SET:
+        check_die(quality_die, "shooter's quality die", "§2.4")
+    if distance.__class__ not in _NUMBERS or distance < 0:
+        check_distance(distance)
     inner = options.zone_boundary == "inner"
     if quality_die == 6 and options.recruit_zones == "as_printed":
         for zone, bound in enumerate(PRINTED_RECRUIT_BOUNDS, start=1):
             if distance < bound or (inner and distance == bound):
                 return zone
         return None
-    zone = max(1, math.ceil(distance / quality_die)) if inner else int(distance // quality_die) + 1
+    zone = (math.ceil(distance / quality_die) or 1) if inner else int(distance // quality_die) + 1
     return zone if zone <= MAX_ZONE else None
 
 
@@ -185,9 +189,25 @@ def rof_die(total: float, *, options: Options = DEFAULT_OPTIONS) -> int:
     return die
 
 
-def _shot(weapons_firing: Iterable[tuple[str, int]]) -> list[tuple[Weapon, int]]:
-    """Validate a declared shot and merge repeated weapon ids."""
-    counts: dict[str, int] = {}
+_SHOT_CACHE: dict[tuple, tuple[tuple[Weapon, int], ...]] = {}
+_SHOT_CACHE_LIMIT = 4096
+
+
+def _shot(weapons_firing: Iterable[tuple[str, int]]) -> tuple[tuple[Weapon, int], ...]:
+    """Validate a declared shot and merge repeated weapon ids: ``((Weapon, count), ...)``.
+
+    A shot given as a tuple of tuples (as immutable fold state holds it) is validated once and
+    remembered: the fold asks about the same few shots on every replay.
+    """
+    key = weapons_firing if weapons_firing.__class__ is tuple else None
+    if key is not None:
+        try:
+            return _SHOT_CACHE[key]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable entries (lists): validate every time
+            key = None
+    merged: dict[str, tuple[Weapon, int]] = {}
     for entry in weapons_firing:
         try:
             weapon_id, count = entry
@@ -195,19 +215,25 @@ def _shot(weapons_firing: Iterable[tuple[str, int]]) -> list[tuple[Weapon, int]]
             raise RuleError(
                 "bad_command", f"each weapon firing is (weapon_id, count), not {entry!r}"
             ) from None
+        w = weapon(weapon_id)
         if count.__class__ is not int or count < 1:
             raise RuleError(
                 "bad_command", f"the number of {weapon_id} firing must be a positive whole "
                 f"number, not {count!r}"
             )
-        weapon(weapon_id)
-        counts[weapon_id] = counts.get(weapon_id, 0) + count
-    if not counts:
+        previous = merged.get(weapon_id)
+        merged[weapon_id] = (w, count) if previous is None else (w, previous[1] + count)
+    if not merged:
         raise RuleError("bad_command", "a shot needs at least one weapon (§2.3)", rule="§2.3")
-    return [(weapon(wid), n) for wid, n in counts.items()]
+    shot = tuple(merged.values())
+    if key is not None:
+        if len(_SHOT_CACHE) >= _SHOT_CACHE_LIMIT:
+            _SHOT_CACHE.clear()
+        _SHOT_CACHE[key] = shot
+    return shot
 
 
-def _refuse_mixed_support(shot: list[tuple[Weapon, int]]) -> None:
+def _refuse_mixed_support(shot: tuple[tuple[Weapon, int], ...]) -> None:
     raise RuleError(
         "not_covered",
         "the rules cover a support weapon firing alone or with the squad's small arms (§2.3, "
@@ -328,9 +354,11 @@ def fire_outcome(
                 f"the shooter rolls {len(shooter_dice)} dice, got {len(shooter_rolls)} (§2.3)",
                 rule="§2.3",
             )
-        for roll, die in zip(shooter_rolls, shooter_dice, strict=True):
-            check_face(roll, die, "shooter's die", "§2.6")
-    if target_die is not None:
+        for roll, die in zip(shooter_rolls, shooter_dice):  # noqa: B905 (lengths checked)
+            if roll.__class__ is not int or not 0 < roll <= die:
+                check_face(roll, die, "shooter's die", "§2.6")
+    if target_die is not None and (target_roll.__class__ is not int
+                                   or not 0 < target_roll <= target_die):
         check_face(target_roll, target_die, "range die", "§2.6")
     beats = 0
     for roll in shooter_rolls:

@@ -31,6 +31,7 @@ from rules.steelwar.tables import (
 
 CONFIDENT, STEADY, SHAKEN, BROKEN, ROUTING = GRADE_LADDER
 _WORST_INDEX = len(GRADE_LADDER) - 1
+_COUNTS = (int, bool)  # a "+" factor's count; True = applies once
 
 
 def starting_morale(fatigue: str) -> str:
@@ -122,7 +123,7 @@ def additive_threat(
     for factor, count in additives.items():
         if factor not in ADDITIVES:
             raise _not_a(factor, "additive '+'", ADDITIVES)
-        if count.__class__ is not int and count.__class__ is not bool or count < 0:
+        if count.__class__ not in _COUNTS or count < 0:
             raise RuleError("bad_command", f"the count of {factor} must be a non-negative whole "
                             f"number, not {count!r} (§3.4)", rule="§3.4")
         if not count:

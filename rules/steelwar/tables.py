@@ -127,15 +127,16 @@ def _weapons() -> dict[str, Weapon]:
     return out
 
 
-WEAPONS: Mapping[str, Weapon] = MappingProxyType(_weapons())
+_WEAPONS: dict[str, Weapon] = _weapons()
+WEAPONS: Mapping[str, Weapon] = MappingProxyType(_WEAPONS)
 
 
 def weapon(weapon_id: str) -> Weapon:
     """The weapon table row for ``weapon_id`` (§3.2); ``unknown_weapon`` otherwise."""
     try:
-        return WEAPONS[weapon_id]
+        return _WEAPONS[weapon_id]
     except (KeyError, TypeError):
-        raise _unknown("weapon", weapon_id, WEAPONS, "§3.2") from None
+        raise _unknown("weapon", weapon_id, _WEAPONS, "§3.2") from None
 
 
 def small_arm_rof(w: Weapon, *, options: Options = DEFAULT_OPTIONS) -> float:

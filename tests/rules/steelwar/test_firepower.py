@@ -121,6 +121,17 @@ def test_small_arms_sum_into_one_die_and_each_support_weapon_adds_its_own():
     assert fp.shooter_dice(8, [("automat", 2), ("automat", 1)]) == (8, 6)
 
 
+def test_a_shot_may_be_given_as_tuples_or_lists_and_is_validated_either_way():
+    assert fp.shooter_dice(6, (("smg", 4), ("lmg", 1))) == (6, 12, 8)
+    assert fp.shooter_dice(6, (["smg", 4], ["lmg", 1])) == (6, 12, 8)
+    assert fp.shot_power_die((("smg", 4), ("lmg", 1))) == 8
+    for _ in range(2):  # a refused shot is never remembered as valid
+        with pytest.raises(RuleError):
+            fp.shooter_dice(6, (("laser", 1),))
+        with pytest.raises(RuleError):
+            fp.shooter_dice(6, (("smg", 0),))
+
+
 def test_a_support_weapon_alone_rolls_quality_and_its_die():
     assert fp.shooter_dice(6, [("lmg", 1)]) == (6, 8)
     assert fp.shooter_dice(8, [("hmg", 1)]) == (8, 12)
