@@ -119,6 +119,11 @@ class Squad(NamedTuple):
     activated: bool = False  # this turn
     failed_reactions: tuple[str, ...] = ()  # reaction tests failed this turn (§2.13)
     fired_at_by: tuple[str, ...] = ()  # squads that fired at it this turn (§2.12 Broken)
+    # chain of command (§2.18): formations above the squad, top down ("bn1", "coy3", "plt1");
+    # an officer's unit also names the formation its commander leads ("bn1", "coy3")
+    chain: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+    avert_eyes_turn: int = 0  # the turn in which psi "avert eyes" shields it (§3.6)
 
     @property
     def on_table(self) -> bool:
@@ -161,6 +166,7 @@ class Activation(NamedTuple):
     fired: tuple[str, ...] = ()  # figure ids, once per shot (§2.3)
     suppression_removals: int = 0  # at most 2 (§2.7)
     reorganised: bool = False  # at most once (§2.11)
+    psi_powers: tuple[str, ...] = ()  # psi powers used, each once by default (§2.16)
 
 
 class Resolution(NamedTuple):
