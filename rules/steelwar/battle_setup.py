@@ -21,7 +21,10 @@ Squad keys: ``id`` (unique), ``name``, ``quality`` (grade id, die size or ``"d6"
 ``movement_class`` (§3.1, default infantry), ``speed`` (inches; infantry defaults to 6, other
 classes must say), ``capacity``, ``amphibious``, ``cover`` (none/light/hard), ``prone``, ``limbered``,
 ``embarked_in``, ``fearsome``, ``keno_guard``, ``wounded_left_behind``,
-``under_bombardment``.
+``under_bombardment``, ``chain`` and ``commands`` (the chain of command of the rally test,
+§2.18: ``chain`` lists the formations above the squad from the top down, ``["bn1", "coy3",
+"plt1"]``; an officer's unit names in ``commands`` the formation its commander leads,
+``["bn1", "coy3"]`` for the 3rd company's commander; both default to none).
 
 Figure keys: ``id`` (default: its position from the left, ``"1"``, ``"2"``...), ``role``,
 ``weapon`` (§3.2 id), ``armour`` (§3.3 id), ``kind`` (human / android / robot / weapon),
@@ -61,7 +64,7 @@ ORDINARY_ROLES = frozenset({"rifleman", "commander", "crew"})
 _SQUAD_KEYS = frozenset({
     "id", "name", "quality", "leadership", "morale", "movement_class", "speed", "capacity",
     "amphibious", "cover", "prone", "limbered", "embarked_in", "fearsome", "keno_guard",
-    "wounded_left_behind", "under_bombardment", "figures",
+    "wounded_left_behind", "under_bombardment", "figures", "chain", "commands",
 })
 _FIGURE_KEYS = frozenset({
     "id", "role", "weapon", "armour", "kind", "specialist", "psi_die", "mounted", "ammo", "count",
@@ -203,7 +206,18 @@ def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
         keno_guard=_get(raw, "keno_guard", field, bool, False),
         wounded_left_behind=_get(raw, "wounded_left_behind", field, bool, False),
         under_bombardment=_get(raw, "under_bombardment", field, bool, False),
+        chain=_path(raw, "chain", field),
+        commands=_path(raw, "commands", field),
     )
+
+
+def _path(raw: Mapping, key: str, field: str) -> tuple[str, ...]:
+    """A chain-of-command path (§2.18): a list of formation ids, top down."""
+    value = _get(raw, key, field, list, [])
+    if not all(isinstance(v, str) and v for v in value) or len(set(value)) != len(value):
+        raise _bad(f"{field}.{key}", f"{key} must be a list of distinct formation ids, top "
+                   "down (§2.18)")
+    return tuple(value)
 
 
 def _figures(raw: Any, position: int, field: str) -> list[Figure]:
