@@ -88,9 +88,12 @@ def is_vehicle(squad: Squad) -> bool:
     return squad.movement_class not in FOOT_CLASSES
 
 
-def acting_squad(battle: Battle, cmd: Command, actions: int = 1) -> tuple[int, Squad]:
+def acting_squad(
+    battle: Battle, cmd: Command, actions: int = 1, *, panicking: bool = False
+) -> tuple[int, Squad]:
     """The squad declaring ``cmd``: it must be the one under activation, on the table, not
-    panicking, with ``actions`` actions left (§1: two per activation)."""
+    panicking (``panicking=True`` only for the test to end a panic, §2.14), with ``actions``
+    actions left (§1: two per activation)."""
     if cmd.unit is None:
         raise RuleError("bad_command", f"{cmd.action} needs a 'unit'", field="unit")
     i, squad = battle.squad(cmd.unit)
@@ -107,7 +110,7 @@ def acting_squad(battle: Battle, cmd: Command, actions: int = 1) -> tuple[int, S
         raise forbid(
             f"{squad.name} has {left} of its 2 actions left and {cmd.action} takes {need}", "§1"
         )
-    if squad.panicking:
+    if squad.panicking and not panicking:
         raise forbid(
             f"{squad.name} is panicking and can do nothing but tests to end the panic", "§2.14"
         )
