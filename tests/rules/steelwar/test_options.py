@@ -118,3 +118,18 @@ def test_any_allowed_choice_round_trips(name, data):
     o = Options.from_dict({name: value})
     assert getattr(o, name) == value
     assert Options.from_dict(o.to_dict()) == o
+
+
+def test_readme_module_table_names_real_functions():
+    import importlib
+
+    text = README.read_text("utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `") and ".py`" in line]
+    assert len(rows) >= 13
+    for row in rows:
+        cells = row.split("|")
+        module = importlib.import_module("rules.steelwar." + cells[1].strip().strip("`")[:-3])
+        for name in re.findall(r"`([\w.]+)`", cells[3]):
+            target = module
+            for part in name.split("."):
+                target = getattr(target, part)
