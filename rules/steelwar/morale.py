@@ -53,6 +53,7 @@ def morale_test(
     threat: int,
     *,
     die: int | None = None,
+    no_step_back: bool = False,
     options: Options = DEFAULT_OPTIONS,
 ) -> int:
     """§2.12: the grade change of a morale test: ``0`` when the quality die ``roll`` >
@@ -61,9 +62,12 @@ def morale_test(
 
     The test is rolled even when passing is impossible, because the roll decides between one
     and two grades (example #20: threshold 8 on d8, a 6 loses one grade, 4 or less two).
+    §2.15: a squad in the "Not one step back!" state passes every morale test.
     """
     if die is not None:
         check_face(roll, die, "quality die", "§2.12")
+    if no_step_back:
+        return 0
     threshold = leadership + threat
     if roll > threshold:
         return 0

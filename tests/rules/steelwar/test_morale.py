@@ -39,6 +39,10 @@ def test_morale_half_rule_option_differs_only_for_odd_thresholds():
     assert m.morale_test(3, 2, 3, options=needed) == -2
 
 
+def test_berserks_pass_every_morale_test():
+    assert m.morale_test(1, 3, 8, no_step_back=True) == 0
+
+
 def test_morale_test_checks_the_roll():
     with pytest.raises(RuleError) as err:
         m.morale_test(9, 2, 6, die=8)
