@@ -19,6 +19,7 @@ from rules.core.facts import DICE
 from rules.core.summary import summarize
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
+FIGHTING = {"ok", "returned"}
 
 
 def _units(current: selectors.BattleState) -> tuple[list[dict], list[str]]:
@@ -41,6 +42,7 @@ def _dice_inputs(pending: dict) -> list[dict]:
                     **request,
                     "index": index,
                     "id": f"die-{request['key'].replace('.', '-')}-{index}",
+                    "die_in_label": f"d{request['sides']}" in request["label"],
                 }
             )
     return out
@@ -66,6 +68,29 @@ def _log(battle: Battle, version: int) -> list[BattleLogEntry]:
             row.rolls = {key: _dice_values(v) for key, v in fact["rolls"].items()}
             row.original_json = json.dumps(fact)
     return rows
+
+
+def _weapons_by_unit(state_json: dict) -> list[dict]:
+    """The figures with a weapon in each unit, for the "weapons that fire" choice.
+
+    Read from the state JSON of rule systems that list ``squads`` with ``figures`` (the Steel
+    War); other systems give none and the fire parameters go in the JSON field.
+    """
+    out = []
+    for squad in state_json.get("squads", []):
+        figures = [
+            {
+                "id": f["id"],
+                "weapon": f["weapon"],
+                "role": f.get("role", "rifleman"),
+                "fighting": f.get("status", "ok") in FIGHTING,
+            }
+            for f in squad.get("figures", [])
+            if f.get("weapon")
+        ]
+        if figures:
+            out.append({"unit": squad["id"], "name": squad.get("name", squad["id"]), "figures": figures})
+    return out
 
 
 def declarable_actions(system_id: str) -> list[str]:
@@ -101,6 +126,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "actions": [{"value": a, "label": term(ACTIONS, a)} for a in actions],
         "default_action": "fire" if "fire" in actions else (actions[0] if actions else ""),
         "default_unit": hinted[0],
+        "weapons": _weapons_by_unit(current.system.state_to_json(current.state)) if at_head else [],
         "api": {
             "declare": api + "declare/",
             "dice": api + "dice/",

@@ -67,7 +67,14 @@ UNIT_FIELDS = {
     "quality": _("quality"),
     "leadership": _("leadership"),
     "panicking": _("panic"),
-    "presence": _("on the table"),
+    "presence": _("position"),
+    "no_step_back": _("“Not one step back!”"),
+}
+PRESENCE = {
+    "on_table": _("on the table"),
+    "left_table": _("left the table"),
+    "removed": _("removed from the table"),
+    "surrendered": _("surrendered"),
 }
 COVER = {
     "none": pgettext_lazy("cover", "none"),
@@ -83,26 +90,45 @@ def term(table: dict, value) -> str:
 
 
 def unit_facts(status: dict) -> list[dict]:
-    """A unit's battle status as labelled facts: ``{key, label, value, css}``, known keys first."""
-    facts = []
+    """A unit's battle status (a rule system's summary JSON) as labelled facts
+    ``{key, label, value, css}``: morale, suppression, prone and casualties first.
+
+    ``figures`` and ``fighting`` give the casualties; ``statuses`` (figure status -> count)
+    gives one fact per kind of casualty (unchecked, killed...). Flags that are off and
+    defaults that say nothing (on the table, no panic) are left out; unknown keys are shown.
+    """
+    facts: list[dict] = []
+
+    def add(key, value, label=None, css=""):
+        facts.append({"key": key, "label": label or UNIT_FIELDS.get(key, key.replace("_", " ")),
+                      "value": value, "css": css})
+
+    if "morale" in status:
+        add("morale", term(MORALE, status["morale"]), css=status["morale"])
+    if "suppression" in status:
+        add("suppression", status["suppression"])
+    if "prone" in status:
+        add("prone", _("yes") if status["prone"] else _("no"))
+    if "figures" in status and "fighting" in status:
+        add("fighting", f"{status['fighting']} / {status['figures']}")
+        add("casualties", status["figures"] - status["fighting"])
+    for figure_status, count in (status.get("statuses") or {}).items():
+        if figure_status not in ("ok", "returned"):
+            add(f"statuses.{figure_status}", count, label=term(STATUS, figure_status))
+    shown = {"morale", "suppression", "prone", "figures", "fighting", "statuses", "text"}
     for key, value in status.items():
-        if key == "text" or isinstance(value, dict | list):
+        if key in shown or isinstance(value, dict | list) or value is None:
             continue
         if isinstance(value, bool):
-            shown = _("yes") if value else _("no")
+            if value:
+                add(key, _("yes"))
+        elif key == "presence":
+            if value != "on_table":
+                add(key, term(PRESENCE, value))
         else:
-            shown = term(VALUES.get(key, {}), value)
-        facts.append(
-            {
-                "key": key,
-                "label": UNIT_FIELDS.get(key, key.replace("_", " ")),
-                "value": shown,
-                "css": value if key == "morale" else "",
-            }
-        )
-    order = list(UNIT_FIELDS)
-    facts.sort(key=lambda f: order.index(f["key"]) if f["key"] in order else len(order))
+            add(key, term(VALUES.get(key, {}), value))
     return facts
+
 
 #: Declarable actions (Steel War names; other systems' ids are shown as they are).
 ACTIONS = {

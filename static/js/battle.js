@@ -108,6 +108,16 @@
       if (el.value === "") return;
       params[el.dataset.param] = el.type === "number" ? Number(el.value) : el.value;
     });
+    var action = form.elements.action ? form.elements.action.value : "";
+    var unit = form.elements.unit ? form.elements.unit.value : "";
+    form.querySelectorAll("[data-for-action]").forEach(function (group) {
+      if (group.dataset.forAction !== action) return;
+      group.querySelectorAll("[data-weapons-of='" + unit + "'] [data-param-list]").forEach(function (el) {
+        var name = el.dataset.paramList;
+        params[name] = params[name] || [];
+        if (el.checked) params[name].push(el.value);
+      });
+    });
     var extra = form.querySelector("[data-params-json]");
     if (extra && extra.value.trim()) {
       var parsed = JSON.parse(extra.value); // a SyntaxError is shown as the form's error
@@ -313,6 +323,24 @@
     }
   });
 
+  /* --- the declaration shows the choices of the chosen action and unit ---------------- */
+
+  function syncDeclaration(form) {
+    if (!form || !form.elements.action) return;
+    var action = form.elements.action.value;
+    var unit = form.elements.unit ? form.elements.unit.value : "";
+    form.querySelectorAll("[data-for-action]").forEach(function (group) {
+      group.hidden = group.dataset.forAction !== action;
+      group.querySelectorAll("[data-weapons-of]").forEach(function (list) {
+        list.hidden = list.dataset.weaponsOf !== unit;
+      });
+    });
+  }
+
+  root.addEventListener("change", function (event) {
+    if (event.target.name === "action" || event.target.name === "unit") syncDeclaration(event.target.form);
+  });
+
   root.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.dataset.apiForm) return;
@@ -343,6 +371,7 @@
   }
 
   function wire() {
+    document.querySelectorAll("form[data-api-form=declare]").forEach(syncDeclaration);
     var replay = document.getElementById("replay-form");
     if (!replay || replay.dataset.wired) return;
     replay.dataset.wired = "true";
