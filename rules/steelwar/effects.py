@@ -15,10 +15,14 @@ def _dice(sides: tuple[int, ...] | list[int]) -> str:
     return " + ".join(f"d{s}" for s in sides)
 
 
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def figure_name(squad: Squad, figure: Figure) -> str:
     if figure.kind == "weapon":
-        return f"{squad.name}'s {figure.weapon or figure.role}"
-    return f"{squad.name}'s {figure.role.replace('_', ' ')} ({figure.id})"
+        return f"{possessive(squad.name)} {figure.weapon or figure.role}"
+    return f"{possessive(squad.name)} {figure.role.replace('_', ' ')} ({figure.id})"
 
 
 # --- turn and activation --------------------------------------------------------------------
@@ -143,7 +147,8 @@ def fire_result(shooter: Squad, target: Squad, outcome: str, shooter_rolls: tupl
     }
     return Effect(
         "fire_result",
-        f"{shooter.name} rolls {', '.join(map(str, shooter_rolls))} against {target.name}'s "
+        f"{shooter.name} rolls {', '.join(map(str, shooter_rolls))} against "
+        f"{possessive(target.name)} "
         f"{target_roll}: {beats} {'die beats' if beats == 1 else 'dice beat'} it, "
         f"{texts[outcome]} (§2.6)",
         target.id,
@@ -211,7 +216,7 @@ def ammo_spent(squad: Squad, figure: Figure) -> Effect:
 
 
 def morale_changed(squad: Squad, old: str, new: str, why: str) -> Effect:
-    return Effect("morale_changed", f"{squad.name}'s morale drops from {old} to {new} ({why})",
+    return Effect("morale_changed", f"{possessive(squad.name)} morale drops from {old} to {new} ({why})",
                   squad.id, {"from": old, "to": new})
 
 
@@ -225,3 +230,150 @@ def morale_test(squad: Squad, roll: int, threshold: int, grades: int, breakdown:
         squad.id,
         {"roll": roll, "threshold": threshold, "grades_lost": grades},
     )
+
+
+# --- reorganisation (§2.11) -------------------------------------------------------------------
+
+
+def reorganised(squad: Squad, unchecked: int) -> Effect:
+    wounded = (f"; {unchecked} unchecked {'casualty is' if unchecked == 1 else 'casualties are'} "
+               "seen to" if unchecked else "")
+    return Effect("reorganised", f"{squad.name} reorganises: the figures regroup around the "
+                  f"commander{wounded} (§2.11)", squad.id, {"unchecked": unchecked})
+
+
+def wounded_fate(squad: Squad, figure: Figure, roll: int, bonus: int, fate: str) -> Effect:
+    words = {
+        "killed": "dies of the wounds",
+        "stabilised": "is stabilised: cannot fight or move alone, must be carried or left in a "
+                      "safe place to await evacuation",
+        "returned_to_duty": "returns to duty",
+    }
+    modified = f" {'+' if bonus >= 0 else '-'} {abs(bonus)} = {roll + bonus}" if bonus else ""
+    return Effect("wounded_fate", f"{figure_name(squad, figure)}: d6 rolled {roll}{modified}, "
+                  f"{words[fate]} (§2.11)", squad.id,
+                  {"figure": figure.id, "roll": roll, "bonus": bonus, "fate": fate})
+
+
+# --- rally (§2.18) -----------------------------------------------------------------------------
+
+
+def comms_automatic(officer: Squad, squad: Squad, why: str) -> Effect:
+    return Effect("comms_test", f"{officer.name} is in contact with {squad.name} without a "
+                  f"comms test: {why} (§2.18)", officer.id,
+                  {"passed": True, "automatic": True, "squad": squad.id})
+
+
+def rally_test(squad: Squad, officer: str, roll: int, die: int, threshold: int, breakdown: str,
+               passed: bool) -> Effect:
+    verdict = "passes" if passed else "fails"
+    return Effect(
+        "rally_test",
+        f"{squad.name} {verdict} the rally test of {officer} ({breakdown} = {threshold}): "
+        f"d{die} rolled {roll}, needed more than {threshold} (§2.18)",
+        squad.id,
+        {"roll": roll, "die": die, "threshold": threshold, "passed": passed, "officer": officer},
+    )
+
+
+def morale_raised(squad: Squad, old: str, new: str, why: str) -> Effect:
+    if old == new:
+        return Effect("morale_at_ceiling", f"{squad.name} stays {old}: morale never rises above "
+                      f"its starting grade, {squad.starting_morale} ({why}, §2.12)", squad.id,
+                      {"from": old, "to": new})
+    return Effect("morale_changed", f"the morale of {squad.name} rises from {old} to {new} "
+                  f"({why})", squad.id, {"from": old, "to": new})
+
+
+# --- panic (§2.14) -----------------------------------------------------------------------------
+
+
+def no_panic_test(squad: Squad, why: str) -> Effect:
+    return Effect("no_panic_test", f"{squad.name} takes no panic test: {why}", squad.id)
+
+
+def panic_began(squad: Squad, why: str) -> Effect:
+    return Effect("panicking", f"{squad.name} panics ({why}): it can do nothing in its "
+                  "activations but try to end the panic, which takes a whole activation "
+                  "(§2.14)", squad.id)
+
+
+def panic_ended(squad: Squad, immune: bool) -> Effect:
+    never = ", and it will never panic again this battle" if immune else ""
+    return Effect("panic_ended", f"{squad.name} keeps its nerve: any panic ends{never} (§2.14)",
+                  squad.id, {"panic_immune": immune})
+
+
+# --- "Not one step back!" (§2.15) --------------------------------------------------------------
+
+
+def no_step_back_test(squad: Squad, roll: int, die: int, needed: int, passed: bool) -> Effect:
+    verdict = "passes" if passed else "fails"
+    return Effect("no_step_back_test", f"{squad.name} {verdict} the \"Not one step back!\" test: "
+                  f"d{die} rolled {roll}, needed {needed} or more (§2.15)", squad.id,
+                  {"roll": roll, "die": die, "needed": needed, "passed": passed})
+
+
+def no_step_back_entered(squad: Squad, markers_removed: int, why: str) -> Effect:
+    cleared = (f"; its {markers_removed} suppression "
+               f"{'marker is' if markers_removed == 1 else 'markers are'} removed"
+               if markers_removed else "")
+    return Effect("no_step_back", f"{squad.name} stands in \"Not one step back!\" ({why}): it "
+                  "has no morale any more, passes every morale and reaction test, takes no "
+                  f"suppression marker and is fearsome in melee{cleared} (§2.15)", squad.id,
+                  {"markers_removed": markers_removed})
+
+
+def squad_removed(squad: Squad, outcome: str, rule: str) -> Effect:
+    how = ("its men surrender to the enemy within 12\"" if outcome == "surrendered"
+           else "its men scatter")
+    return Effect("squad_removed", f"{squad.name} is removed from the table: {how} ({rule})",
+                  squad.id, {"outcome": outcome})
+
+
+def no_step_back_ended(squad: Squad, morale: str) -> Effect:
+    return Effect("no_step_back_ended", f"no enemy but broken ones is left in view of "
+                  f"{squad.name}: \"Not one step back!\" ends and its morale becomes {morale} "
+                  "(§2.15)", squad.id, {"morale": morale})
+
+
+# --- psionics (§2.16, §3.6) --------------------------------------------------------------------
+
+
+def psi_power_rolled(squad: Squad, figure: Figure, power: str, target: Squad, zone: int,
+                     die: int, roll: int, threshold: int, passed: bool, at_least: bool) -> Effect:
+    verdict = "works" if passed else "fails"
+    need = f"{threshold} or more" if at_least else f"more than {threshold}"
+    return Effect(
+        "psi_power",
+        f"{figure_name(squad, figure)} uses {power.replace('_', ' ')} on {target.name} "
+        f"(zone {zone}, psi die d{die}): rolled {roll}, needed {need}, the power {verdict} "
+        "(§2.16)",
+        squad.id,
+        {"figure": figure.id, "power": power, "target": target.id, "zone": zone, "die": die,
+         "roll": roll, "threshold": threshold, "passed": passed},
+    )
+
+
+def suppression_cleared(squad: Squad, markers: int) -> Effect:
+    return Effect("suppression_removed", f"{squad.name} loses all {markers} suppression "
+                  f"{'marker' if markers == 1 else 'markers'} at once (§3.6)", squad.id,
+                  {"markers": 0, "removed": markers})
+
+
+def activation_lost(squad: Squad, already: bool) -> Effect:
+    text = (f"{squad.name} has already been activated this turn: confusion changes nothing "
+            "(§3.6)" if already else
+            f"{squad.name} is confused: it loses its activation this turn (§3.6)")
+    return Effect("activation_lost", text, squad.id, {"already_activated": already})
+
+
+def psi_observation(squad: Squad, power: str, text: str) -> Effect:
+    return Effect("psi_observation", f"{squad.name}: {text} (§3.6; observation is in a chapter "
+                  "missing from the source)", squad.id, {"power": power})
+
+
+def comrade_fires(squad: Squad, shooter: Figure, victim: Figure) -> Effect:
+    return Effect("comrade_fires", f"{figure_name(squad, shooter)}, controlled by a psionic, "
+                  f"fires at {figure_name(squad, victim)} (§3.6)", squad.id,
+                  {"shooter": shooter.id, "victim": victim.id})

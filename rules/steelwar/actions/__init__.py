@@ -7,10 +7,19 @@ add the module to ``_MODULES`` below and delete its entries from :data:`NOT_IMPL
 
 from __future__ import annotations
 
-from rules.steelwar.actions import movement, prone, suppression, transport, turn
+from rules.steelwar.actions import (
+    commander,
+    fire,
+    morale_test,
+    movement,
+    prone,
+    suppression,
+    transport,
+    turn,
+)
 from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, register
 
-_MODULES = (turn, movement, prone, transport, suppression)
+_MODULES = (turn, movement, prone, transport, fire, suppression, commander, morale_test)
 
 for _module in _MODULES:
     register(*_module.ACTIONS, *_module.PROCEDURES)

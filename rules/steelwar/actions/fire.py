@@ -1,0 +1,313 @@
+"""Fire (digest §2.3-§2.7; examples #3, #4, #8, #28): the declaration, the dice, suppression.
+
+``fire`` params:
+
+- ``target``: the squad fired at;
+- ``weapons``: ids of the figures whose weapons fire together in this action;
+- ``distance``: inches to the target (range zone by the shooter's quality die, §2.4);
+- ``cover``: the target's cover against this fire (none / light / hard; default: its recorded
+  cover), ``cover_protects`` (whether that cover can protect against this attack; default by
+  §2.4: hard always, light only against aimed fire);
+- ``exposed``: target figures outside cover when the group is only partly covered (they are
+  hit first, §2.8).
+
+The shooter rolls its quality die, one ROF die for the small arms (their ROFs summed) and one
+die per support weapon; the target rolls its range die (``firepower.shooter_dice``,
+``firepower.range_die``). Each weapon fires once per activation, ground-emplaced heavy
+weapons twice (§2.3); limited ammunition is counted (§2.5). Shooter dice strictly above the
+range die decide: none -> no effect, one -> a suppression marker (at most 3), two or more ->
+a marker and potential hits = faces / faces rounded half up (§2.6-§2.8), resolved by
+:mod:`.hits`. A first suppression queues a morale test (§2.12).
+
+The procedure is also startable without a declaration (:func:`start_fire`): melee gives the
+defender a free shot that cannot suppress (§2.10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from rules.core.errors import RuleError
+from rules.core.facts import Command
+from rules.core.system import Effect, Step
+from rules.steelwar import effects, tables
+from rules.steelwar.actions import hits
+from rules.steelwar.actions.procedure import (
+    Action,
+    Procedure,
+    Rolls,
+    ask_dice,
+    done,
+    forbid,
+    request,
+    spend_actions,
+)
+from rules.steelwar.commands import (
+    acting_squad,
+    check_morale_allows,
+    check_suppression_allows,
+    choice,
+    is_vehicle,
+    number,
+    param,
+    text,
+    texts,
+)
+from rules.steelwar.firepower import (
+    NO_EFFECT,
+    SUPPRESS_AND_HITS,
+    active_specials,
+    fire_outcome,
+    fires_per_activation,
+    potential_hits,
+    range_die,
+    range_zone,
+    shooter_dice,
+    shot_power_die,
+    suppression_after_fire,
+    vehicle_armour_die,
+)
+from rules.steelwar.state import COVERS, Battle, Resolution, Squad
+from rules.steelwar.tables import is_fragmentation
+
+NAME = "fire"
+RULE = "§2.3"
+QUALITY_KEY = "shooter.quality"
+ROF_KEY = "shooter.rof"
+RANGE_KEY = "target.range"
+
+
+class Context(NamedTuple):
+    """Everything the fire procedure carries from the declaration to the last hit."""
+
+    shooter: int
+    target: int
+    figures: tuple[str, ...]  # the figures whose weapons fire
+    weapons: tuple[tuple[str, int], ...]  # (weapon id, count): firepower's "weapons firing"
+    dice: tuple[int, ...]  # the shooter's dice sizes
+    keys: tuple[str, ...]  # their request keys, in the same order
+    range_die: int
+    zone: int
+    power: int
+    attack: str  # aimed / fragmentation
+    specials: tuple[str, ...]  # special rules in force (empty in support fire, §2.5)
+    exposed: tuple[str, ...] | None  # target figures outside cover, None = not partly covered
+    suppresses: bool = True  # False for melee's free shot (§2.10)
+    first_suppressed: bool = False
+    hits: int = 0  # potential hits still to allocate
+    victims: tuple[str, ...] = ()  # target figures hit by the shot, in order
+    pending_hits: tuple[tuple, ...] = ()  # (squad, figure, power, autowound) to resolve
+    blasts: tuple[tuple[int, str], ...] = ()  # exploding backpacks still to place, (squad, fig)
+    hit_count: int = 0  # hits resolved so far (numbers the dice keys)
+    losses: tuple[tuple[int, int, bool], ...] = ()  # (squad, casualties, commander lost)
+
+
+class Shot(NamedTuple):
+    """A validated shot, before anything is spent."""
+
+    shooter: int
+    target: int
+    ctx: Context
+    requests: tuple
+
+
+def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    counts: dict[str, int] = {}
+    for fid in figure_ids:
+        weapon_id = squad.figures[squad.figure_index(fid)].weapon
+        counts[weapon_id] = counts.get(weapon_id, 0) + 1
+    return tuple(counts.items())
+
+
+def _check_figures(battle: Battle, squad: Squad, figure_ids: tuple[str, ...]) -> None:
+    """Each figure fights, has a weapon with shots left, and has not fired too often (§2.3)."""
+    fired = battle.activation.fired if battle.activation is not None else ()
+    emplaced = squad.embarked_in is None and not squad.limbered
+    for fid in figure_ids:
+        figure = squad.figures[squad.figure_index(fid)]
+        if not figure.fighting:
+            raise forbid(f"{squad.name}'s figure {fid} is {figure.status} and cannot fire", "§2.8",
+                         "params.weapons")
+        if figure.weapon is None:
+            raise forbid(f"{squad.name}'s figure {fid} has no weapon", RULE, "params.weapons")
+        weapon = tables.weapon(figure.weapon)
+        if squad.limbered and (weapon.man_sized or weapon.heavy_ground_mount):
+            raise forbid(f"{squad.name}'s {weapon.name} is hitched or packed: unlimber it first",
+                         "§2.2", "params.weapons")
+        allowed = fires_per_activation(figure.weapon, ground_emplaced=emplaced)
+        if fired.count(fid) >= allowed:
+            times = "once" if allowed == 1 else "twice"
+            raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has already fired {times} this "
+                         f"activation: each weapon fires {times} per activation", RULE,
+                         "params.weapons")
+        if figure.ammo is not None and figure.ammo <= 0:
+            raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has no shots left this battle",
+                         "§2.5", "params.weapons")
+
+
+def plan_shot(
+    battle: Battle,
+    shooter_i: int,
+    target_id: str,
+    figure_ids: tuple[str, ...],
+    distance: float,
+    cover: str | None = None,
+    cover_protects: bool | None = None,
+    exposed: Iterable[str] | None = None,
+    suppresses: bool = True,
+) -> Shot:
+    """Validate a shot by ``shooter_i`` and compute its dice (nothing is spent)."""
+    opts = battle.options
+    shooter = battle.squads[shooter_i]
+    if not figure_ids:
+        raise RuleError("bad_command", "a shot needs at least one weapon (§2.3)",
+                        field="params.weapons")
+    target_i, target = battle.squad(target_id)
+    if target.side == shooter.side:
+        raise forbid(f"{target.name} is on {shooter.name}'s own side", RULE, "params.target")
+    if not target.on_table or not target.fighting_figures():
+        raise forbid(f"{target.name} has no figure left on the table to fire at", RULE,
+                     "params.target")
+    if is_vehicle(target) or target.embarked_in is not None:
+        vehicle_armour_die()  # refuses: vehicle armour is not in the source (§9)
+    _check_figures(battle, shooter, figure_ids)
+    weapons = _weapons_firing(shooter, figure_ids)
+    try:
+        dice = shooter_dice(shooter.quality, weapons, distance=distance, options=opts)
+    except RuleError as exc:
+        raise RuleError(exc.code, exc.message, rule=exc.rule, field="params.weapons") from None
+    cover = target.cover if cover is None else cover
+    fragmentation = all(is_fragmentation(tables.weapon(w), options=opts) for w, _ in weapons)
+    attack = "fragmentation" if fragmentation else "aimed"
+    die = range_die(shooter.quality, distance, prone=target.prone, cover=cover, attack=attack,
+                    cover_protects=cover_protects, options=opts)
+    zone = range_zone(distance, shooter.quality, options=opts)
+    if exposed is not None:
+        exposed = tuple(exposed)
+        for fid in exposed:
+            target.figure_index(fid)
+    keys = [QUALITY_KEY]
+    labels = [f"{shooter.name} quality die d{shooter.quality}"]
+    support = [tables.weapon(w) for w, n in weapons for _ in range(n)
+               if tables.weapon(w).is_support]
+    if len(dice) > len(support) + 1:
+        keys.append(ROF_KEY)
+        labels.append(f"{shooter.name} small arms ROF die d{dice[1]}")
+    for n, weapon in enumerate(support, start=1):
+        keys.append(f"shooter.support.{n}")
+        labels.append(f"{shooter.name} {weapon.name} die d{dice[len(keys) - 1]}")
+    requests = tuple(
+        request(k, label, d, 1, shooter.id) for k, label, d in zip(keys, labels, dice, strict=True)
+    ) + (request(RANGE_KEY, f"{target.name} range die d{die}", die, 1, target.id),)
+    ctx = Context(
+        shooter=shooter_i,
+        target=target_i,
+        figures=figure_ids,
+        weapons=weapons,
+        dice=dice,
+        keys=tuple(keys),
+        range_die=die,
+        zone=zone,
+        power=shot_power_die(weapons, options=opts),
+        attack=attack,
+        specials=tuple(sorted(active_specials(weapons))),
+        exposed=exposed,
+        suppresses=suppresses,
+    )
+    return Shot(shooter_i, target_i, ctx, requests)
+
+
+def _plan_command(battle: Battle, cmd: Command) -> Shot:
+    i, shooter = acting_squad(battle, cmd)
+    target_id = text(cmd, "target")
+    kind = "shoot_back" if target_id in shooter.fired_at_by else "shoot"
+    check_morale_allows(battle, shooter, kind)
+    check_suppression_allows(shooter, "fire", "fire")
+    exposed = param(cmd, "exposed", None)
+    cover_protects = param(cmd, "cover_protects", None)
+    if cover_protects is not None and not isinstance(cover_protects, bool):
+        raise RuleError("bad_command", "cover_protects must be true or false",
+                        field="params.cover_protects")
+    return plan_shot(
+        battle,
+        i,
+        target_id,
+        texts(cmd, "weapons"),
+        number(cmd, "distance"),
+        cover=choice(cmd, "cover", COVERS, None),
+        cover_protects=cover_protects,
+        exposed=texts(cmd, "exposed") if exposed is not None else None,
+    )
+
+
+def validate(battle: Battle, cmd: Command) -> None:
+    _plan_command(battle, cmd)
+
+
+def declare(battle: Battle, cmd: Command) -> Step:
+    shot = _plan_command(battle, cmd)
+    return start_fire(spend_actions(battle), shot, counts_as_fired=True)
+
+
+def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True) -> Step:
+    """Fire ``shot``: record the shots (weapons fired this activation, ammunition, who fired
+    at whom) and ask for the fire dice. ``counts_as_fired=False`` for a shot outside the
+    shooter's activation (melee's free action)."""
+    ctx = shot.ctx
+    shooter = battle.squads[shot.shooter]
+    fx: list[Effect] = []
+    figures = shooter.figures
+    for fid in ctx.figures:
+        n = shooter.figure_index(fid)
+        figure = figures[n]
+        if figure.ammo is not None:
+            figure = figure._replace(ammo=figure.ammo - 1)
+            figures = figures[:n] + (figure,) + figures[n + 1:]
+            fx.append(effects.ammo_spent(shooter, figure))
+    if figures is not shooter.figures:
+        battle = battle.with_squad(shot.shooter, shooter._replace(figures=figures))
+    if counts_as_fired and battle.activation is not None:
+        act = battle.activation
+        battle = battle._replace(activation=act._replace(fired=act.fired + ctx.figures))
+    target = battle.squads[shot.target]
+    fired_at_by = target.fired_at_by
+    if shooter.id not in fired_at_by:
+        fired_at_by += (shooter.id,)
+    battle = battle.with_squad(shot.target, target._replace(fired_at_by=fired_at_by,
+                                                            ever_fired_upon=True))
+    fx.insert(0, effects.fire_declared(shooter, target, ctx.dice, ctx.range_die, ctx.zone,
+                                       ctx.figures))
+    return ask_dice(battle, NAME, "fire", shot.shooter, ctx, shot.requests, fx)
+
+
+def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+    if res.stage != "fire":
+        return hits.on_dice(battle, res, rolls)
+    ctx: Context = res.ctx
+    shooter_rolls = tuple(rolls[k][0] for k in ctx.keys)
+    target_roll = rolls[RANGE_KEY][0]
+    outcome = fire_outcome(shooter_rolls, target_roll)
+    shooter, target = battle.squads[ctx.shooter], battle.squads[ctx.target]
+    beats = sum(1 for r in shooter_rolls if r > target_roll)
+    fx = [effects.fire_result(shooter, target, outcome, shooter_rolls, target_roll, beats)]
+    if outcome == NO_EFFECT:
+        return done(battle, fx)
+    if ctx.suppresses:
+        if target.no_step_back:
+            fx.append(effects.not_suppressible(target))
+        else:
+            markers = suppression_after_fire(target.suppression, outcome)
+            fx.append(effects.suppressed(target, markers, markers > target.suppression))
+            ctx = ctx._replace(first_suppressed=not target.ever_suppressed)
+            target = target._replace(suppression=markers, ever_suppressed=True)
+            battle = battle.with_squad(ctx.target, target)
+    if outcome != SUPPRESS_AND_HITS:
+        return done(battle, fx, hits.morale_followups(battle, ctx))
+    potential = potential_hits(ctx.dice, ctx.range_die)
+    fx.append(effects.potential_hits(target, potential, sum(ctx.dice), ctx.range_die))
+    return hits.allocate(battle, ctx._replace(hits=potential), fx)
+
+
+ACTIONS = (Action(NAME, RULE, validate, declare),)
+PROCEDURES = (Procedure(NAME, Context, on_dice=on_dice, on_decide=hits.on_decide),)

@@ -1,0 +1,367 @@
+"""Hits and casualties: the later stages of the fire procedure (digest §2.8, §2.9; examples
+#11, #13).
+
+1. **Allocation.** One pick per potential hit, exposed figures first, without replacement by
+   default; surplus hits are lost (``casualties.eligible_for_next_hit``,
+   ``hits_to_allocate``). A pick is an allocation die counted from the left
+   (``casualties.allocation_dice``: the smallest die d4..d12 that covers the figures, rolled
+   again above their number), or the sniper owner's choice when a sniper rifle fires on its
+   own (§2.9), or the target player's choice under ``options.hit_allocation =
+   "target_player_picks"``.
+2. **Resolution.** Each hit rolls the shot's power die against the victim's armour die
+   (``firepower.hit_result``, ``armour_die``): flak vests against fragments, the psionic's
+   psi die against aimed small arms, a flamethrower firing alone wounds automatically. What
+   the result means depends on the figure (``casualties.figure_after_hit``): unchecked
+   casualty, killed, lost suit or horse, man-sized weapon destroyed, robot immobilised then
+   destroyed.
+3. **Exploding backpacks.** A hit on the operator of a Keno backpack flamethrower kills him
+   without a test, and the player names every figure within 4" (a decision); each takes a
+   flamethrower hit (§2.9). A backpack caught in the blast explodes in turn.
+4. **Follow-ups.** A squad that lost its commander replaces him (:mod:`.commander`); every
+   squad with a triggering event takes a morale test (:mod:`.morale_test`): first
+   suppression, casualties from fire, more lost than remain, commander lost (§2.12).
+
+All stages belong to the ``fire`` procedure; its context is :class:`.fire.Context`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.system import DecisionNeeded, Effect, Option, Step
+from rules.steelwar import effects, tables
+from rules.steelwar.actions import commander, morale_test
+from rules.steelwar.actions.procedure import Rolls, ask_decision, ask_dice, done, request, then
+from rules.steelwar.casualties import (
+    allocated_figure,
+    allocation_dice,
+    counts_as_morale_casualty,
+    eligible_for_next_hit,
+    explodes_when_hit,
+    figure_after_hit,
+    hits_to_allocate,
+)
+from rules.steelwar.firepower import armour_die, hit_result
+from rules.steelwar.morale import lost_more_than_remain
+from rules.steelwar.state import (
+    ANDROID,
+    DESTROYED,
+    KILLED,
+    ON_TABLE,
+    ROBOT,
+    WEAPON,
+    WOUNDED_UNCHECKED,
+    Battle,
+    Figure,
+    Resolution,
+    Squad,
+)
+
+NAME = "fire"
+SNIPER_KEY = "sniper.victim"
+BLAST_KEY = "backpack.blast"
+BACKPACK = "flamethrower_keno"
+
+
+def _fighting_ids(squad: Squad) -> tuple[str, ...]:
+    return tuple(f.id for f in squad.figures if f.fighting)
+
+
+def hit_kind(figure: Figure) -> str:
+    """The figure kind of ``casualties.figure_after_hit`` (§2.8, §2.9)."""
+    if figure.kind == WEAPON:
+        return "man_sized_weapon"
+    if figure.kind == ROBOT:
+        return "robot"
+    if figure.armour == "power_armour":
+        return "power_armour"
+    if figure.mounted:
+        return "cavalry"
+    return "android" if figure.kind == ANDROID else "human"
+
+
+# --- 1. allocation ------------------------------------------------------------------------------
+
+
+def allocate(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+    """Start allocating ``ctx.hits`` potential hits to the target's figures."""
+    target = battle.squads[ctx.target]
+    allocated = hits_to_allocate(ctx.hits, len(_fighting_ids(target)), options=battle.options)
+    if allocated < ctx.hits:
+        fx.append(effects.surplus_hits(target, ctx.hits - allocated))
+    return _next_pick(battle, ctx._replace(hits=allocated), fx)
+
+
+def _next_pick(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+    target = battle.squads[ctx.target]
+    opts = battle.options
+    figures = _fighting_ids(target)
+    while len(ctx.victims) < ctx.hits:
+        n = len(ctx.victims) + 1
+        if "sniper_pick" in ctx.specials:
+            return _ask_pick(battle, ctx, fx, SNIPER_KEY, figures,
+                             f"the sniper's owner names the figure of {target.name} hit by hit "
+                             f"{n} (§2.9)", target)
+        eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
+                                         options=opts)
+        if not eligible:
+            fx.append(effects.surplus_hits(target, ctx.hits - len(ctx.victims)))
+            ctx = ctx._replace(hits=len(ctx.victims))
+            break
+        if len(eligible) > 1 and opts.hit_allocation == "target_player_picks":
+            return _ask_pick(battle, ctx, fx, f"hit.{n}.figure", eligible,
+                             f"{target.name}'s player names the figure hit by hit {n} (§2.8)",
+                             target)
+        dice = allocation_dice(len(eligible), options=opts)
+        if dice:
+            return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx,
+                            _allocation_requests(target, n, len(eligible), dice), fx)
+        victim = eligible[0]
+        fx.append(effects.hit_allocated(target, target.figures[target.figure_index(victim)]))
+        ctx = ctx._replace(victims=ctx.victims + (victim,))
+    return _resolve_shot(battle, ctx, fx)
+
+
+def _allocation_requests(target: Squad, n: int, count: int, dice: tuple[int, ...]) -> tuple:
+    if len(dice) == 2:
+        return (
+            request(f"hit.{n}.block", f"hit {n} allocation: block of 12 d{dice[0]} "
+                    f"({count} figures of {target.name})", dice[0], 1, target.id),
+            request(f"hit.{n}.figure", f"hit {n} allocation: figure in the block d12", 12, 1,
+                    target.id),
+        )
+    again = f"; roll again above {count}" if dice[0] > count else ""
+    return (request(f"hit.{n}.figure", f"hit {n} allocation d{dice[0]} (count {count} figures "
+                    f"of {target.name} from the left{again})", dice[0], 1, target.id),)
+
+
+def _ask_pick(battle: Battle, ctx: Any, fx: list[Effect], key: str, figures: tuple[str, ...],
+              label: str, target: Squad) -> Step:
+    if battle.options.hits_without_replacement:
+        figures = tuple(f for f in figures if f not in ctx.victims)
+    options = tuple(
+        Option(fid, effects.figure_name(target, target.figures[target.figure_index(fid)]))
+        for fid in figures
+    )
+    decision = DecisionNeeded(key, label, options, unit=target.id)
+    return ask_decision(battle, NAME, "pick", ctx.shooter, ctx, decision, fx)
+
+
+def _picked(battle: Battle, ctx: Any, victim: str, fx: list[Effect]) -> Step:
+    target = battle.squads[ctx.target]
+    fx.append(effects.hit_allocated(target, target.figures[target.figure_index(victim)]))
+    return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx)
+
+
+# --- 2. resolution -------------------------------------------------------------------------------
+
+
+def _resolve_shot(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+    autowound = "flamethrower_autowound" in ctx.specials
+    fragmentation = ctx.attack == "fragmentation"
+    aimed = not fragmentation and not autowound
+    pending = tuple((ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
+                    for fid in ctx.victims)
+    return _ask_hits(battle, ctx._replace(pending_hits=pending), fx)
+
+
+def _ask_hits(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+    """Ask the power and armour dice of the pending hits; backpack operators need none."""
+    requests = []
+    for k, (sq, fid, power, _, fragmentation, aimed) in enumerate(ctx.pending_hits):
+        squad = battle.squads[sq]
+        figure = squad.figures[squad.figure_index(fid)]
+        if figure.weapon is not None and explodes_when_hit(figure.weapon):
+            continue
+        n = ctx.hit_count + k + 1
+        armour = armour_die(figure.armour, fragmentation=fragmentation, psi_die=figure.psi_die,
+                            aimed_small_arms=aimed, options=battle.options)
+        requests.append(request(f"hit.{n}.power", f"hit {n} power die d{power}", power, 1,
+                                battle.squads[ctx.shooter].id))
+        requests.append(request(f"hit.{n}.armour", f"hit {n} armour die d{armour} "
+                                f"({effects.figure_name(squad, figure)})", armour, 1, squad.id))
+    if requests:
+        return ask_dice(battle, NAME, "resolve", ctx.shooter, ctx, tuple(requests), fx)
+    return _apply_hits(battle, ctx, {}, fx)
+
+
+def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Step:
+    opts = battle.options
+    losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+    blasts = list(ctx.blasts)
+    for k, (sq, fid, power, autowound, fragmentation, aimed) in enumerate(ctx.pending_hits):
+        n = ctx.hit_count + k + 1
+        squad = battle.squads[sq]
+        index = squad.figure_index(fid)
+        figure = squad.figures[index]
+        if figure.status in (KILLED, DESTROYED):
+            continue  # hit twice by this shot (allocation with replacement) and already down
+        if figure.weapon is not None and explodes_when_hit(figure.weapon):
+            outcome = "killed"
+            new = figure._replace(status=KILLED)
+            fx.append(effects.figure_fate(squad, new, "backpack_exploded",
+                                          "is hit: the backpack flamethrower explodes and kills "
+                                          "him; everything within 4\" takes a flamethrower hit "
+                                          "(§2.9)"))
+            blasts.append((sq, fid))
+        else:
+            power_roll, armour_roll = rolls[f"hit.{n}.power"][0], rolls[f"hit.{n}.armour"][0]
+            armour = armour_die(figure.armour, fragmentation=fragmentation,
+                                psi_die=figure.psi_die, aimed_small_arms=aimed, options=opts)
+            result = hit_result(power_roll, armour_roll, flamethrower_autowound=autowound,
+                                options=opts)
+            outcome = figure_after_hit(hit_kind(figure), result,
+                                       robot_status="immobilised" if figure.immobilised else "ok",
+                                       options=opts)
+            new, text = _after(figure, outcome)
+            fx.append(effects.hit_resolved(squad, figure, result, power, power_roll, armour,
+                                           armour_roll, text))
+        if new is figure:
+            continue
+        squad = squad.with_figure(index, new)
+        battle = battle.with_squad(sq, squad)
+        if counts_as_morale_casualty(outcome, options=opts) and figure.status != WOUNDED_UNCHECKED:
+            lost, cmd = losses.get(sq, (0, False))
+            losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
+        if not squad.fighting_figures():
+            fx.append(effects.squad_wiped_out(squad))
+    ctx = ctx._replace(
+        pending_hits=(),
+        hit_count=ctx.hit_count + len(ctx.pending_hits),
+        losses=tuple((sq, lost, cmd) for sq, (lost, cmd) in losses.items()),
+        blasts=tuple(blasts),
+    )
+    if ctx.blasts:
+        return _ask_blast(battle, ctx, fx)
+    return done(battle, fx, morale_followups(battle, ctx))
+
+
+_OUTCOME_TEXT = {
+    "unharmed": "no effect: stopped by helmet, vest or luck",
+    "killed": "killed",
+    "unchecked_casualty": "wounded (an unchecked casualty until reorganisation, §2.11)",
+    "lost_suit": "wounded: loses the power armour and fights on as an ordinary man (§2.8)",
+    "lost_horse": "wounded: loses the horse and fights on foot (§2.8)",
+    "weapon_destroyed": "destroyed (not a casualty for morale, §2.9)",
+    "immobilised": "immobilised: it can no longer move but still shoots (§2.9)",
+    "destroyed": "destroyed (§2.9)",
+}
+
+
+def _after(figure: Figure, outcome: str) -> tuple[Figure, str]:
+    """The figure after a hit's outcome, and the words for it."""
+    if figure.kind == ROBOT and outcome in ("ok", "immobilised") and (
+            figure.immobilised == (outcome == "immobilised")):
+        outcome = "unharmed"  # a robot's status unchanged: the hit did nothing
+    text = _OUTCOME_TEXT[outcome]
+    if outcome == "killed":
+        return figure._replace(status=KILLED), text
+    if outcome == "unchecked_casualty":
+        if figure.status == WOUNDED_UNCHECKED:
+            return figure, "wounded again (already an unchecked casualty)"
+        return figure._replace(status=WOUNDED_UNCHECKED), text
+    if outcome == "lost_suit":
+        return figure._replace(armour="human"), text
+    if outcome == "lost_horse":
+        return figure._replace(mounted=False), text
+    if outcome in ("weapon_destroyed", "destroyed"):
+        return figure._replace(status=DESTROYED), text
+    if outcome == "immobilised":
+        return figure._replace(immobilised=True), text
+    return figure, text
+
+
+# --- 3. exploding backpacks -----------------------------------------------------------------------
+
+
+def _ask_blast(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+    sq, fid = ctx.blasts[0]
+    operator_squad = battle.squads[sq]
+    own_only = battle.options.backpack_explosion_hits == "own_unit_only"
+    options = tuple(
+        Option(f"{s.id}/{f.id}", effects.figure_name(s, f))
+        for n, s in enumerate(battle.squads)
+        if s.presence == ON_TABLE and (n == sq or not own_only)
+        for f in s.figures
+        if f.fighting
+    )
+    decision = DecisionNeeded(
+        BLAST_KEY,
+        f"which figures are within 4\" of {effects.figure_name(operator_squad, _fig(battle, sq, fid))}"
+        f" when his backpack flamethrower explodes? (§2.9)",
+        options,
+        unit=operator_squad.id,
+        multiple=True,
+        at_least=0,
+    )
+    return ask_decision(battle, NAME, "blast", ctx.shooter, ctx, decision, fx)
+
+
+def _fig(battle: Battle, sq: int, fid: str) -> Figure:
+    squad = battle.squads[sq]
+    return squad.figures[squad.figure_index(fid)]
+
+
+def _blast(battle: Battle, ctx: Any, chosen: tuple[str, ...]) -> Step:
+    power = tables.weapon(BACKPACK).power
+    pending = []
+    for value in chosen:
+        squad_id, fid = value.split("/", 1)
+        pending.append((battle.index[squad_id], fid, power, True, False, False))
+    ctx = ctx._replace(blasts=ctx.blasts[1:], pending_hits=tuple(pending))
+    return _ask_hits(battle, ctx, [])
+
+
+# --- 4. follow-ups --------------------------------------------------------------------------------
+
+
+def morale_followups(battle: Battle, ctx: Any) -> list:
+    """Commander replacements and morale tests owed after this fire (§2.9, §2.12, §3.4)."""
+    losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+    order = [ctx.target] + [sq for sq in losses if sq != ctx.target]
+    out = []
+    for sq in order:
+        lost, commander_lost = losses.get(sq, (0, False))
+        squad = battle.squads[sq]
+        triggers = []
+        if sq == ctx.target and ctx.first_suppressed:
+            triggers.append("first_suppressed")
+        if lost:
+            triggers.append("casualties_from_fire")
+            men = sum(1 for f in squad.figures if f.fighting and f.kind != WEAPON)
+            if lost_more_than_remain(lost, men):
+                triggers.append("lost_more_than_remain")
+        if commander_lost:
+            triggers.append("commander_lost")
+            out.append(then(commander.NAME, sq, commander.Context()))
+        if triggers:
+            out.append(then(morale_test.NAME, sq, morale_test.Context(tuple(triggers))))
+    return out
+
+
+# --- dispatch from the fire procedure -------------------------------------------------------------
+
+
+def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+    ctx = res.ctx
+    if res.stage == "resolve":
+        return _apply_hits(battle, ctx, rolls, [])
+    # allocate
+    target = battle.squads[ctx.target]
+    n = len(ctx.victims) + 1
+    eligible = eligible_for_next_hit(_fighting_ids(target), exposed=ctx.exposed,
+                                     already_hit=ctx.victims, options=battle.options)
+    values = tuple(rolls[r.key][0] for r in res.requests)
+    victim = allocated_figure(eligible, values, options=battle.options)
+    if victim is None:
+        fx = [Effect("allocation_rolled_again", f"hit {n}: {values[-1]} is above the "
+                     f"{len(eligible)} figures: roll again (§2.8)", target.id,
+                     {"hit": n, "roll": values[-1]})]
+        return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx, res.requests, fx)
+    return _picked(battle, ctx, victim, [])
+
+
+def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
+    if res.stage == "blast":
+        return _blast(battle, res.ctx, choice)
+    return _picked(battle, res.ctx, choice, [])
