@@ -36,7 +36,9 @@ RETURNED = "returned"  # returned to duty at reorganisation: fights again
 KILLED = "killed"
 PRISONER = "prisoner"
 DESTROYED = "destroyed"  # robots and man-sized weapons
-STATUSES = (OK, WOUNDED_UNCHECKED, STABILISED, RETURNED, KILLED, PRISONER, DESTROYED)
+LOST_IN_MELEE = "lost_in_melee"  # down in a melee still going on; fate rolled at its end (§2.10)
+STATUSES = (OK, WOUNDED_UNCHECKED, STABILISED, RETURNED, KILLED, PRISONER, DESTROYED,
+            LOST_IN_MELEE)
 #: Statuses of a figure that is in the ranks and fights.
 FIGHTING = frozenset({OK, RETURNED})
 
@@ -64,7 +66,8 @@ class Figure(NamedTuple):
 
     ``armour`` is an armour id of ``data/armour.json``; ``immobilised`` is the robot's first
     damage (§2.9); ``ammo`` counts shots left for limited weapons (§2.5); ``mounted`` is a
-    rider with his horse.
+    rider with his horse; ``cold_weapon`` a fixed bayonet, sword or axe (+1 melee die step,
+    §2.10); ``captured_by`` the side holding a prisoner (§2.10).
     """
 
     id: str
@@ -78,6 +81,8 @@ class Figure(NamedTuple):
     ammo: int | None = None
     psi_die: int | None = None
     mounted: bool = False
+    cold_weapon: bool = False
+    captured_by: str | None = None
 
     @property
     def fighting(self) -> bool:
@@ -124,6 +129,12 @@ class Squad(NamedTuple):
     chain: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
     avert_eyes_turn: int = 0  # the turn in which psi "avert eyes" shields it (§3.6)
+    # a melee that goes on next turn (§2.10): the enemy squad, whether this squad charged, the
+    # turn of the last round fought and the terrain id of the fight (riders +2 on easy terrain)
+    engaged_with: str | None = None
+    melee_attacker: bool = False
+    melee_turn: int = 0
+    melee_terrain: str | None = None
 
     @property
     def on_table(self) -> bool:
