@@ -29,7 +29,8 @@ classes must say), ``capacity``, ``amphibious``, ``cover`` (none/light/hard), ``
 Figure keys: ``id`` (default: its position from the left, ``"1"``, ``"2"``...), ``role``,
 ``weapon`` (§3.2 id), ``armour`` (§3.3 id), ``kind`` (human / android / robot / weapon),
 ``specialist`` (default: any role but rifleman, commander and crew), ``psi_die``,
-``mounted``, ``ammo`` (default: the weapon's shots per battle), ``count`` (repeat the figure).
+``mounted``, ``cold_weapon`` (a fixed bayonet, sword or axe: +1 melee step, §2.10), ``ammo``
+(default: the weapon's shots per battle), ``count`` (repeat the figure).
 A man-sized weapon (tripod MG, "Slon") is a figure of kind ``weapon`` (§2.9); it defaults to
 that kind and to the man-sized armour.
 
@@ -68,6 +69,7 @@ _SQUAD_KEYS = frozenset({
 })
 _FIGURE_KEYS = frozenset({
     "id", "role", "weapon", "armour", "kind", "specialist", "psi_die", "mounted", "ammo", "count",
+    "cold_weapon",
 })
 _DEFAULT_ARMOUR = {HUMAN: "human", "android": "human", ROBOT: "robot",
                    WEAPON: "man_sized_equipment"}
@@ -260,6 +262,7 @@ def _figures(raw: Any, position: int, field: str) -> list[Figure]:
         specialist=_get(raw, "specialist", field, bool, role not in ORDINARY_ROLES),
         psi_die=psi_die,
         mounted=_get(raw, "mounted", field, bool, False),
+        cold_weapon=_get(raw, "cold_weapon", field, bool, False),
         ammo=ammo,
     )
     given = _get(raw, "id", field, str, None)
