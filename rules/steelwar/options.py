@@ -216,6 +216,14 @@ class Options:
         "unchecked_casualty", "§2.10", "PROPOSED",
         "the melee winner's wounded become unchecked casualties (settled at reorganisation)",
         "'returned_to_duty'", "the source says only what happens to the winner's unharmed")
+    melee_tie: Literal["roll_again", "next_turn"] = _opt(
+        "roll_again", "§2.10", "PROPOSED",
+        "a pair whose melee dice tie rolls again at once, until one of the two falls (or one "
+        "is taken down by another opponent); the post-melee tests follow",
+        "'next_turn': a tie does nothing this round; the pair fights on if the melee goes on "
+        "next turn",
+        "'if the result is equal, the fight goes on' comes right after 'the lower is a casualty "
+        "at once', and the tests come 'when all the fights have been fought out this way'")
 
     # ---- §2.11 reorganisation ----------------------------------------------------------------
     medic_surgeon_stacking: Literal["best_only", "cumulative"] = _opt(
