@@ -15,6 +15,10 @@ Queued by fire (:mod:`.hits`); other chapters queue it with their own triggers, 
 
     then("morale_test", squad_index, morale_test.Context(("psi_strike",)))
     then("morale_test", squad_index, morale_test.Context((), threat=4, cause="melee"))
+
+A test caused by a psi power (``psi=True``) is one the squad resists: androids roll it on the
+worse of their quality die and d6 (§2.16, :func:`resist_die`). Other chapters that lower
+morale without a test (a failed panic test, the psi blast) use :func:`change_morale`.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from rules.steelwar.morale import (
     overflows_routing,
     threat_level,
 )
-from rules.steelwar.state import PRISONER, SURRENDERED, Battle, Resolution, Squad
+from rules.steelwar.psionics import android_resist_die
+from rules.steelwar.state import ANDROID, HUMAN, PRISONER, SURRENDERED, Battle, Resolution, Squad
 
 NAME = "morale_test"
 RULE = "§2.12"
@@ -46,6 +51,21 @@ class Context(NamedTuple):
     threat: int | None = None
     add_factors: bool = True
     cause: str = "fire"
+    psi: bool = False  # the test resists a psi power (§2.16)
+
+
+def android_squad(squad: Squad) -> bool:
+    """Whether the squad's people in the ranks are androids (§2.16: they resist psi badly)."""
+    people = [f.kind for f in squad.figures if f.fighting and f.kind in (HUMAN, ANDROID)]
+    return bool(people) and all(k == ANDROID for k in people)
+
+
+def resist_die(battle: Battle, squad: Squad, psi: bool) -> int:
+    """The die of a test: the quality die; androids resisting psi roll the worse of it and d6
+    (``options.android_psi_resist``, §2.16)."""
+    if psi and android_squad(squad):
+        return android_resist_die(squad.quality, options=battle.options)
+    return squad.quality
 
 
 def additives(squad: Squad) -> dict[str, int]:
@@ -82,8 +102,10 @@ def start(battle: Battle, i: int, ctx: Context) -> Step:
         return done(battle, (Effect("no_morale_test", f"{squad.name} takes no morale test: "
                                     f"{_why(ctx)} reads 'No test' at {motivation} motivation "
                                     "(§3.4)", squad.id, {"triggers": list(ctx.triggers)}),))
-    die = request(KEY, f"{squad.name} quality die d{squad.quality} (morale test: {_why(ctx)})",
-                  squad.quality, 1, squad.id)
+    sides = resist_die(battle, squad, ctx.psi)
+    what = "quality die" if sides == squad.quality else "die (an android resisting psi)"
+    die = request(KEY, f"{squad.name} {what} d{sides} (morale test: {_why(ctx)})",
+                  sides, 1, squad.id)
     return ask_dice(battle, NAME, "test", i, ctx, (die,))
 
 
@@ -95,19 +117,28 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     fx = [effects.morale_test(squad, roll, squad.leadership + level, -delta,
                               f"leadership {squad.leadership} + threat {level}")]
     if delta:
-        surrender = (overflows_routing(squad.morale, delta)
-                     and battle.options.morale_below_routing == "surrender")
-        new_grade = apply_grade_change(squad.morale, delta, starting_grade=squad.starting_morale)
-        new = squad._replace(morale=new_grade)
-        if new_grade != squad.morale:
-            fx.append(effects.morale_changed(new, squad.morale, new_grade, f"morale test, {RULE}"))
-        if surrender:
-            figures = tuple(f._replace(status=PRISONER) if f.fighting else f for f in new.figures)
-            new = new._replace(presence=SURRENDERED, figures=figures)
-            fx.append(Effect("surrendered", f"{squad.name} breaks past Routing and surrenders "
-                             "(§2.12, house rule)", squad.id))
-        battle = battle.with_squad(res.squad, new)
+        battle, lost = change_morale(battle, res.squad, delta, f"morale test, {RULE}")
+        fx.extend(lost)
     return done(battle, fx)
+
+
+def change_morale(battle: Battle, i: int, delta: int, why: str) -> tuple[Battle, list[Effect]]:
+    """Lower squad ``i``'s morale by ``-delta`` grades (§2.12): never past Routing, or, under
+    ``options.morale_below_routing = "surrender"``, a drop past Routing surrenders it."""
+    squad = battle.squads[i]
+    fx: list[Effect] = []
+    surrender = (overflows_routing(squad.morale, delta)
+                 and battle.options.morale_below_routing == "surrender")
+    new_grade = apply_grade_change(squad.morale, delta, starting_grade=squad.starting_morale)
+    new = squad._replace(morale=new_grade)
+    if new_grade != squad.morale:
+        fx.append(effects.morale_changed(new, squad.morale, new_grade, why))
+    if surrender:
+        figures = tuple(f._replace(status=PRISONER) if f.fighting else f for f in new.figures)
+        new = new._replace(presence=SURRENDERED, figures=figures)
+        fx.append(Effect("surrendered", f"{squad.name} breaks past Routing and surrenders "
+                         "(§2.12, house rule)", squad.id))
+    return battle.with_squad(i, new), fx
 
 
 PROCEDURES = (Procedure(NAME, Context, on_dice=on_dice, start=start),)
