@@ -43,7 +43,7 @@ class BattleLogEntryAdmin(admin.ModelAdmin):
 
 @admin.register(UnitStatus)
 class UnitStatusAdmin(admin.ModelAdmin):
-    list_display = ["battle", "unit", "side", "version"]
+    list_display = ["battle", "unit", "side", "name"]
 
     def has_add_permission(self, request):
         return False

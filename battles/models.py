@@ -148,14 +148,14 @@ class BattleLogEntry(models.Model):
 
 
 class UnitStatus(models.Model):
-    """Each unit's status in the battle, from the rule system's ``summarize``."""
+    """Each unit's status in the battle now (as of ``Battle.version``), from the rule
+    system's ``summarize``."""
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="unit_statuses")
     unit = models.CharField(max_length=80)
     side = models.CharField(max_length=60)
     name = models.CharField(max_length=120, blank=True)
     status = models.JSONField(default=dict)
-    version = models.PositiveIntegerField()
 
     class Meta:
         ordering = ["battle", "side", "unit"]

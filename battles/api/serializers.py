@@ -164,7 +164,7 @@ class LogEntrySerializer(serializers.ModelSerializer):
 class UnitStatusSerializer(serializers.ModelSerializer):
     class Meta:
         model = UnitStatus
-        fields = ["unit", "side", "name", "status", "version"]
+        fields = ["unit", "side", "name", "status"]
 
 
 class EventResultSerializer(serializers.Serializer):

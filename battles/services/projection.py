@@ -220,16 +220,15 @@ def _update_unit_statuses(battle: Battle, system: RuleSystem, state: State) -> N
                     side=unit.side,
                     name=unit.name,
                     status=status,
-                    version=battle.version,
                 )
             )
         elif row.status != status:
-            row.status, row.version = status, battle.version
+            row.status = status
             update.append(row)
     if create:
         UnitStatus.objects.bulk_create(create)
     if update:
-        UnitStatus.objects.bulk_update(update, ["status", "version"])
+        UnitStatus.objects.bulk_update(update, ["status"])
 
 
 def rebuild(*, battle: Battle) -> Battle:

@@ -202,7 +202,7 @@ def test_unit_statuses(clients, battle):
     fire(clients["alice"], battle, 1, dice={"shot": 6, "cover": 1})
     units = {u["unit"]: u for u in clients["member"].get(url(battle, "units/")).json()}
     assert units["b1"]["status"] == {"figures_left": 3, "suppressed": False, "text": "3 of 4 left"}
-    assert units["b1"]["version"] == 2 and units["r1"]["version"] == 1
+    assert units["r1"]["status"]["text"] == "4 of 4 left" and units["r1"]["name"] == "Red squad"
 
 
 def test_odds_of_a_declared_action_before_rolling(clients, battle):
