@@ -271,6 +271,11 @@ def _after(figure: Figure, outcome: str) -> tuple[Figure, str]:
     return figure, text
 
 
+#: The figure after a hit's outcome, and the words for it: for hits outside fire (the psi
+#: power "murder", §3.6).
+after_hit = _after
+
+
 # --- 3. exploding backpacks -----------------------------------------------------------------------
 
 
