@@ -109,6 +109,8 @@ class Duel(FactMachine):
                 raise RuleError(
                     "bad_command", "target must be an enemy unit", field="params.target"
                 )
+            if len(target["lost"]) == len(target["figures"]):
+                raise RuleError("action_forbidden", "the target is destroyed", rule="§D.5")
             distance = command.params.get("distance")
             if not isinstance(distance, int) or not 0 < distance <= 12:
                 raise RuleError(
