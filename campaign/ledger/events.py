@@ -76,6 +76,17 @@ class HouseRulesChanged(LedgerEvent):
 
 @_register
 @dataclass(frozen=True)
+class BattleOptionsSet(LedgerEvent):
+    """An organizer sets the club's readings of the rule system's ambiguous rules (the
+    PROPOSED options, e.g. ``{"morale_below_routing": "surrender"}``) for the campaign's
+    battles from now on; only the options that differ from the rule system's defaults."""
+
+    type: ClassVar[str] = "campaign.battle_options_set"
+    options: dict
+
+
+@_register
+@dataclass(frozen=True)
 class CampaignFinished(LedgerEvent):
     """The campaign is over; the dice seed is revealed so every server roll can be checked."""
 

@@ -180,6 +180,15 @@ def _house_rules_changed(state: CampaignState, e: ev.HouseRulesChanged):
     ]
 
 
+@_handles(ev.BattleOptionsSet)
+def _battle_options_set(state: CampaignState, e: ev.BattleOptionsSet):
+    text = ", ".join(f"{k} = {v}" for k, v in sorted(e.options.items())) or "the defaults"
+    return replace(state, battle_options=dict(e.options)), [
+        LedgerEffect("battle_options_set", f"Battles are now played with {text}",
+                     data=dict(e.options))
+    ]
+
+
 @_handles(ev.CampaignFinished)
 def _campaign_finished(state: CampaignState, e: ev.CampaignFinished):
     return replace(state, finished=True, seed=e.seed), [

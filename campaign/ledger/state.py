@@ -161,6 +161,7 @@ class CampaignState:
     start_date: date | None = None
     date: date | None = None
     house_rules: HouseRules = field(default_factory=HouseRules)
+    battle_options: dict = field(default_factory=dict)
     seed_sha256: str = ""
     seed: str | None = None
     finished: bool = False
@@ -251,6 +252,7 @@ def state_json(state: CampaignState, *, force_id: int | None = None) -> dict:
         "version": state.version,
         "date": _json_value(state.date),
         "house_rules": state.house_rules.to_json(),
+        "battle_options": dict(state.battle_options),
         "forces": [
             {**entity_json(f), "fatigue": state.fatigue_level(f.id)}
             for f in sorted(forces, key=lambda f: f.id)

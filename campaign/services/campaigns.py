@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from battles import dice as dice_scheme
 from campaign.ledger.events import (
+    BattleOptionsSet,
     CalendarAdvanced,
     CampaignFinished,
     CampaignStarted,
@@ -20,6 +21,7 @@ from campaign.services.access import bad_input, require_club_organizer, require_
 from campaign.services.ledger import Recorded, write
 from campaign.systems import adapter_for
 from rules.core import registry
+from rules.core.errors import RuleError
 
 #: Longest single step of the calendar (a season): longer gaps are recorded in steps.
 MAX_DAYS_PER_STEP = 366
@@ -99,6 +101,31 @@ def change_house_rules(
                  idempotency_key=idempotency_key, expected_version=expected_version)
 
 
+def set_battle_options(
+    *,
+    user,
+    campaign: Campaign,
+    options: Mapping[str, Any],
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
+    """An organizer sets how the campaign's battles read the rule system's ambiguous rules
+    (its PROPOSED options); battles already started keep theirs."""
+    require_organizer(user=user, campaign=campaign, what="set the battle options")
+    try:
+        options = adapter_for(campaign.rule_system).check_battle_options(options)
+    except RuleError as error:
+        raise bad_input(error.code, error.message, field=error.field) from None
+
+    def decide(state):
+        if options == state.battle_options:
+            return []
+        return [BattleOptionsSet(options=options)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key, expected_version=expected_version)
+
+
 def advance_calendar(
     *,
     user,
@@ -118,7 +145,13 @@ def advance_calendar(
                  idempotency_key=idempotency_key, expected_version=expected_version)
 
 
-def finish_campaign(*, user, campaign: Campaign, expected_version: int | None = None) -> Recorded:
+def finish_campaign(
+    *,
+    user,
+    campaign: Campaign,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> Recorded:
     """The campaign ends; the dice seed is revealed so anyone can check every server roll."""
     require_organizer(user=user, campaign=campaign, what="finish the campaign")
     seed = CampaignSeed.objects.values_list("seed", flat=True).get(campaign=campaign)

@@ -63,21 +63,32 @@ def raise_force(
 
 
 def send_force_to_rest(
-    *, user, campaign: Campaign, force_id: int, expected_version: int | None = None
+    *,
+    user,
+    campaign: Campaign,
+    force_id: int,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
 ) -> Recorded:
     """The organizer rotates a force out of the line: while at rest its fatigue falls
     (house rule, §2.17 "units rotate between the front line and rest")."""
-    return _posture(user, campaign, force_id, "rest", expected_version)
+    return _posture(user, campaign, force_id, "rest", idempotency_key, expected_version)
 
 
 def send_force_to_front(
-    *, user, campaign: Campaign, force_id: int, expected_version: int | None = None
+    *,
+    user,
+    campaign: Campaign,
+    force_id: int,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
 ) -> Recorded:
     """The organizer sends a force back into the line: time there tires it (house rule)."""
-    return _posture(user, campaign, force_id, "front", expected_version)
+    return _posture(user, campaign, force_id, "front", idempotency_key, expected_version)
 
 
-def _posture(user, campaign: Campaign, force_id: int, posture: str, expected_version):
+def _posture(user, campaign: Campaign, force_id: int, posture: str, idempotency_key,
+             expected_version):
     require_organizer(user=user, campaign=campaign, what="rotate forces")
 
     def decide(state: CampaignState):
@@ -88,6 +99,7 @@ def _posture(user, campaign: Campaign, force_id: int, posture: str, expected_ver
         return [event(force_id=force.id)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -175,6 +187,7 @@ def assign_squad_commander(
     squad_id: int,
     soldier_id: int,
     leadership: int | None = None,
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """A soldier of the squad takes command of it; a soldier without a leadership value
@@ -196,6 +209,7 @@ def assign_squad_commander(
         return events
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -206,6 +220,7 @@ def assign_formation_commander(
     formation_id: int,
     soldier_id: int,
     leadership: int | None = None,
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """A soldier of the force takes command of a formation (the rally chain, §2.18)."""
@@ -224,6 +239,7 @@ def assign_formation_commander(
         return events
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 

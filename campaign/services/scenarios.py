@@ -77,6 +77,7 @@ def link_scenarios(
     to_id: int,
     condition: str | None = None,
     force_id: int | None = None,
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The organizer links scenarios: ``to_id`` follows ``from_id``, optionally only when
@@ -103,6 +104,7 @@ def link_scenarios(
                                force_id=force_id)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -126,6 +128,7 @@ def set_motivation(
     scenario_id: int,
     force_id: int,
     motivation: str,
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The organizer sets a side's motivation for the scenario: once per scenario, before
@@ -148,6 +151,7 @@ def set_motivation(
                               motivation=motivation)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -158,6 +162,7 @@ def pick_units(
     scenario_id: int,
     force_id: int,
     squads: Sequence[Mapping[str, Any]],
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The force's owner (or an organizer) picks the squads for the scenario, each with the
@@ -179,6 +184,7 @@ def pick_units(
         ])]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -234,6 +240,7 @@ def record_scenario_result(
     campaign: Campaign,
     scenario_id: int,
     results: Mapping[int, str],
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The organizer records each force's result (win / lose / draw), e.g. for a scenario
@@ -256,4 +263,5 @@ def record_scenario_result(
         return [ScenarioResultRecorded(scenario_id=scenario_id, results=entries)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)

@@ -145,6 +145,7 @@ def amend_soldier(
     soldier_id: int,
     changes: Mapping[str, Any],
     reason: str = "",
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """Change or correct a soldier's details (re-armed, renamed, new role...)."""
@@ -166,6 +167,7 @@ def amend_soldier(
         return [SoldierAmended(soldier_id=soldier_id, changes=real, reason=reason)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -175,6 +177,7 @@ def transfer_soldier(
     campaign: Campaign,
     soldier_id: int,
     to_squad_id: int | None,
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """A soldier moves to another squad of his force with room (``None``: the reserve); a
@@ -194,6 +197,7 @@ def transfer_soldier(
         return [SoldierTransferred(soldier_id=soldier_id, to_squad_id=to_squad_id)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
@@ -204,6 +208,7 @@ def change_leadership(
     soldier_id: int,
     leadership: int,
     reason: str = "",
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The organizer sets a commander's leadership (1 best .. 3 worst, §2.0)."""
@@ -219,11 +224,13 @@ def change_leadership(
         return [LeadershipChanged(soldier_id=soldier_id, leadership=leadership, reason=reason)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
 def record_death(
     *, user, campaign: Campaign, soldier_id: int, cause: str = "",
+    idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The organizer records a death outside a battle's result (died of wounds, in
@@ -237,12 +244,13 @@ def record_death(
         return [SoldierDied(soldier_id=soldier_id, cause=cause)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 
 def record_capture(
     *, user, campaign: Campaign, soldier_id: int, by_force_id: int | None = None,
-    reason: str = "", expected_version: int | None = None,
+    reason: str = "", idempotency_key: str | None = None, expected_version: int | None = None,
 ) -> Recorded:
     """The organizer records a capture outside a battle's result (``by_force_id``: the
     force holding him, if it is in the campaign)."""
@@ -261,6 +269,7 @@ def record_capture(
         return [SoldierCaptured(soldier_id=soldier_id, by_force_id=by_force_id, reason=reason)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
+                 idempotency_key=idempotency_key,
                  expected_version=expected_version)
 
 

@@ -16,6 +16,7 @@ from campaign.ledger.state import CampaignState, Soldier
 from rules.core.errors import RuleError
 from rules.steelwar import tables
 from rules.steelwar.battle_setup import ORDINARY_ROLES
+from rules.steelwar.options import Options
 from rules.steelwar.reorganisation import medical_bonus, wounded_fate
 
 SYSTEM_ID = "steelwar"
@@ -87,6 +88,15 @@ def check_motivation(motivation: str) -> None:
                    f"(§2.17), not {motivation!r}", "motivation", "§2.17")
 
 
+def check_battle_options(options: Mapping) -> dict:
+    """The club's readings of the PROPOSED rules (``rules.steelwar.options``), checked;
+    only those that differ from the defaults are kept."""
+    try:
+        return Options.from_dict(options).changed()
+    except ValueError as error:
+        raise _bad("bad_battle_options", str(error), "options") from None
+
+
 def starting_morale(fatigue: str) -> str:
     """§2.17: fresh -> confident, tired -> steady, exhausted -> shaken."""
     return tables.FATIGUE_STARTING_MORALE[fatigue]
@@ -148,7 +158,10 @@ def battle_setup(*, state: CampaignState, sides: Sequence[SidePlan]) -> dict:
             "fatigue": plan.fatigue,
             "squads": squads,
         })
-    return {"sides": out_sides}
+    setup: dict = {"sides": out_sides}
+    if state.battle_options:
+        setup["options"] = dict(state.battle_options)
+    return setup
 
 
 def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int], field: str):
@@ -164,18 +177,8 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
             f"{field}.soldier_ids",
         )
     commander = state.soldiers[commander_id]
-    figures = []
-    for n, soldier_id in enumerate(soldier_ids):
-        soldier = state.soldiers[soldier_id]
-        if soldier.role == "commander" and soldier.id != commander_id:
-            raise _bad(
-                "two_commanders",
-                f"{soldier.name} has the role commander but does not command {squad.name}; "
-                "a squad fights under one commander (§2.9): change his role or the squad's "
-                "commander",
-                f"{field}.soldier_ids.{n}",
-            )
-        figures.append(_figure(soldier, is_commander=soldier.id == commander_id))
+    figures = [_figure(state.soldiers[soldier_id], is_commander=soldier_id == commander_id)
+               for soldier_id in soldier_ids]
     return {
         "id": unit_id(squad.id),
         "name": squad.name,
@@ -187,14 +190,22 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
 
 
 def _figure(soldier: Soldier, *, is_commander: bool) -> dict:
+    """A soldier as a figure. A squad fights under one commander (§2.9): a soldier whose
+    role is commander but who does not command this squad (a former commander back from
+    recovery) fights in the ranks, as a rifleman."""
+    role = soldier.role
+    if is_commander:
+        role = "commander"
+    elif role == "commander":
+        role = "rifleman"
     figure = {
         "id": figure_id(soldier.id),
-        "role": "commander" if is_commander else soldier.role,
+        "role": role,
         "weapon": soldier.weapon,
         "armour": soldier.armour,
         **{k: v for k, v in soldier.traits.items() if k in SOLDIER_TRAITS},
     }
-    if soldier.specialties and soldier.role in ORDINARY_ROLES and not is_commander:
+    if soldier.specialties and role in ORDINARY_ROLES and not is_commander:
         figure["specialist"] = True
     return figure
 

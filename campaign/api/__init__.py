@@ -1,0 +1,1 @@
+"""The campaign REST API: thin views over ``campaign.services`` and ``campaign.selectors``."""

@@ -1,0 +1,315 @@
+"""Request and response shapes of the campaign API (input shape only; the services check
+everything else). Ids in the API are the ledger's ids (``ref`` in the projections)."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from battles.api.serializers import ErrorSerializer  # the one error format (config.api_errors)
+from campaign.ledger.state import FORMATION_LEVELS, RESULTS
+from campaign.models import (
+    Campaign,
+    Club,
+    Force,
+    Formation,
+    HistoryEntry,
+    Scenario,
+    ScenarioLink,
+    Soldier,
+    Squad,
+)
+from campaign.rules import HOUSE_RULE_LABEL
+
+__all__ = ["ErrorSerializer"]  # re-exported for the campaign views
+
+
+# --- responses -------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    role = serializers.CharField(read_only=True, help_text="your role in the club")
+
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "role"]
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(read_only=True)
+    version = serializers.IntegerField(source="projected_version", read_only=True,
+                                       help_text="ledger version the projections show")
+
+    class Meta:
+        model = Campaign
+        fields = ["id", "club", "name", "rule_system", "rule_version", "status", "start_date",
+                  "current_date", "house_rules", "version", "created_at"]
+
+
+class _Projected(serializers.ModelSerializer):
+    id = serializers.IntegerField(source="ref", read_only=True)
+
+
+class ForceSerializer(_Projected):
+    owner_id = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Force
+        fields = ["id", "owner_id", "name", "faction", "posture", "fatigue", "fatigue_points",
+                  "consecutive_battles", "battles_fought", "version"]
+
+
+class FormationSerializer(_Projected):
+    force_id = serializers.IntegerField(source="force_ref")
+    parent_id = serializers.IntegerField(source="parent_ref", allow_null=True)
+    commander_id = serializers.IntegerField(source="commander_ref", allow_null=True)
+
+    class Meta:
+        model = Formation
+        fields = ["id", "force_id", "parent_id", "level", "name", "commander_id", "version"]
+
+
+class SquadSerializer(_Projected):
+    force_id = serializers.IntegerField(source="force_ref")
+    formation_id = serializers.IntegerField(source="formation_ref", allow_null=True)
+    commander_id = serializers.IntegerField(source="commander_ref", allow_null=True)
+
+    class Meta:
+        model = Squad
+        fields = ["id", "force_id", "formation_id", "name", "quality", "establishment",
+                  "strength", "fit", "traits", "commander_id", "raised_on", "battles_fought",
+                  "fire_given", "fire_taken", "casualties", "morale_low", "version"]
+
+
+class SoldierSerializer(_Projected):
+    force_id = serializers.IntegerField(source="force_ref")
+    squad_id = serializers.IntegerField(source="squad_ref", allow_null=True)
+    held_by_force_id = serializers.IntegerField(source="held_by_force_ref", allow_null=True)
+
+    class Meta:
+        model = Soldier
+        fields = ["id", "force_id", "squad_id", "name", "role", "weapon", "armour", "quality",
+                  "specialties", "leadership", "traits", "status", "held_by_force_id",
+                  "joined_on", "replacement", "wounded_on", "recovery_due",
+                  "last_recovery_roll_on", "battles_fought", "wounds", "recoveries", "version"]
+
+
+class ForceSheetSerializer(serializers.Serializer):
+    force = ForceSerializer()
+    formations = FormationSerializer(many=True)
+    squads = SquadSerializer(many=True)
+    soldiers = SoldierSerializer(many=True)
+    prisoners_held = SoldierSerializer(many=True)
+
+
+class ScenarioSerializer(_Projected):
+    force_ids = serializers.JSONField(source="force_refs")
+
+    class Meta:
+        model = Scenario
+        fields = ["id", "name", "description", "force_ids", "status", "open", "motivation",
+                  "picks", "sides", "battle_id", "played_on", "results", "version"]
+
+
+class ScenarioLinkSerializer(serializers.ModelSerializer):
+    from_id = serializers.IntegerField(source="from_ref")
+    to_id = serializers.IntegerField(source="to_ref")
+    force_id = serializers.IntegerField(source="force_ref", allow_null=True)
+
+    class Meta:
+        model = ScenarioLink
+        fields = ["from_id", "to_id", "condition", "force_id", "version"]
+
+
+class HistoryEntrySerializer(serializers.ModelSerializer):
+    scenario_id = serializers.IntegerField(source="scenario_ref", allow_null=True)
+
+    class Meta:
+        model = HistoryEntry
+        fields = ["version", "seq", "kind", "text", "in_game_date", "battle_id", "scenario_id",
+                  "data", "recorded_at"]
+
+
+class RecordSerializer(serializers.Serializer):
+    battles_fought = serializers.IntegerField()
+    battles = serializers.ListField(child=serializers.DictField())
+    fire_given = serializers.IntegerField()
+    fire_taken = serializers.IntegerField()
+    suppressed = serializers.IntegerField()
+    hits_taken = serializers.IntegerField()
+    morale_low = serializers.CharField(allow_null=True)
+    wounds = serializers.IntegerField()
+    recoveries = serializers.IntegerField()
+    commands_taken = serializers.IntegerField()
+
+
+class LedgerEventSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    position = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.DictField()
+    metadata = serializers.DictField()
+    recorded_at = serializers.DateTimeField()
+
+
+class RecordedSerializer(serializers.Serializer):
+    """What a command recorded: the ledger events and the version after them."""
+
+    version = serializers.IntegerField()
+    replayed = serializers.BooleanField()
+    events = serializers.ListField(child=serializers.DictField())
+    id = serializers.IntegerField(required=False, help_text="the id of what was created")
+    entity = serializers.DictField(required=False, help_text="it, as the ledger now has it")
+
+
+class HouseRulesSerializer(serializers.Serializer):
+    label = serializers.CharField(default=HOUSE_RULE_LABEL, read_only=True)
+    rules = serializers.DictField()
+    defaults = serializers.DictField(read_only=True)
+
+
+# --- commands --------------------------------------------------------------------------------
+
+
+class WriteSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(
+        min_value=0, required=False,
+        help_text="the ledger version you read; a stale one gets 409 with the current",
+    )
+
+
+class CampaignCreateSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    name = serializers.CharField(max_length=200)
+    start_date = serializers.DateField(help_text="the in-game calendar's first day")
+    rule_system = serializers.CharField(default="steelwar")
+    rule_version = serializers.CharField(required=False)
+    house_rules = serializers.DictField(required=False)
+
+
+class HouseRulesChangeSerializer(WriteSerializer):
+    changes = serializers.DictField(help_text='e.g. {"fatigue": {"tired_at": 4}}')
+
+
+class BattleOptionsSerializer(WriteSerializer):
+    options = serializers.DictField(help_text="option -> value; only those you change")
+
+
+class CalendarSerializer(WriteSerializer):
+    days = serializers.IntegerField(min_value=1)
+
+
+class ForceCreateSerializer(WriteSerializer):
+    name = serializers.CharField(max_length=120)
+    faction = serializers.CharField(max_length=60, required=False, default="")
+    owner_id = serializers.IntegerField(required=False, help_text="organizers only")
+
+
+class FormationCreateSerializer(WriteSerializer):
+    force_id = serializers.IntegerField()
+    level = serializers.ChoiceField(choices=FORMATION_LEVELS)
+    name = serializers.CharField(max_length=120)
+    parent_id = serializers.IntegerField(required=False, allow_null=True)
+
+
+class CommanderSerializer(WriteSerializer):
+    soldier_id = serializers.IntegerField()
+    leadership = serializers.IntegerField(min_value=1, max_value=3, required=False)
+
+
+class SquadCreateSerializer(WriteSerializer):
+    force_id = serializers.IntegerField()
+    name = serializers.CharField(max_length=120)
+    quality = serializers.CharField()
+    establishment = serializers.IntegerField(min_value=1)
+    formation_id = serializers.IntegerField(required=False, allow_null=True)
+    traits = serializers.DictField(required=False)
+
+
+class SoldierFieldsSerializer(WriteSerializer):
+    name = serializers.CharField(max_length=120)
+    role = serializers.CharField(max_length=40)
+    weapon = serializers.CharField(max_length=40)
+    armour = serializers.CharField(max_length=40, default="human")
+    specialties = serializers.ListField(child=serializers.CharField(), required=False,
+                                        default=list)
+    leadership = serializers.IntegerField(min_value=1, max_value=3, required=False,
+                                          allow_null=True)
+    traits = serializers.DictField(required=False)
+
+
+class RecruitSerializer(SoldierFieldsSerializer):
+    force_id = serializers.IntegerField()
+    squad_id = serializers.IntegerField(required=False, allow_null=True)
+    quality = serializers.CharField()
+
+
+class ReplacementSerializer(SoldierFieldsSerializer):
+    quality = serializers.CharField(required=False, help_text="default: the house rules'")
+
+
+class AmendSerializer(WriteSerializer):
+    changes = serializers.DictField()
+    reason = serializers.CharField(required=False, default="")
+
+
+class TransferSerializer(WriteSerializer):
+    to_squad_id = serializers.IntegerField(allow_null=True)
+
+
+class LeadershipSerializer(WriteSerializer):
+    leadership = serializers.IntegerField(min_value=1, max_value=3)
+    reason = serializers.CharField(required=False, default="")
+
+
+class DeathSerializer(WriteSerializer):
+    cause = serializers.CharField(required=False, default="")
+
+
+class CaptureSerializer(WriteSerializer):
+    by_force_id = serializers.IntegerField(required=False, allow_null=True)
+    reason = serializers.CharField(required=False, default="")
+
+
+class RecoveryRollSerializer(WriteSerializer):
+    roll = serializers.IntegerField(required=False, help_text="a physical die (organizers)")
+
+
+class ExchangeSerializer(WriteSerializer):
+    soldier_ids = serializers.ListField(child=serializers.IntegerField(), min_length=1)
+
+
+class ScenarioCreateSerializer(WriteSerializer):
+    name = serializers.CharField(max_length=200)
+    force_ids = serializers.ListField(child=serializers.IntegerField(), min_length=2)
+    description = serializers.CharField(required=False, default="")
+
+
+class LinkCreateSerializer(WriteSerializer):
+    from_id = serializers.IntegerField()
+    to_id = serializers.IntegerField()
+    condition = serializers.ChoiceField(choices=RESULTS, required=False, allow_null=True)
+    force_id = serializers.IntegerField(required=False, allow_null=True)
+
+
+class MotivationSerializer(WriteSerializer):
+    force_id = serializers.IntegerField()
+    motivation = serializers.CharField()
+
+
+class PickSerializer(serializers.Serializer):
+    squad_id = serializers.IntegerField()
+    soldier_ids = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                        help_text="default: every soldier able to fight")
+
+
+class PicksSerializer(WriteSerializer):
+    force_id = serializers.IntegerField()
+    squads = PickSerializer(many=True)
+
+
+class BattleStartSerializer(WriteSerializer):
+    name = serializers.CharField(max_length=200, required=False)
+
+
+class ResultSerializer(WriteSerializer):
+    results = serializers.DictField(child=serializers.ChoiceField(choices=RESULTS),
+                                    help_text="force id -> win / lose / draw")

@@ -1,0 +1,1 @@
+"""Views of the campaign API, one module per resource family."""

@@ -1,0 +1,163 @@
+"""Clubs, campaigns, house rules, the calendar, the ledger and the dice check."""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.db.models import F
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api import filters
+from campaign.api import serializers as s
+from campaign.api.base import ERRORS, IDEMPOTENCY, CampaignScoped, CommandView, recorded_json
+from campaign.models import Club, Membership
+from campaign.rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_LABEL
+from campaign.selectors.campaigns import visible_campaigns
+from campaign.selectors.dice import verify_campaign_dice
+from campaign.services import campaigns as services
+from campaign.services.ledger import ledger_of, state_of
+from config.api_errors import ApiError
+
+
+class ClubListView(generics.ListAPIView):
+    """The clubs you belong to, with your role in each."""
+
+    serializer_class = s.ClubSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Club.objects.none()
+        return (Club.objects.filter(memberships__user=self.request.user)
+                .annotate(role=F("memberships__role")).order_by("name"))
+
+
+class CampaignListView(generics.ListAPIView):
+    """Campaigns of your clubs; organizers start new ones."""
+
+    serializer_class = s.CampaignSerializer
+    filterset_class = filters.CampaignFilter
+
+    def get_queryset(self):
+        return visible_campaigns(user=self.request.user).order_by("pk")
+
+    def get_serializer_class(self):
+        if self.request.method == "POST":
+            return s.CampaignCreateSerializer
+        return s.CampaignSerializer
+
+    @extend_schema(request=s.CampaignCreateSerializer,
+                   responses={201: s.CampaignSerializer, **ERRORS})
+    def post(self, request: Request) -> Response:
+        form = s.CampaignCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        club_id = data.pop("club")
+        if not Membership.objects.filter(club_id=club_id, user=request.user).exists():
+            raise ApiError("not_found", f"no club {club_id}", field="club",
+                           status_code=status.HTTP_404_NOT_FOUND)
+        campaign = services.start_campaign(user=request.user, club=Club.objects.get(pk=club_id),
+                                           **data)
+        campaign.refresh_from_db()
+        return Response(s.CampaignSerializer(campaign).data, status=status.HTTP_201_CREATED)
+
+
+class CampaignDetailView(CampaignScoped, APIView):
+    @extend_schema(responses={200: s.CampaignSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        return Response(s.CampaignSerializer(self.get_campaign()).data)
+
+
+class HouseRulesView(CampaignScoped, APIView):
+    """The campaign's house rules (this project's rules, not the rulebook's), the defaults,
+    and changes by an organizer."""
+
+    @extend_schema(responses={200: s.HouseRulesSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign = self.get_campaign()
+        return Response({"label": HOUSE_RULE_LABEL, "rules": campaign.house_rules,
+                         "defaults": asdict(DEFAULT_HOUSE_RULES)})
+
+    @extend_schema(request=s.HouseRulesChangeSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def patch(self, request: Request, campaign_id: int) -> Response:
+        form = s.HouseRulesChangeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        recorded = services.change_house_rules(
+            user=request.user, campaign=self.get_campaign(),
+            changes=form.validated_data["changes"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            expected_version=form.validated_data.get("expected_version"),
+        )
+        return Response(recorded_json(recorded))
+
+
+class BattleOptionsView(CampaignScoped, APIView):
+    """How the campaign's battles read the rule system's ambiguous (PROPOSED) rules: the
+    club's choices, set by organizers, put into every battle's setup."""
+
+    @extend_schema(responses={200: dict, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign = self.get_campaign()
+        return Response({"options": state_of(campaign_id=campaign.pk).battle_options})
+
+    @extend_schema(request=s.BattleOptionsSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def put(self, request: Request, campaign_id: int) -> Response:
+        form = s.BattleOptionsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        recorded = services.set_battle_options(
+            user=request.user, campaign=self.get_campaign(),
+            options=form.validated_data["options"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            expected_version=form.validated_data.get("expected_version"),
+        )
+        return Response(recorded_json(recorded))
+
+
+class CalendarView(CommandView):
+    """In-game time passes (organizers): fatigue, evacuation and recovery follow."""
+
+    serializer_class = s.CalendarSerializer
+
+    def perform(self, campaign, data, write, **kwargs):
+        return services.advance_calendar(user=self.request.user, campaign=campaign,
+                                         days=data["days"], **write)
+
+
+class FinishView(CommandView):
+    """The campaign ends (organizers); its dice seed is revealed."""
+
+    serializer_class = s.WriteSerializer
+
+    def perform(self, campaign, data, write, **kwargs):
+        return services.finish_campaign(user=self.request.user, campaign=campaign, **write)
+
+
+class LedgerView(CampaignScoped, generics.ListAPIView):
+    """The campaign's ledger: every event, oldest first (``?type=`` to filter)."""
+
+    serializer_class = s.LedgerEventSerializer
+    filter_backends: list = []
+
+    @extend_schema(parameters=[OpenApiParameter("type", str, description="event type")])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return []
+        events = ledger_of(campaign_id=self.get_campaign().pk)
+        wanted = self.request.query_params.get("type")
+        return [e for e in events if wanted is None or e.type == wanted]
+
+
+class DiceVerifyView(CampaignScoped, APIView):
+    """The campaign's server dice: the seed's commitment; once the campaign is over, every
+    server roll re-derived from the revealed seed."""
+
+    @extend_schema(responses={200: dict, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        return Response(verify_campaign_dice(campaign=self.get_campaign()))

@@ -1,0 +1,106 @@
+"""Soldiers: the roster, recruitment, amendments, transfers, leadership, deaths,
+captures, recovery rolls and prisoner exchanges."""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api import filters
+from campaign.api import serializers as s
+from campaign.api.base import ERRORS, IDEMPOTENCY, CampaignScoped, CommandView, recorded_json
+from campaign.api.views.forces import ListCommandView
+from campaign.models import Soldier
+from campaign.selectors import forces as selectors
+from campaign.services import soldiers as services
+
+
+class SoldierListView(ListCommandView):
+    """The campaign's soldiers (filter by force, squad, status...); recruit one."""
+
+    model = Soldier
+    serializer_class = s.SoldierSerializer
+    command_serializer = s.RecruitSerializer
+    filterset_class = filters.SoldierFilter
+    created = ("soldier_id", "soldiers")
+
+    def campaign_queryset(self, campaign):
+        return selectors.soldiers(campaign=campaign)
+
+    def perform(self, campaign, data, write, **kwargs):
+        return services.recruit_soldier(user=self.request.user, campaign=campaign, **data,
+                                        **write)
+
+
+class SoldierDetailView(CampaignScoped, APIView):
+    @extend_schema(responses={200: s.SoldierSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int, ref: int) -> Response:
+        return Response(s.SoldierSerializer(
+            selectors.soldier_of(campaign=self.get_campaign(), ref=ref)).data)
+
+    @extend_schema(request=s.AmendSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def patch(self, request: Request, campaign_id: int, ref: int) -> Response:
+        form = s.AmendSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        recorded = services.amend_soldier(
+            user=request.user, campaign=self.get_campaign(), soldier_id=ref,
+            changes=form.validated_data["changes"], reason=form.validated_data["reason"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            expected_version=form.validated_data.get("expected_version"),
+        )
+        return Response(recorded_json(recorded))
+
+
+class TransferView(CommandView):
+    serializer_class = s.TransferSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.transfer_soldier(user=self.request.user, campaign=campaign,
+                                         soldier_id=ref, **data, **write)
+
+
+class LeadershipView(CommandView):
+    serializer_class = s.LeadershipSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.change_leadership(user=self.request.user, campaign=campaign,
+                                          soldier_id=ref, **data, **write)
+
+
+class DeathView(CommandView):
+    serializer_class = s.DeathSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.record_death(user=self.request.user, campaign=campaign,
+                                     soldier_id=ref, **data, **write)
+
+
+class CaptureView(CommandView):
+    serializer_class = s.CaptureSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.record_capture(user=self.request.user, campaign=campaign,
+                                       soldier_id=ref, **data, **write)
+
+
+class RecoveryRollView(CommandView):
+    """A recovery roll for a recovering soldier (house rule): rolled by the server unless
+    an organizer enters a physical die."""
+
+    serializer_class = s.RecoveryRollSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.roll_recovery(user=self.request.user, campaign=campaign,
+                                      soldier_id=ref, entered_roll=data.get("roll"), **write)
+
+
+class ExchangeView(CommandView):
+    """Prisoners go back to their own forces (organizers)."""
+
+    serializer_class = s.ExchangeSerializer
+
+    def perform(self, campaign, data, write, **kwargs):
+        return services.exchange_prisoners(user=self.request.user, campaign=campaign,
+                                           **data, **write)

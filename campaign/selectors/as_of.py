@@ -1,0 +1,60 @@
+"""As-of views: the campaign as it stood at a ledger version, before a battle, or on an
+in-game date (DESIGN principle 8: the fold of the ledger up to that point), and the
+difference between two such moments."""
+from __future__ import annotations
+
+from datetime import date
+
+from rest_framework import status
+
+from campaign.ledger.diff import diff_states
+from campaign.ledger.fold import battle_started_entry, fold, fold_to_date
+from campaign.ledger.state import CampaignState, state_json
+from campaign.models import Campaign
+from campaign.services.ledger import ledger_of
+from config.api_errors import ApiError
+
+
+def state_as_of(
+    *,
+    campaign: Campaign,
+    version: int | None = None,
+    before_battle: int | None = None,
+    on_date: date | None = None,
+) -> CampaignState:
+    """The campaign at one moment; at most one of ``version`` (after that ledger event),
+    ``before_battle`` (just before the battle was set up) and ``on_date`` (the end of that
+    in-game day). None of them: now."""
+    if sum(x is not None for x in (version, before_battle, on_date)) > 1:
+        raise ApiError("bad_moment", "give one of version, before_battle, on_date")
+    entries = ledger_of(campaign_id=campaign.pk, to_version=version)
+    if before_battle is not None:
+        started = battle_started_entry(before_battle)
+        if not any(started(e) for e in entries):
+            raise ApiError("not_found", f"battle {before_battle} is not part of this campaign",
+                           field="before_battle", status_code=status.HTTP_404_NOT_FOUND)
+        return fold(entries, stop_before=started)
+    if on_date is not None:
+        if campaign.start_date and on_date < campaign.start_date:
+            raise ApiError("before_start", f"the campaign starts on "
+                           f"{campaign.start_date.isoformat()}", field="on_date",
+                           status_code=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return fold_to_date(entries, on_date)
+    return fold(entries)
+
+
+def as_of(*, campaign: Campaign, force_id: int | None = None, **moment) -> dict:
+    """The state at a moment as JSON (one force of it with ``force_id``)."""
+    state = state_as_of(campaign=campaign, **moment)
+    if force_id is not None and force_id not in state.forces:
+        raise ApiError("not_found", f"no force {force_id} at that moment", field="force",
+                       status_code=status.HTTP_404_NOT_FOUND)
+    return state_json(state, force_id=force_id)
+
+
+def difference(
+    *, campaign: Campaign, before: dict, after: dict, force_id: int | None = None
+) -> dict:
+    """What changed between two moments (each a dict of ``state_as_of`` arguments)."""
+    return diff_states(state_as_of(campaign=campaign, **before),
+                       state_as_of(campaign=campaign, **after), force_id=force_id)

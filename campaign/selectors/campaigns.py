@@ -1,0 +1,26 @@
+"""Which campaigns a user sees: those of the clubs he belongs to (outsiders get 404)."""
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from rest_framework import status
+
+from campaign.models import Campaign, Membership
+from config.api_errors import ApiError
+
+
+def visible_campaigns(*, user) -> QuerySet[Campaign]:
+    """Campaigns of the clubs the user belongs to."""
+    if not getattr(user, "is_authenticated", False):
+        return Campaign.objects.none()
+    clubs = Membership.objects.filter(user=user).values("club_id")
+    return Campaign.objects.filter(club_id__in=clubs).select_related("club")
+
+
+def campaign_for(*, user, campaign_id: int) -> Campaign:
+    """The campaign, if the user belongs to its club; 404 ``not_found`` otherwise (its
+    existence is not disclosed)."""
+    campaign = visible_campaigns(user=user).filter(pk=campaign_id).first()
+    if campaign is None:
+        raise ApiError("not_found", f"no campaign {campaign_id}",
+                       status_code=status.HTTP_404_NOT_FOUND)
+    return campaign

@@ -1,0 +1,47 @@
+"""Checking the campaign's server dice against its revealed seed (DESIGN principle 2)."""
+from __future__ import annotations
+
+from battles import dice as dice_scheme
+from campaign.ledger.events import BattleResultTakenOver, CampaignFinished, RecoveryRolled
+from campaign.ledger.fold import fold
+from campaign.models import Campaign
+from campaign.services.dice import namespace
+from campaign.services.ledger import ledger_of
+from rules.core.dice import DiceRequest
+
+
+def server_rolls(*, campaign: Campaign) -> list[tuple[int, str, int, list]]:
+    """Every server roll of the ledger: ``(version, key, sides, [recorded values])``."""
+    rolls = []
+    for entry in ledger_of(campaign_id=campaign.pk):
+        if entry.type == RecoveryRolled.type and entry.data["source"] == "server":
+            rolls.append((entry.version, entry.data["key"], entry.data["die"],
+                          [entry.data["roll"]]))
+        elif entry.type == BattleResultTakenOver.type:
+            for roll in entry.data.get("reorganisation", ()):
+                if roll.get("source") == "server":
+                    rolls.append((entry.version, roll["key"], roll["die"], [roll["roll"]]))
+    return rolls
+
+
+def verify_campaign_dice(*, campaign: Campaign) -> dict:
+    """Before the campaign ends: the seed's commitment and how many server rolls there are.
+    After: every server roll re-derived from the revealed seed."""
+    entries = ledger_of(campaign_id=campaign.pk)
+    state = fold(entries)
+    rolls = server_rolls(campaign=campaign)
+    finished = any(e.type == CampaignFinished.type for e in entries)
+    out: dict = {"seed_sha256": state.seed_sha256, "revealed": finished, "rolls": len(rolls)}
+    if not finished:
+        return out
+    seed = state.seed
+    checks = []
+    for version, key, sides, recorded in rolls:
+        request = DiceRequest(key=key, label=key, sides=sides)
+        derived = dice_scheme.roll_request(seed, battle_id=namespace(campaign.pk),
+                                           version=version, request=request)
+        checks.append({"version": version, "key": key, "recorded": recorded,
+                       "derived": derived, "ok": derived == recorded})
+    out.update(seed=seed, seed_ok=dice_scheme.seed_sha256(seed) == state.seed_sha256,
+               checks=checks, ok=all(c["ok"] for c in checks))
+    return out
