@@ -377,3 +377,93 @@ def comrade_fires(squad: Squad, shooter: Figure, victim: Figure) -> Effect:
     return Effect("comrade_fires", f"{figure_name(squad, shooter)}, controlled by a psionic, "
                   f"fires at {figure_name(squad, victim)} (§3.6)", squad.id,
                   {"shooter": shooter.id, "victim": victim.id})
+
+
+# --- melee (§2.10) ------------------------------------------------------------------------------
+
+
+def charge_refused(squad: Squad, target: Squad) -> Effect:
+    return Effect("charge_refused", f"{squad.name} will not charge {target.name}: the charge "
+                  "test failed and the whole activation is lost (§2.10)", squad.id,
+                  {"target": target.id})
+
+
+def charge_moved(squad: Squad, target: Squad, rolls: tuple[int, ...], allowance: int,
+                 remaining: float, contact: bool) -> Effect:
+    where = (f"ends {remaining:g}\" from {target.name}: contact" if contact else
+             f"ends {remaining:g}\" from {target.name}: short of the 2\" it needs")
+    return Effect("charge_moved", f"{squad.name} charges {allowance}\" (2d6 rolled "
+                  f"{'+'.join(map(str, rolls))}) and {where} (§2.10)", squad.id,
+                  {"target": target.id, "rolls": list(rolls), "allowance": allowance,
+                   "remaining": remaining, "contact": contact})
+
+
+def charge_failed(squad: Squad, target: Squad, why: str, back_to_start: bool) -> Effect:
+    where = "goes back to its starting position" if back_to_start else "stays where it stopped"
+    return Effect("charge_failed", f"{possessive(squad.name)} charge on {target.name} fails: "
+                  f"{why}; it {where} (§2.10)", squad.id,
+                  {"target": target.id, "back_to_start": back_to_start})
+
+
+def no_free_shot(squad: Squad, attacker: Squad, why: str) -> Effect:
+    return Effect("no_free_shot", f"{squad.name} takes no free shot at {attacker.name}: {why}",
+                  squad.id, {"attacker": attacker.id})
+
+
+def surrendered(squad: Squad, enemy: Squad) -> Effect:
+    return Effect("surrendered", f"{squad.name} is Routing with {enemy.name} upon it and "
+                  "surrenders (§2.12)", squad.id, {"to": enemy.id})
+
+
+def melee_contact(attacker: Squad, defender: Squad, attackers: int, defenders: int,
+                  outnumbering: int, threat: int, fearsome: bool) -> Effect:
+    why = f"{attackers} attackers against {defenders}: outnumbering +{outnumbering}"
+    if fearsome:
+        why += ", the whole threat doubled by fearsome attackers"
+    return Effect("melee_contact", f"{attacker.name} reaches {defender.name}: {why}; threat "
+                  f"{threat} for {possessive(defender.name)} morale test (§2.10)", defender.id,
+                  {"attacker": attacker.id, "attackers": attackers, "defenders": defenders,
+                   "outnumbering": outnumbering, "threat": threat, "fearsome": fearsome})
+
+
+def melee_round_begins(attacker: Squad, defender: Squad, turn: int) -> Effect:
+    return Effect("melee_round", f"turn {turn}: the melee between {attacker.name} and "
+                  f"{defender.name} goes on (§2.10)", attacker.id,
+                  {"defender": defender.id, "turn": turn})
+
+
+def melee_paired(attacker: Squad, defender: Squad, pairs: tuple[tuple[str, str], ...]) -> Effect:
+    return Effect("melee_paired", f"{attacker.name} and {defender.name} pair off: "
+                  + ", ".join(f"{a} vs {d}" for a, d in pairs) + " (§2.10)", attacker.id,
+                  {"defender": defender.id, "pairs": [list(p) for p in pairs]})
+
+
+def melee_rolled(attacker: Squad, defender: Squad,
+                 pairs: list[tuple[str, int, str, int]], fallen: list[str]) -> Effect:
+    fights = "; ".join(f"{a} {ra} vs {d} {rd}" for a, ra, d, rd in pairs)
+    result = ("falls: " if len(fallen) == 1 else "fall: ") + ", ".join(fallen) if fallen \
+        else "nobody falls"
+    return Effect("melee_rolled", f"melee: {fights}; {result} (§2.10)", attacker.id,
+                  {"defender": defender.id, "rolls": [[a, ra, d, rd] for a, ra, d, rd in pairs],
+                   "fallen": fallen})
+
+
+def melee_goes_on(attacker: Squad, defender: Squad) -> Effect:
+    return Effect("melee_goes_on", f"neither {attacker.name} nor {defender.name} gives way: the "
+                  "melee goes on next turn (§2.10)", attacker.id, {"defender": defender.id})
+
+
+def melee_over(winner: Squad, loser: Squad, falls_back: bool) -> Effect:
+    what = f"falls back 6\" from {winner.name}" if falls_back else "is out of the fight"
+    return Effect("melee_over", f"{loser.name} {what}; {winner.name} holds and the melee is "
+                  "over (§2.10)", loser.id, {"winner": winner.id, "falls_back": falls_back})
+
+
+def melee_fate(squad: Squad, figure: Figure, roll: int, fate: str, outcome: str) -> Effect:
+    became = {"killed": "is dead", "prisoner": "is taken prisoner",
+              "returned_to_duty": "returns to the ranks",
+              "unchecked_casualty": "is an unchecked casualty"}[outcome]
+    return Effect("melee_fate", f"{figure_name(squad, figure)}, lost in the melee: d6 rolled "
+                  f"{roll}, {fate}; {became} (§2.10)", squad.id,
+                  {"figure": figure.id, "roll": roll, "fate": fate, "outcome": outcome,
+                   "status": figure.status, "captured_by": figure.captured_by})
