@@ -199,7 +199,7 @@ class Duel(FactMachine):
 
     def summarize(self, state):
         figures, units = [], []
-        for unit_id, unit in state["units"].items():
+        for unit_id, unit in sorted(state["units"].items()):  # JSONB does not keep key order
             for figure in unit["lost"]:
                 figures.append(FigureOutcome(unit_id, figure, unit["side"], KILLED))
             left = len(unit["figures"]) - len(unit["lost"])
