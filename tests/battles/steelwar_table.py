@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from rules.core.system import DecisionNeeded, DiceNeeded
+from rules.steelwar.state import FIGHTING, ON_TABLE
 
 SETUP = {
     "sides": [
@@ -102,23 +103,38 @@ def command_candidates(system, state, rng: random.Random) -> list[dict]:
         rng.shuffle(ready)
         return [{"action": "begin_activation", "unit": u} for u in ready] + [{"action": "end_turn"}]
     squad = squads[state.activation.squad]
-    enemies = [s.id for s in squads if s.side != squad.side]
     unit = squad.id
-    options = [
-        {
-            "action": "fire",
-            "unit": unit,
-            "params": {
-                "target": rng.choice(enemies),
-                "distance": rng.randint(2, 30),
-                "weapons": "all",
+    enemies = [
+        s.id
+        for s in squads
+        if s.side != squad.side
+        and s.presence == ON_TABLE
+        and any(f.status in FIGHTING for f in s.figures)
+    ]
+    fired = set(state.activation.fired)
+    ready = [f.id for f in squad.figures if f.status in FIGHTING and f.id not in fired]
+    options = []
+    if ready and enemies:
+        weapons = rng.sample(ready, k=rng.randint(1, len(ready)))
+        target = rng.choice(enemies)
+        options += [
+            {
+                "action": "fire",
+                "unit": unit,
+                "params": {"target": target, "weapons": weapons, "distance": rng.randint(2, 24)},
             },
-        },
-        {
-            "action": "fire",
-            "unit": unit,
-            "params": {"target": rng.choice(enemies), "distance": rng.randint(2, 20)},
-        },
+            {
+                "action": "fire",
+                "unit": unit,
+                "params": {
+                    "target": target,
+                    "weapons": weapons,
+                    "distance": rng.randint(2, 12),
+                    "cover": rng.choice(["none", "light", "hard"]),
+                },
+            },
+        ]
+    options += [
         {
             "action": "move",
             "unit": unit,
@@ -138,7 +154,6 @@ def command_candidates(system, state, rng: random.Random) -> list[dict]:
         {"action": "stand_up", "unit": unit},
         {"action": "remove_suppression", "unit": unit},
         {"action": "reorganise", "unit": unit},
-        {"action": "rally", "unit": unit},
     ]
     rng.shuffle(options)
     return options + [{"action": "end_activation", "unit": unit}, {"action": "end_activation"}]
