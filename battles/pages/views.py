@@ -59,4 +59,5 @@ def _js_messages() -> dict:
         "odds_caption": _("Odds if declared now"),
         "outcome": _("Outcome"),
         "chance": _("Chance"),
+        "other_outcomes": _("%(n)s less likely outcomes"),
     }

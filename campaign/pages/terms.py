@@ -155,3 +155,53 @@ ACTIONS = {
     "no_step_back": _("“Not one step back!”"),
     "pass_action": _("pass the action"),
 }
+
+RESULT = {
+    "win": pgettext_lazy("result", "win"),
+    "lose": pgettext_lazy("result", "loss"),
+    "draw": pgettext_lazy("result", "draw"),
+}
+POSTURE = {"front": _("at the front"), "rest": _("at rest")}
+
+#: What happened to a soldier, squad or force, by history kind (campaign ledger effects).
+HISTORY_KINDS = {
+    "battle_fought": _("battle"),
+    "battle_started": _("battle set up"),
+    "wounded": _("wounded"),
+    "recovered": _("recovered"),
+    "killed": _("killed"),
+    "died": _("died"),
+    "died_of_wounds": _("died of wounds"),
+    "evacuated": _("evacuated"),
+    "stabilised": _("stabilised"),
+    "returned_to_duty": _("returned to duty"),
+    "recovery_roll": _("recovery roll"),
+    "reorganisation_roll": _("reorganisation roll"),
+    "formation_raised": _("formation raised"),
+    "scenario_planned": _("scenario planned"),
+    "scenario_linked": _("scenarios linked"),
+    "calendar_advanced": _("calendar"),
+    "campaign_started": _("campaign started"),
+    "campaign_finished": _("campaign finished"),
+    "house_rules_changed": _("house rules changed"),
+    "captured": _("captured"),
+    "released": _("released"),
+    "command_taken": _("took command"),
+    "command_lost": _("lost command"),
+    "commander_replaced": _("commander replaced"),
+    "fatigue_changed": _("fatigue"),
+    "motivation_set": _("motivation"),
+    "units_picked": _("picked for a scenario"),
+    "force_raised": _("force raised"),
+    "squad_raised": _("squad raised"),
+    "recruited": _("recruited"),
+    "replacement": _("replacement"),
+    "transferred": _("transferred"),
+    "soldier_left": _("left the force"),
+    "sent_to_rest": _("sent to rest"),
+    "sent_to_front": _("sent to the front"),
+    "leadership_changed": _("leadership"),
+    "amended": _("record amended"),
+    "scenario_result": _("scenario result"),
+    "result_taken_over": _("battle result taken over"),
+}

@@ -1,4 +1,4 @@
-"""Page routes of the campaign app."""
+"""Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
 from campaign.pages import views
@@ -6,4 +6,8 @@ from campaign.pages import views
 app_name = "campaign_pages"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("campaigns/<int:campaign_id>/", views.campaign_overview, name="campaign"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/", views.force_detail, name="force"),
+    path("campaigns/<int:campaign_id>/squads/<int:ref>/", views.squad_record, name="squad"),
+    path("campaigns/<int:campaign_id>/soldiers/<int:ref>/", views.soldier_record, name="soldier"),
 ]

@@ -285,6 +285,8 @@
       .catch(function () { box.textContent = ""; showFormError(form, messages().network); });
   }
 
+  var ODDS_ROWS = 8;
+
   function oddsRows(outcomes) {
     // rules.core.odds.Distribution.to_json: [{outcome, p: "3/8", float: 0.375}], likeliest first.
     return (outcomes || []).map(function (o) {
@@ -305,13 +307,21 @@
       head.appendChild(th);
     });
     var tbody = table.createTBody();
-    oddsRows(outcomes).forEach(function (row) {
+    var rows = oddsRows(outcomes);
+    rows.slice(0, ODDS_ROWS).forEach(function (row) {
       var tr = tbody.insertRow();
       tr.insertCell().textContent = row[0];
       var chance = tr.insertCell();
       chance.textContent = row[1];
       chance.title = row[2];
     });
+    if (rows.length > ODDS_ROWS) {
+      // the long tail of unlikely outcomes in one row, so the table fits a phone
+      var rest = (outcomes || []).slice(ODDS_ROWS).reduce(function (sum, o) { return sum + o.float; }, 0);
+      var tr = tbody.insertRow();
+      tr.insertCell().textContent = format(messages().other_outcomes, { n: rows.length - ODDS_ROWS });
+      tr.insertCell().textContent = (rest * 100).toFixed(1) + " %";
+    }
     return table;
   }
 

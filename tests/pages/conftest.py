@@ -112,3 +112,28 @@ def screenshot(page, name: str) -> list[Path]:
         saved.append(path)
     page.set_viewport_size(original)
     return saved
+
+
+def head(battle) -> int:
+    """The battle's stream version in the database now."""
+    from battles.models import Battle
+
+    return Battle.objects.get(pk=battle.pk).version
+
+
+def answer_dice_until_done(page, battle, value_for) -> int:
+    """Enter every die the page asks for with ``value_for(label)`` until no die is pending;
+    returns how many dice forms were sent."""
+    rounds = 0
+    while page.locator("#pending input[data-sides]").count():
+        version = head(battle)
+        inputs = page.locator("#pending input[data-sides]")
+        for i in range(inputs.count()):
+            field = inputs.nth(i)
+            label = page.locator(f"label[for='{field.get_attribute('id')}']").inner_text()
+            field.fill(str(value_for(label)))
+        inputs.last.press("Enter")
+        page.locator(f"#event-{version + 1}").wait_for()
+        rounds += 1
+        assert rounds < 20
+    return rounds

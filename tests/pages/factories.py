@@ -58,3 +58,56 @@ def steelwar_battle(club, users, name="Hill 203"):
         ],
         created_by=users["olga"],
     )
+
+
+def steelwar_campaign(club, users):
+    """A started campaign with two forces of one squad each, two linked scenarios and the
+    first scenario's battle set up (nothing recorded in it yet). All through the campaign
+    services, as an organizer and the players would do it."""
+    from datetime import date
+
+    from campaign.services import campaigns, forces, scenarios, soldiers
+    from campaign.services.battle_setup import start_scenario_battle
+
+    org = users["olga"]
+    campaign = campaigns.start_campaign(
+        user=org, club=club, name="Operation Lantern", start_date=date(1942, 5, 1)
+    )
+    squads = {}
+    for owner, force_name, faction, squad_name, weapon, men in (
+        ("anna", "Steel company", "steel", "1st squad", "smg", ("Petrov", "Ivanov", "Sidorov", "Orlov")),
+        ("boris", "Keno partisans", "keno", "Partisans", "rifle", ("Aro", "Bel", "Cem", "Dor", "Eln")),
+    ):
+        force_id = forces.raise_force(
+            user=org, campaign=campaign, name=force_name, faction=faction,
+            owner_id=users[owner].pk,
+        ).state.last_ids["force"]
+        squad_id = forces.raise_squad(
+            user=org, campaign=campaign, force_id=force_id, name=squad_name,
+            quality="recruit", establishment=len(men),
+        ).state.last_ids["squad"]
+        ids = []
+        for index, name in enumerate(men):
+            recorded = soldiers.recruit_soldier(
+                user=org, campaign=campaign, force_id=force_id, squad_id=squad_id, name=name,
+                role="commander" if index == 0 else "rifleman", weapon=weapon,
+                armour="human", quality="recruit", leadership=2 if index == 0 else None,
+            )
+            ids.append(recorded.state.last_ids["soldier"])
+        forces.assign_squad_commander(user=org, campaign=campaign, squad_id=squad_id,
+                                      soldier_id=ids[0])
+        squads[owner] = {"force": force_id, "squad": squad_id, "soldiers": ids}
+    force_ids = [squads["anna"]["force"], squads["boris"]["force"]]
+    first = scenarios.plan_scenario(user=org, campaign=campaign, name="The bridge",
+                                    force_ids=force_ids).state.last_ids["scenario"]
+    second = scenarios.plan_scenario(user=org, campaign=campaign, name="The village",
+                                     force_ids=force_ids).state.last_ids["scenario"]
+    scenarios.link_scenarios(user=org, campaign=campaign, from_id=first, to_id=second)
+    for owner in ("anna", "boris"):
+        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=first,
+                                 force_id=squads[owner]["force"], motivation="medium")
+        scenarios.pick_units(user=users[owner], campaign=campaign, scenario_id=first,
+                             force_id=squads[owner]["force"],
+                             squads=[{"squad_id": squads[owner]["squad"]}])
+    battle, _ = start_scenario_battle(user=org, campaign=campaign, scenario_id=first)
+    return campaign, battle, squads
