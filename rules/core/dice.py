@@ -141,6 +141,14 @@ def check_roll(request: DiceRequest, values: object) -> tuple:
     Raises ``RuleError("wrong_die")`` for the wrong die size or number of dice, and
     ``RuleError("die_out_of_range")`` for a value that is not a face of the die.
     """
+    if type(values) is list and len(values) == request.count and request.faces is None:
+        sides, explodes = request.sides, request.explodes
+        for value in values:  # the common case: plain faces
+            if (type(value) is not int or value < 1
+                    or (value % sides == 0 if explodes else value > sides)):
+                break
+        else:
+            return tuple(values)
     what = request.label
     if isinstance(values, Mapping):
         sides = values.get("sides")
@@ -183,7 +191,7 @@ def check_rolls(
     A key that is not pending is ``wrong_die``. With ``partial=False`` every request must be
     answered. Returns the validated values by key.
     """
-    if not isinstance(rolls, Mapping) or not rolls:
+    if not rolls or not (type(rolls) is dict or isinstance(rolls, Mapping)):
         raise RuleError("wrong_die", "a dice fact needs a non-empty 'rolls' map", field="rolls")
     by_key = {r.key: r for r in requests}
     out: dict[str, tuple] = {}

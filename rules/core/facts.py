@@ -76,6 +76,11 @@ class Command(NamedTuple):
 
     @classmethod
     def from_json(cls, d: Mapping) -> Command:
+        if type(d) is dict:  # the common case, without the slower ABC checks
+            action, unit, params = d.get("action"), d.get("unit"), d.get("params", _EMPTY)
+            if (type(action) is str and action and (unit is None or type(unit) is str)
+                    and (type(params) is dict or params is _EMPTY)):
+                return cls(action, unit, params)
         if isinstance(d, Command):
             return d
         if not isinstance(d, Mapping):

@@ -16,7 +16,7 @@ from rules.core.facts import Command
 from rules.steelwar.actions.procedure import forbid
 from rules.steelwar.firepower import suppressed_allows
 from rules.steelwar.morale import check_grade_allows
-from rules.steelwar.state import Battle, Squad
+from rules.steelwar.state import Battle, Squad, memo
 
 _REQUIRED: Any = object()
 
@@ -152,5 +152,9 @@ def check_morale_allows(battle: Battle, squad: Squad, *kinds: str) -> None:
     A squad in "Not one step back!" has no morale grade any more (§2.15)."""
     if squad.no_step_back:
         return
+    cache = memo(battle.options)
     for kind in kinds:
-        check_grade_allows(squad.morale, kind, options=battle.options)
+        key = ("grade_allows", squad.morale, kind)
+        if cache.get(key) is None:
+            check_grade_allows(squad.morale, kind, options=battle.options)
+            cache[key] = True

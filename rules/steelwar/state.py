@@ -143,6 +143,9 @@ class Squad(NamedTuple):
     def fighting_figures(self) -> tuple[Figure, ...]:
         return tuple(f for f in self.figures if f.status in FIGHTING)
 
+    def has_fighting_figure(self) -> bool:
+        return any(f.status in FIGHTING for f in self.figures)
+
     def unchecked_casualties(self) -> int:
         """Wounded figures whose fate no reorganisation has settled yet (§2.12)."""
         return sum(1 for f in self.figures if f.status == WOUNDED_UNCHECKED)
@@ -156,8 +159,9 @@ class Squad(NamedTuple):
         )
 
     def with_figure(self, index: int, figure: Figure) -> Squad:
-        figures = self.figures
-        return self._replace(figures=figures[:index] + (figure,) + figures[index + 1 :])
+        figures = list(self.figures)
+        figures[index] = figure
+        return self._replace(figures=tuple(figures))
 
 
 class Side(NamedTuple):
@@ -225,12 +229,59 @@ class Battle(NamedTuple):
             raise RuleError("bad_command", f"there is no squad {squad_id!r}", field="unit")
         return i, self.squads[i]
 
-    def with_squad(self, i: int, squad: Squad) -> Battle:
-        squads = self.squads
-        return self._replace(squads=squads[:i] + (squad,) + squads[i + 1 :])
+    def with_squad(self, i: int, squad: Squad, **changes: Any) -> Battle:
+        """A copy with squad ``i`` replaced (and other battle fields changed, if given)."""
+        squads = list(self.squads)
+        squads[i] = squad
+        return self._replace(squads=tuple(squads), **changes)
 
     def side_of(self, squad: Squad) -> Side:
         return self.sides[squad.side]
+
+
+_tuple_new = tuple.__new__
+
+
+def _fast_replace(cls: type) -> None:
+    """Give a NamedTuple a cheaper ``_replace`` (the fold's hottest operation): copy the
+    values once and set the changed ones by position."""
+    positions = {name: i for i, name in enumerate(cls._fields)}
+
+    def _replace(self, **changes):
+        values = list(self)
+        for name, value in changes.items():
+            values[positions[name]] = value
+        return _tuple_new(cls, values)
+
+    _replace.__doc__ = f"A copy of this {cls.__name__} with some fields changed."
+    cls._replace = _replace
+
+
+for _cls in (Figure, Squad, Activation, Resolution, Battle):
+    _fast_replace(_cls)
+del _cls
+
+
+_MEMOS: dict[int, tuple[Options, dict]] = {}
+_MEMO_LIMIT = 64
+_MEMO_ENTRIES = 100_000
+
+
+def memo(options: Options) -> dict:
+    """A cache of pure lookups for battles played under ``options`` (terrain classes, what a
+    morale grade allows...). Keyed by the options object itself, which the cache keeps alive,
+    so an entry can never be mistaken for another battle's; the oldest are dropped."""
+    entry = _MEMOS.get(id(options))
+    if entry is not None and entry[0] is options:
+        cache = entry[1]
+        if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
+            cache.clear()
+        return cache
+    if len(_MEMOS) >= _MEMO_LIMIT:
+        del _MEMOS[next(iter(_MEMOS))]
+    cache: dict = {}
+    _MEMOS[id(options)] = (options, cache)
+    return cache
 
 
 def make_index(squads: tuple[Squad, ...]) -> Mapping[str, int]:

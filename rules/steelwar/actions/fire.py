@@ -68,7 +68,7 @@ from rules.steelwar.firepower import (
     suppression_after_fire,
     vehicle_armour_die,
 )
-from rules.steelwar.state import COVERS, Battle, Resolution, Squad
+from rules.steelwar.state import COVERS, Battle, Resolution, Squad, memo
 from rules.steelwar.tables import is_fragmentation
 
 NAME = "fire"
@@ -166,27 +166,57 @@ def plan_shot(
     target_i, target = battle.squad(target_id)
     if target.side == shooter.side:
         raise forbid(f"{target.name} is on {shooter.name}'s own side", RULE, "params.target")
-    if not target.on_table or not target.fighting_figures():
+    if not target.on_table or not target.has_fighting_figure():
         raise forbid(f"{target.name} has no figure left on the table to fire at", RULE,
                      "params.target")
     if is_vehicle(target) or target.embarked_in is not None:
         vehicle_armour_die()  # refuses: vehicle armour is not in the source (§9)
     _check_figures(battle, shooter, figure_ids)
     weapons = _weapons_firing(shooter, figure_ids)
+    cover = target.cover if cover is None else cover
+    if exposed is not None:
+        exposed = tuple(exposed)
+        for fid in exposed:
+            target.figure_index(fid)
+    cache = memo(opts)
+    key = ("shot", shooter.id, target.id, target.prone, weapons, distance, cover, cover_protects)
+    dice_plan = cache.get(key)
+    if dice_plan is None:
+        dice_plan = cache[key] = _dice_plan(battle, shooter, target, weapons, distance, cover,
+                                            cover_protects)
+    dice, keys, requests, die, zone, power, attack, specials = dice_plan
+    ctx = Context(
+        shooter=shooter_i,
+        target=target_i,
+        figures=figure_ids,
+        weapons=weapons,
+        dice=dice,
+        keys=keys,
+        range_die=die,
+        zone=zone,
+        power=power,
+        attack=attack,
+        specials=specials,
+        exposed=exposed,
+        suppresses=suppresses,
+    )
+    return Shot(shooter_i, target_i, ctx, requests)
+
+
+def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, distance: float,
+               cover: str, cover_protects: bool | None) -> tuple:
+    """The dice of a shot (§2.3-§2.5): the shooter's dice and their requests, the range die,
+    zone, power, attack kind and the special rules in force. Pure, so memoised per battle."""
+    opts = battle.options
     try:
         dice = shooter_dice(shooter.quality, weapons, distance=distance, options=opts)
     except RuleError as exc:
         raise RuleError(exc.code, exc.message, rule=exc.rule, field="params.weapons") from None
-    cover = target.cover if cover is None else cover
     fragmentation = all(is_fragmentation(tables.weapon(w), options=opts) for w, _ in weapons)
     attack = "fragmentation" if fragmentation else "aimed"
     die = range_die(shooter.quality, distance, prone=target.prone, cover=cover, attack=attack,
                     cover_protects=cover_protects, options=opts)
     zone = range_zone(distance, shooter.quality, options=opts)
-    if exposed is not None:
-        exposed = tuple(exposed)
-        for fid in exposed:
-            target.figure_index(fid)
     keys = [QUALITY_KEY]
     labels = [f"{shooter.name} quality die d{shooter.quality}"]
     support = [tables.weapon(w) for w, n in weapons for _ in range(n)
@@ -200,22 +230,9 @@ def plan_shot(
     requests = tuple(
         request(k, label, d, 1, shooter.id) for k, label, d in zip(keys, labels, dice, strict=True)
     ) + (request(RANGE_KEY, f"{target.name} range die d{die}", die, 1, target.id),)
-    ctx = Context(
-        shooter=shooter_i,
-        target=target_i,
-        figures=figure_ids,
-        weapons=weapons,
-        dice=dice,
-        keys=tuple(keys),
-        range_die=die,
-        zone=zone,
-        power=shot_power_die(weapons, options=opts),
-        attack=attack,
-        specials=tuple(sorted(active_specials(weapons))),
-        exposed=exposed,
-        suppresses=suppresses,
-    )
-    return Shot(shooter_i, target_i, ctx, requests)
+    power = shot_power_die(weapons, options=opts)
+    specials = tuple(sorted(active_specials(weapons)))
+    return dice, tuple(keys), requests, die, zone, power, attack, specials
 
 
 def _plan_command(battle: Battle, cmd: Command) -> Shot:
@@ -309,5 +326,12 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     return hits.allocate(battle, ctx._replace(hits=potential), fx)
 
 
-ACTIONS = (Action(NAME, RULE, validate, declare),)
+def odds(battle: Battle, cmd: Command):
+    """Exact odds of the shot (:func:`rules.steelwar.odds.fire_odds`)."""
+    from rules.steelwar.odds import fire_odds  # odds builds on this module
+
+    return fire_odds(battle, cmd)
+
+
+ACTIONS = (Action(NAME, RULE, validate, declare, odds),)
 PROCEDURES = (Procedure(NAME, Context, on_dice=on_dice, on_decide=hits.on_decide),)

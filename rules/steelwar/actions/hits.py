@@ -223,7 +223,7 @@ def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Ste
         if counts_as_morale_casualty(outcome, options=opts) and figure.status != WOUNDED_UNCHECKED:
             lost, cmd = losses.get(sq, (0, False))
             losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
-        if not squad.fighting_figures():
+        if not squad.has_fighting_figure():
             fx.append(effects.squad_wiped_out(squad))
     ctx = ctx._replace(
         pending_hits=(),

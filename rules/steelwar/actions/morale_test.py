@@ -92,7 +92,7 @@ def _why(ctx: Context) -> str:
 
 def start(battle: Battle, i: int, ctx: Context) -> Step:
     squad = battle.squads[i]
-    if not squad.on_table or not squad.fighting_figures():
+    if not squad.on_table or not squad.has_fighting_figure():
         return done(battle)
     if squad.no_step_back:
         return done(battle, (effects.auto_pass(squad, "morale", "Not one step back!", "§2.15"),))

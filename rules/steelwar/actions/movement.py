@@ -23,7 +23,7 @@ from the enemy (§2.7). Embarked squads ride their vehicle (§2.2).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.core.errors import RuleError
 from rules.core.facts import Command
@@ -47,7 +47,6 @@ from rules.steelwar.commands import (
     choice,
     flag,
     number,
-    param,
     text,
 )
 from rules.steelwar.movement import (
@@ -57,7 +56,7 @@ from rules.steelwar.movement import (
     path_allowed,
     worst_terrain_class,
 )
-from rules.steelwar.state import COVERS, LEFT_TABLE, ROBOT, Battle, Resolution, Squad
+from rules.steelwar.state import COVERS, LEFT_TABLE, ROBOT, Battle, Resolution, Squad, memo
 
 NAME = "move"
 RULE = "§2.1"
@@ -78,16 +77,17 @@ class Context(NamedTuple):
 
 
 def _directions(cmd: Command) -> tuple[str, ...]:
-    value = param(cmd, "direction", "other")
-    values = (value,) if isinstance(value, str) else value
-    if not isinstance(values, list | tuple) or not values or any(v not in DIRECTIONS
-                                                                 for v in values):
+    value = cmd.params.get("direction", "other")
+    if type(value) is str and value in DIRECTIONS:
+        return (value,)
+    values = tuple(value) if isinstance(value, list | tuple) else ()
+    if not values or any(v not in DIRECTIONS for v in values):
         raise RuleError("bad_command", f"direction is one or more of {', '.join(DIRECTIONS)}; "
                         f"got {value!r}", field="params.direction")
     if "toward_enemy" in values and "away_from_enemy" in values:
         raise RuleError("bad_command", "a move cannot go both toward and away from the enemy",
                         field="params.direction")
-    return tuple(values)
+    return values
 
 
 def _move_kinds(directions: tuple[str, ...], leaves_cover: bool) -> tuple[str, ...]:
@@ -99,40 +99,51 @@ def _move_kinds(directions: tuple[str, ...], leaves_cover: bool) -> tuple[str, .
     return kinds
 
 
+def _terrain_class(battle: Battle, squad: Squad, terrain: Any, surrounding: str | None,
+                   field: str) -> str:
+    """§3.1: the class of ``terrain`` for the squad's movement class (memoised per battle)."""
+    cache = memo(battle.options)
+    key = ("terrain", terrain, squad.movement_class, squad.amphibious, surrounding)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if not isinstance(terrain, str):
+        raise RuleError("bad_command", "terrain is a terrain id or a list of them", field=field)
+    try:
+        found = tables.terrain_class(terrain, squad.movement_class, amphibious=squad.amphibious,
+                                     surrounding=surrounding, options=battle.options)
+    except RuleError as exc:
+        raise RuleError(exc.code, exc.message, rule=exc.rule, field=field) from None
+    cache[key] = found
+    return found
+
+
 def _terrain(battle: Battle, squad: Squad, cmd: Command) -> tuple[str, tuple]:
     """The worst terrain class crossed and, for a path, its segments by class."""
-    opts = battle.options
     surrounding = text(cmd, "surrounding", None)
-
-    def cls(terrain: str, field: str) -> str:
-        try:
-            return tables.terrain_class(terrain, squad.movement_class,
-                                        amphibious=squad.amphibious, surrounding=surrounding,
-                                        options=opts)
-        except RuleError as exc:
-            raise RuleError(exc.code, exc.message, rule=exc.rule, field=field) from None
-
-    path = param(cmd, "path", None)
+    path = cmd.params.get("path")
     if path is not None:
         if not isinstance(path, list | tuple) or not path:
             raise RuleError("bad_command", "path is a list of [terrain, inches]",
                             field="params.path")
         segments = []
         for n, seg in enumerate(path):
-            if (not isinstance(seg, list | tuple) or len(seg) != 2 or not isinstance(seg[0], str)
+            if (not isinstance(seg, list | tuple) or len(seg) != 2
                     or isinstance(seg[1], bool) or not isinstance(seg[1], int | float)
                     or seg[1] < 0):
                 raise RuleError("bad_command", "each path segment is [terrain, inches]",
                                 field=f"params.path.{n}")
-            segments.append((cls(seg[0], f"params.path.{n}"), seg[1]))
+            cls = _terrain_class(battle, squad, seg[0], surrounding, f"params.path.{n}")
+            segments.append((cls, seg[1]))
         return worst_terrain_class(c for c, _ in segments), tuple(segments)
-    terrain = param(cmd, "terrain", "open")
-    terrains = (terrain,) if isinstance(terrain, str) else terrain
-    if not isinstance(terrains, list | tuple) or not terrains or not all(
-            isinstance(t, str) for t in terrains):
+    terrain = cmd.params.get("terrain", "open")
+    if type(terrain) is str:
+        return _terrain_class(battle, squad, terrain, surrounding, "params.terrain"), ()
+    if not isinstance(terrain, list | tuple) or not terrain:
         raise RuleError("bad_command", "terrain is a terrain id or a list of them",
                         field="params.terrain")
-    return worst_terrain_class(cls(t, "params.terrain") for t in terrains), ()
+    return worst_terrain_class(
+        _terrain_class(battle, squad, t, surrounding, "params.terrain") for t in terrain), ()
 
 
 def _speed(squad: Squad) -> int:
@@ -171,7 +182,7 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context]:
                         "(direction toward_own_edge)", field="params.leaves_table")
     if squad.embarked_in is not None:
         raise forbid(f"{squad.name} rides {squad.embarked_in}: it disembarks first", "§2.2")
-    fighting = squad.fighting_figures()
+    fighting = squad.fighting_figures() if any(f.immobilised for f in squad.figures) else ()
     if fighting and all(f.kind == ROBOT and f.immobilised for f in fighting):
         raise forbid(f"{squad.name}'s robots are immobilised and can only shoot", "§2.9")
     check_morale_allows(battle, squad, *_move_kinds(directions, leaves_cover))

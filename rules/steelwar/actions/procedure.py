@@ -103,6 +103,10 @@ def done(
 ) -> Step:
     """End the current procedure; queue ``followups`` before anything already queued, then run
     the queue until a procedure waits for input or the queue is empty."""
+    if not followups and not battle.queue:  # the common case: nothing queued
+        if battle.resolution is not None:
+            battle = battle._replace(resolution=None)
+        return Step(battle, effects if type(effects) is tuple else tuple(effects))
     queue = tuple(followups) + battle.queue
     effects = list(effects)
     battle = battle._replace(resolution=None, queue=())

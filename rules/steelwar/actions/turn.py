@@ -36,7 +36,7 @@ def validate_begin(battle: Battle, cmd: Command) -> None:
         raise forbid(f"{active.name} is still activated: end its activation first", RULE)
     if not squad.on_table:
         raise forbid(f"{squad.name} is no longer on the table ({squad.presence})", RULE)
-    if not squad.fighting_figures():
+    if not squad.has_fighting_figure():
         raise forbid(f"{squad.name} has no fighting figure left", RULE)
     if squad.activated:
         raise forbid(f"{squad.name} has already been activated in turn {battle.turn}", RULE)

@@ -100,8 +100,8 @@ def test_an_action_of_a_squad_that_is_not_activated_is_refused():
 def test_unknown_and_unimplemented_actions_say_so():
     t = Table(setup())
     assert t.refused(declare("dance", "keno.1"), "bad_command").field == "action"
-    err = t.refused(declare("charge", "keno.1"), "not_implemented")
-    assert "§2.10" in err.message and "not implemented yet" in err.message
+    err = t.refused(declare("observe", "keno.1"), "not_implemented")
+    assert "§0" in err.message and "not implemented yet" in err.message
     t.refused(declare("begin_activation", "nobody"), "bad_command")
 
 
