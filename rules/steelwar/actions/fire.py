@@ -121,8 +121,10 @@ def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[st
 
 
 def _check_figures(battle: Battle, squad: Squad, figure_ids: tuple[str, ...]) -> None:
-    """Each figure fights, has a weapon with shots left, and has not fired too often (§2.3)."""
-    fired = battle.activation.fired if battle.activation is not None else ()
+    """Each figure fights, has a weapon with shots left, and has not fired too often (§2.3).
+    Only the activated squad's shots count: melee's free shot is another squad's (§2.10)."""
+    act = battle.activation
+    fired = act.fired if act is not None and battle.squads[act.squad].id == squad.id else ()
     emplaced = squad.embarked_in is None and not squad.limbered
     for fid in figure_ids:
         figure = squad.figures[squad.figure_index(fid)]
