@@ -361,10 +361,10 @@ def suppression_cleared(squad: Squad, markers: int) -> Effect:
                   {"markers": 0, "removed": markers})
 
 
-def activation_lost(squad: Squad, already: bool) -> Effect:
-    text = (f"{squad.name} has already been activated this turn: confusion changes nothing "
-            "(§3.6)" if already else
-            f"{squad.name} is confused: it loses its activation this turn (§3.6)")
+def activation_lost(squad: Squad, already: bool, why: str, rule: str) -> Effect:
+    text = (f"{squad.name} has already been activated this turn: {why} changes nothing "
+            f"({rule})" if already else
+            f"{squad.name} loses its activation this turn: {why} ({rule})")
     return Effect("activation_lost", text, squad.id, {"already_activated": already})
 
 
