@@ -12,14 +12,20 @@ from rules.steelwar.actions import (
     fire,
     morale_test,
     movement,
+    no_step_back,
+    panic,
     prone,
+    psionics,
+    rally,
+    reorganise,
     suppression,
     transport,
     turn,
 )
 from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, register
 
-_MODULES = (turn, movement, prone, transport, fire, suppression, commander, morale_test)
+_MODULES = (turn, movement, prone, transport, fire, suppression, commander, morale_test,
+            reorganise, rally, panic, no_step_back, psionics)
 
 for _module in _MODULES:
     register(*_module.ACTIONS, *_module.PROCEDURES)
@@ -28,11 +34,6 @@ for _module in _MODULES:
 #: ``RuleError("not_implemented")`` naming the rule. Remove an entry when its module lands.
 NOT_IMPLEMENTED: dict[str, tuple[str, str]] = {
     "charge": ("melee (the charge, its test and the fight)", "§2.10"),
-    "reorganise": ("reorganisation and the fate of the wounded", "§2.11"),
-    "rally": ("the inspiration (rally) test", "§2.18"),
-    "panic_recovery": ("the attempt to end a panic", "§2.14"),
-    "no_step_back": ("the \"Not one step back!\" test", "§2.15"),
-    "psi_power": ("psionic powers", "§2.16"),
     "observe": ("observation, whose chapter is missing from the source", "§0"),
     "communicate": ("communication, whose chapter is missing from the source", "§0"),
     "pass_action": ("passing a commander's action, whose chapter is missing from the source",
