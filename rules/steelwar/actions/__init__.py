@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.steelwar.actions import (
     commander,
     fire,
+    melee,
     morale_test,
     movement,
     no_step_back,
@@ -25,7 +26,7 @@ from rules.steelwar.actions import (
 from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, register
 
 _MODULES = (turn, movement, prone, transport, fire, suppression, commander, morale_test,
-            reorganise, rally, panic, no_step_back, psionics)
+            reorganise, rally, panic, no_step_back, psionics, melee)
 
 for _module in _MODULES:
     register(*_module.ACTIONS, *_module.PROCEDURES)
@@ -33,7 +34,6 @@ for _module in _MODULES:
 #: Actions of the rulebook the engine does not resolve yet: declaring one raises
 #: ``RuleError("not_implemented")`` naming the rule. Remove an entry when its module lands.
 NOT_IMPLEMENTED: dict[str, tuple[str, str]] = {
-    "charge": ("melee (the charge, its test and the fight)", "§2.10"),
     "observe": ("observation, whose chapter is missing from the source", "§0"),
     "communicate": ("communication, whose chapter is missing from the source", "§0"),
     "pass_action": ("passing a commander's action, whose chapter is missing from the source",
