@@ -234,12 +234,26 @@ def _qualified(side: str, figure_id: str) -> str:
     return f"{side}.{figure_id}"
 
 
-def _side_of(battle: Battle, rnd: Round, qid: str) -> tuple[int, Squad, int, Figure]:
-    side, fid = qid.split(".", 1)
-    i = rnd.attacker if side == ATTACKER else rnd.defender
-    squad = battle.squads[i]
-    index = squad.figure_index(fid)
-    return i, squad, index, squad.figures[index]
+def _roster(battle: Battle, rnd: Round) -> dict[str, tuple[int, int]]:
+    """Both squads' figures by qualified id ("attacker.<id>", "defender.<id>": figure ids are
+    unique only within a squad) -> (squad position, figure position)."""
+    return {f"{side}.{f.id}": (i, n)
+            for side, i in ((ATTACKER, rnd.attacker), (DEFENDER, rnd.defender))
+            for n, f in enumerate(battle.squads[i].figures)}
+
+
+def _set_status(battle: Battle, where: dict[str, tuple[int, int]],
+                changed: dict[str, Figure]) -> Battle:
+    """Put the ``changed`` figures (by qualified id) back into their squads."""
+    by_squad: dict[int, dict[int, Figure]] = {}
+    for qid, figure in changed.items():
+        i, n = where[qid]
+        by_squad.setdefault(i, {})[n] = figure
+    for i, figures in by_squad.items():
+        squad = battle.squads[i]
+        battle = battle.with_squad(i, squad._replace(figures=tuple(
+            figures.get(n, f) for n, f in enumerate(squad.figures))))
+    return battle
 
 
 # --- 1. the charge: who may, and where -----------------------------------------------------------
@@ -617,9 +631,10 @@ def _ask_pairing(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
     attacker, defender = battle.squads[rnd.attacker], battle.squads[rnd.defender]
     ours, theirs = fighters(attacker), fighters(defender)
     default = ", ".join(f"{a} vs {d}" for a, d in _default_pairs(ours, theirs))
+    them = [(d.id, _who(d)) for d in theirs]
     options = (Option(DEFAULT, f"the figures in order, spares spread over the pairs: {default}"),
-               *(Option(value, f"{_who(a)} vs {_who(d)}")
-                 for value, a, d in ((f"{a.id}/{d.id}", a, d) for a in ours for d in theirs)))
+               *(Option(f"{a.id}/{d}", f"{who} vs {label}")
+                 for a, who in ((a, _who(a)) for a in ours) for d, label in them))
     decision = DecisionNeeded(
         PAIRS_KEY,
         f"pair off {attacker.name} (attackers) and {defender.name}: every figure faces at "
@@ -660,9 +675,12 @@ def figure_melee_die(battle: Battle, squad: Squad, figure: Figure) -> int:
 
 def _ask_melee_dice(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
     fighting = dict.fromkeys(q for pair in rnd.pairs for q in pair)
+    where = _roster(battle, rnd)
     requests = []
     for qid in sorted(fighting, key=lambda q: not q.startswith(ATTACKER)):
-        _, squad, _, figure = _side_of(battle, rnd, qid)
+        i, n = where[qid]
+        squad = battle.squads[i]
+        figure = squad.figures[n]
         sides = figure_melee_die(battle, squad, figure)
         requests.append(request(f"melee.{qid}", f"{effects.figure_name(squad, figure)} melee "
                                 f"die d{sides} ({RULE})", sides, 1, squad.id))
@@ -673,17 +691,15 @@ def _fought(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
     """§2.10 step 6: the lower roll of every pair falls; ties roll again or fight on."""
     values = {key[len("melee."):]: v[0] for key, v in rolls.items()}
     fallen = resolve_melee(rnd.pairs, values)
-    names = {}
-    for qid in values:
-        _, squad, _, figure = _side_of(battle, rnd, qid)
-        names[qid] = effects.figure_name(squad, figure)
+    where = _roster(battle, rnd)
+    figure = {qid: battle.squads[where[qid][0]].figures[where[qid][1]] for qid in values}
+    names = {qid: effects.figure_name(battle.squads[where[qid][0]], f)
+             for qid, f in figure.items()}
     fx = [effects.melee_rolled(battle.squads[rnd.attacker], battle.squads[rnd.defender],
                                [(names[a], values[a], names[d], values[d]) for a, d in rnd.pairs],
                                [names[q] for q in fallen])]
-    for qid in fallen:
-        i, squad, index, figure = _side_of(battle, rnd, qid)
-        battle = battle.with_squad(i, squad.with_figure(index, figure._replace(
-            status=LOST_IN_MELEE)))
+    battle = _set_status(battle, where,
+                         {qid: figure[qid]._replace(status=LOST_IN_MELEE) for qid in fallen})
     rnd = rnd._replace(lost=rnd.lost + fallen)
     if battle.options.melee_tie == "roll_again":
         down = set(rnd.lost)
@@ -751,9 +767,12 @@ def _over(battle: Battle, rnd: Round, loser: int, fx: list[Effect]) -> Step:
     lost = _lost_figures(battle, rnd)
     if not lost:
         return done(battle, fx)
+    where = _roster(battle, rnd)
     requests = []
     for qid in lost:
-        _, squad, _, figure = _side_of(battle, rnd, qid)
+        i, n = where[qid]
+        squad = battle.squads[i]
+        figure = squad.figures[n]
         requests.append(request(f"fate.{qid}", f"{effects.figure_name(squad, figure)} fate d6 "
                                 f"(1-2 killed, 3-4 wounded, 5-6 unharmed, {RULE})", 6, 1,
                                 squad.id))
@@ -774,9 +793,13 @@ def _fates(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
     captor = battle.sides[battle.squads[winner].side].id
     fx: list[Effect] = []
     commanders: list[int] = []
+    where = _roster(battle, rnd)
+    changed: dict[str, Figure] = {}
     for qid in _lost_figures(battle, rnd):
         roll = rolls[f"fate.{qid}"][0]
-        i, squad, index, figure = _side_of(battle, rnd, qid)
+        i, n = where[qid]
+        squad = battle.squads[i]
+        figure = squad.figures[n]
         fate = melee_fate(roll)
         outcome = melee_casualty_outcome(fate, won=i != rnd.loser, options=opts)
         if outcome == "returned_to_duty":
@@ -784,10 +807,11 @@ def _fates(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
         else:
             new = figure._replace(status=_STATUS[outcome],
                                   captured_by=captor if outcome == "prisoner" else None)
-        battle = battle.with_squad(i, squad.with_figure(index, new))
+        changed[qid] = new
         fx.append(effects.melee_fate(squad, new, roll, fate, outcome))
         if figure.role == "commander" and not new.fighting and i not in commanders:
             commanders.append(i)
+    battle = _set_status(battle, where, changed)
     followups = [then(commander.NAME, i, commander.Context()) for i in commanders
                  if battle.squads[i].on_table and battle.squads[i].fighting_figures()]
     return done(battle, fx, followups)
