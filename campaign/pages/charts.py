@@ -53,7 +53,7 @@ def line_chart(
     width: int = 360,
     height: int = 200,
     y_max: float | None = None,
-    y_tick_count: int = 4,
+    y_tick_count: int | None = None,
 ) -> LineChart:
     """Coordinates of a line chart: one point per x label per series, y from 0 up.
 
@@ -64,6 +64,8 @@ def line_chart(
     plot_w, plot_h = width - left - right, height - top - bottom
     data_max = max((v for s in series for v in s.values if v is not None), default=0)
     top_value = y_max if y_max is not None else _nice_max(data_max)
+    if y_tick_count is None:  # whole-number steps: 0..5 in ones, 0..10 in twos, 0..50 in tens
+        y_tick_count = int(top_value) if top_value <= 5 else 5
     count = len(x_labels)
 
     def x_at(i: int) -> float:

@@ -50,3 +50,9 @@ def test_scenario_graph_survives_a_loop_back():
     layout = scenario_graph(nodes, [{"source": 1, "target": 2}, {"source": 2, "target": 1}])
     back = [e for e in layout.edges if e["backwards"]]
     assert len(back) == 1
+
+
+def test_line_chart_ticks_are_whole_numbers():
+    for top in (1, 3, 7, 40):
+        chart = line_chart(["a"], [Series("s", [top])])
+        assert all(float(t["label"]).is_integer() for t in chart.y_ticks), chart.y_ticks
