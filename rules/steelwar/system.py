@@ -16,8 +16,9 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core import registry
+from rules.core.dice import check_rolls
 from rules.core.errors import RuleError
-from rules.core.facts import Command
+from rules.core.facts import DECLARE, DICE, Command, Fact
 from rules.core.machine import FactMachine, busy_error
 from rules.core.odds import Distribution
 from rules.core.system import (
@@ -92,6 +93,21 @@ class SteelWar(FactMachine):
 
     def state_from_json(self, data: Mapping[str, Any]) -> Battle:
         return st.from_json(data, _ctx_from_json)
+
+    def apply(self, state: Battle, fact: Fact | Mapping[str, Any]) -> Step:
+        """Fold one fact. Dice for the procedure in progress and declarations when nothing is
+        in progress take a direct path; everything else (and every refusal) goes through
+        :class:`FactMachine`, which enforces the order of facts."""
+        if type(fact) is Fact:
+            res = state.resolution
+            if fact.type == DICE:
+                if res is not None and res.decision is None and not res.rolls:
+                    return self.on_dice(state, check_rolls(res.requests, fact.data.get("rolls")))
+            elif fact.type == DECLARE and res is None:
+                data = fact.data
+                if "dice" not in data:
+                    return self.on_declare(state, Command.from_json(data))
+        return super().apply(state, fact)
 
     # --- FactMachine hooks -----------------------------------------------------------------
 

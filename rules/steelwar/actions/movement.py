@@ -248,15 +248,19 @@ def _next(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:
     return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {speed}\"", fx)
 
 
-def _finish(battle: Battle, i: int, ctx: Context, allowance: int, detail: str,
+def _finish(battle: Battle, i: int, ctx: Context, allocation: int, detail: str,
             fx: list[Effect]) -> Step:
     squad = battle.squads[i]
-    squad = squad._replace(cover=ctx.cover_after)
-    fx.append(effects.moved(squad, ctx.mode, allowance, detail, ctx.distance))
+    fx.append(effects.moved(squad, ctx.mode, allocation, detail, ctx.distance))
+    moved = squad
+    if ctx.cover_after != squad.cover:
+        moved = moved._replace(cover=ctx.cover_after)
     if ctx.leaves_table:
-        squad = squad._replace(presence=LEFT_TABLE)
-        fx.append(effects.left_table(squad))
-    return done(battle.with_squad(i, squad), fx)
+        moved = moved._replace(presence=LEFT_TABLE)
+        fx.append(effects.left_table(moved))
+    if moved is not squad:
+        battle = battle.with_squad(i, moved)
+    return done(battle, fx)
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:

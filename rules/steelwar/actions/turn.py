@@ -22,15 +22,15 @@ from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects
 from rules.steelwar.actions.procedure import Action, forbid
-from rules.steelwar.state import Activation, Battle
+from rules.steelwar.state import Activation, Battle, Squad
 
 RULE = "§1, engine reading"
 
 
-def validate_begin(battle: Battle, cmd: Command) -> None:
+def _check_begin(battle: Battle, cmd: Command) -> tuple[int, Squad]:
     if cmd.unit is None:
         raise RuleError("bad_command", "begin_activation needs a 'unit'", field="unit")
-    _, squad = battle.squad(cmd.unit)
+    i, squad = battle.squad(cmd.unit)
     if battle.activation is not None:
         active = battle.squads[battle.activation.squad]
         raise forbid(f"{active.name} is still activated: end its activation first", RULE)
@@ -40,13 +40,16 @@ def validate_begin(battle: Battle, cmd: Command) -> None:
         raise forbid(f"{squad.name} has no fighting figure left", RULE)
     if squad.activated:
         raise forbid(f"{squad.name} has already been activated in turn {battle.turn}", RULE)
+    return i, squad
+
+
+def validate_begin(battle: Battle, cmd: Command) -> None:
+    _check_begin(battle, cmd)
 
 
 def begin(battle: Battle, cmd: Command) -> Step:
-    validate_begin(battle, cmd)
-    i, squad = battle.squad(cmd.unit)
-    battle = battle.with_squad(i, squad._replace(activated=True))
-    battle = battle._replace(activation=Activation(i))
+    i, squad = _check_begin(battle, cmd)
+    battle = battle.with_squad(i, squad._replace(activated=True), activation=Activation(i))
     return Step(battle, (effects.activation_begun(squad, battle.turn),))
 
 
