@@ -12,6 +12,7 @@ from eventstore.errors import InvalidArgument, UnknownPosition
 from eventstore.types import RecordedEvent, StreamId
 
 MAX_VERSION = 2**31 - 1
+_JSON = json.JSONDecoder()
 DEFAULT_READ_ALL_LIMIT = 1000
 
 
@@ -23,7 +24,7 @@ def read_stream(
     if to_version is not None:
         _check_int("to_version", to_version, minimum=0)
     rows = _fetch(
-        sql.READ_STREAM,
+        _dialect().read_stream,
         [stream.type, stream.id, from_version, MAX_VERSION if to_version is None else to_version],
     )
     return _decode(rows, {(stream.type, stream.id): stream})
@@ -40,10 +41,10 @@ def read_all(*, after: int = 0, limit: int = DEFAULT_READ_ALL_LIMIT) -> list[Rec
     """
     _check_int("after", after, minimum=0)
     _check_int("limit", limit, minimum=1)
-    dialect = sql.dialect(connection)
+    dialect = _dialect()
     if after:
         rows = _fetch(dialect.read_all_after, [after, limit])
-        if not rows and not _fetch(sql.POSITION_EXISTS, [after]):
+        if not rows and not _fetch(dialect.position_exists, [after]):
             raise UnknownPosition(f"no event has position {after}")
     else:
         rows = _fetch(dialect.read_all_from_start, [limit])
@@ -52,55 +53,53 @@ def read_all(*, after: int = 0, limit: int = DEFAULT_READ_ALL_LIMIT) -> list[Rec
 
 def stream_version(stream: StreamId) -> int:
     """The stream's current version: its number of events (0 for a stream never written)."""
-    return _fetch(sql.STREAM_VERSION, [stream.type, stream.id])[0][0]
+    return _fetch(_dialect().stream_version, [stream.type, stream.id])[0][0]
 
 
 def list_streams(*, type: str) -> list[StreamId]:  # noqa: A002 - the stream's "type"
     """The streams of one type, in the order they were created."""
-    return [StreamId(type, stream_id) for (stream_id,) in _fetch(sql.LIST_STREAMS, [type])]
+    rows = _fetch(_dialect().list_streams, [type])
+    return [StreamId(type, stream_id) for (stream_id,) in rows]
+
+
+def _dialect() -> sql.Dialect:
+    return sql.dialect(connection)
 
 
 def _fetch(query: str, params: list[Any]) -> list[tuple]:
-    with connection.cursor() as cursor:
+    with sql.cursor(connection) as cursor:
         cursor.execute(query, params)
         return cursor.fetchall()
 
 
 def _decode(rows: Iterable[tuple], streams: dict[tuple[str, str], StreamId]) -> list[RecordedEvent]:
-    """RecordedEvents from rows of :data:`sql.READ_COLUMNS`, payloads upcast.
+    """RecordedEvents from rows of the dialect's read columns, payloads upcast.
 
-    This is the read path's hot loop: no ORM instances, one StreamId per stream, and the
-    upcaster registry is consulted only for types registered above schema version 1.
+    This is the read path's hot loop: no ORM instances, one StreamId per stream, one
+    datetime per distinct ``recorded_at`` (an append's events share it), and the upcaster
+    registry is consulted only for types registered above schema version 1.
     """
-    loads = json.loads
+    decode = _JSON.raw_decode  # json.loads without its per-call checks: the text is ours
     current = upcasting.registry.current_versions
     upcast = upcasting.registry.upcast
-    aware = _aware_datetime if sql.dialect(connection).naive_datetimes else None
+    to_datetime = _dialect().to_datetime
+    raw_at = at = None
     events = []
-    for stream_type, stream_id, version, position, type_, schema_version, data, meta, at in rows:
+    for stream_type, stream_id, version, position, type_, schema_version, data, meta, when in rows:
         stream = streams.get((stream_type, stream_id))
         if stream is None:
             stream = streams[stream_type, stream_id] = StreamId(stream_type, stream_id)
-        data = loads(data)
+        if when != raw_at:
+            raw_at, at = when, to_datetime(connection, when)
+        data = decode(data)[0]
         if current and schema_version < current.get(type_, 0):
             schema_version, data = upcast(type_, schema_version, data)
         events.append(
             RecordedEvent(
-                stream,
-                version,
-                position,
-                type_,
-                schema_version,
-                data,
-                loads(meta),
-                aware(at) if aware else at,
+                stream, version, position, type_, schema_version, data, decode(meta)[0], at
             )
         )
     return events
-
-
-def _aware_datetime(value):
-    return connection.ops.convert_datetimefield_value(value, None, connection)
 
 
 def _check_int(name: str, value: object, *, minimum: int) -> None:

@@ -5,7 +5,7 @@ import json
 import math
 import re
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from itertools import takewhile
 from typing import Any
@@ -60,7 +60,7 @@ def append(
     try:
         with (
             transaction.atomic() if needs_savepoint else nullcontext(),
-            connection.cursor() as cursor,
+            sql.cursor(connection) as cursor,
         ):
             cursor.execute(sql.dialect(connection).append, params)
             rows = cursor.fetchall()
@@ -84,8 +84,9 @@ def append(
 
 def _replay(stream: StreamId, key: str) -> AppendResult | None:
     """The result of the append that used ``key`` on ``stream``, or None."""
-    with transaction.get_connection().cursor() as cursor:
-        cursor.execute(sql.VERSION_OF_KEY, [stream.type, stream.id, key])
+    connection = transaction.get_connection()
+    with sql.cursor(connection) as cursor:
+        cursor.execute(sql.dialect(connection).version_of_key, [stream.type, stream.id, key])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -135,36 +136,43 @@ def _prepare(
         raise InvalidArgument(
             f"idempotency_key must be a string of 1 to {IDEMPOTENCY_KEY_MAX_LENGTH} characters"
         )
-    common = _json_object("metadata", metadata or {})
+    common = dict(_json_object(metadata or {}, lambda: "metadata"))
+    if IDEMPOTENCY_KEY in common:
+        raise InvalidArgument("metadata: pass append(idempotency_key=...), not metadata")
+    if idempotency_key is not None:
+        common[IDEMPOTENCY_KEY] = idempotency_key
+    current_version = upcasting.registry.current_version
     items = []
     for number, event in enumerate(events, 1):
         if not isinstance(event, NewEvent):
             raise InvalidArgument(f"event {number} must be a NewEvent, not {event!r}")
-        what = f"event {number} ({event.type!r})"
-        if not isinstance(event.type, str) or not event.type:
-            raise InvalidArgument(f"{what}: the event type must be a non-empty string")
-        if len(event.type) > EVENT_TYPE_MAX_LENGTH:
-            raise InvalidArgument(f"{what}: the event type is over {EVENT_TYPE_MAX_LENGTH} chars")
-        meta = {**common, **_json_object(f"{what} metadata", event.metadata)}
-        if IDEMPOTENCY_KEY in meta:
-            raise InvalidArgument(f"{what}: pass append(idempotency_key=...), not metadata")
-        if idempotency_key is not None:
-            meta[IDEMPOTENCY_KEY] = idempotency_key
-        data = _json_object(f"{what} data", event.data)
-        items.append([event.type, _schema_version(what, event), data, meta])
+
+        def where(part: str = "", number: int = number, event: NewEvent = event) -> str:
+            return f"event {number} ({event.type!r}){part}"
+
+        type_ = event.type
+        if not isinstance(type_, str) or not type_:
+            raise InvalidArgument(f"{where()}: the event type must be a non-empty string")
+        if len(type_) > EVENT_TYPE_MAX_LENGTH:
+            raise InvalidArgument(f"{where()}: the event type is over {EVENT_TYPE_MAX_LENGTH} chars")
+        meta = dict(common)
+        if event.metadata or type(event.metadata) is not dict:
+            own = _json_object(event.metadata, lambda: where(" metadata"))
+            if IDEMPOTENCY_KEY in own:
+                raise InvalidArgument(f"{where()}: pass append(idempotency_key=...), not metadata")
+            meta.update(own)
+        data = _json_object(event.data, lambda: where(" data"))
+        current = current_version(type_)
+        schema_version = event.schema_version
+        if schema_version is None:
+            schema_version = current
+        elif not _is_int(schema_version) or not 1 <= schema_version <= current:
+            raise InvalidArgument(
+                f"{where()}: schema_version must be an int from 1 to {current} (the current "
+                f"one), not {schema_version!r}"
+            )
+        items.append([type_, schema_version, data, meta])
     return items, json.dumps(items, ensure_ascii=False, separators=(",", ":"))
-
-
-def _schema_version(what: str, event: NewEvent) -> int:
-    current = upcasting.registry.current_version(event.type)
-    if event.schema_version is None:
-        return current
-    if not _is_int(event.schema_version) or not 1 <= event.schema_version <= current:
-        raise InvalidArgument(
-            f"{what}: schema_version must be an int from 1 to {current} (the current one), "
-            f"not {event.schema_version!r}"
-        )
-    return event.schema_version
 
 
 def _is_int(value: object) -> bool:
@@ -177,16 +185,22 @@ class _NotJson(Exception):
         self.path: list[object] = []
 
 
-def _json_object(what: str, value: object) -> dict[str, Any]:
-    """``value`` as a dict, if it is a JSON object storable on every backend."""
-    if not isinstance(value, Mapping):
-        raise InvalidArgument(f"{what} must be a JSON object (a dict), not {type(value).__name__}")
-    value = dict(value)
+def _json_object(value: object, what: Callable[[], str]) -> dict[str, Any]:
+    """``value`` as a dict, if it is a JSON object storable on every backend.
+
+    ``what`` names it in an error message (a callable: only built when needed).
+    """
+    if type(value) is not dict:
+        if not isinstance(value, Mapping):
+            raise InvalidArgument(
+                f"{what()} must be a JSON object (a dict), not {type(value).__name__}"
+            )
+        value = dict(value)
     try:
         _check_json(value, 0)
     except _NotJson as error:
-        where = "".join(f"[{step!r}]" for step in reversed(error.path))
-        raise InvalidArgument(f"{what}{where}: {error.reason}") from None
+        path = "".join(f"[{step!r}]" for step in reversed(error.path))
+        raise InvalidArgument(f"{what()}{path}: {error.reason}") from None
     return value
 
 

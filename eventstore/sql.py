@@ -4,112 +4,127 @@ Internal to the app: use :mod:`eventstore.services` and :mod:`eventstore.selecto
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from weakref import WeakKeyDictionary
 
+from django.conf import settings
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorWrapper
 
 from eventstore.errors import EventStoreError
 
-# The columns every read returns, in the order selectors decode them.
-READ_COLUMNS = (
-    "stream_type, stream_id, version, position, event_type, schema_version, data, metadata,"
-    " recorded_at"
-)
-
-READ_STREAM = f"""
-SELECT {READ_COLUMNS} FROM eventstore_event
-WHERE stream_type = %s AND stream_id = %s AND version BETWEEN %s AND %s
-ORDER BY version
-"""
-
-STREAM_VERSION = """
-SELECT COALESCE(MAX(version), 0) FROM eventstore_event WHERE stream_type = %s AND stream_id = %s
-"""
-
-VERSION_OF_KEY = """
-SELECT version FROM eventstore_event
-WHERE stream_type = %s AND stream_id = %s AND idempotency_key = %s
-"""
-
-POSITION_EXISTS = "SELECT 1 FROM eventstore_event WHERE position = %s"
-
-LIST_STREAMS = """
-SELECT stream_id FROM eventstore_event WHERE stream_type = %s AND version = 1 ORDER BY position
-"""
-
-# Appends: one INSERT ... SELECT of the whole batch, given as one JSON array of
-# [type, schema_version, data, metadata] items. The WHERE clause checks the expected version
-# (0 rows inserted when stale); the unique (stream, version) index turns a concurrent writer
-# that passed the same check into a unique violation, and the partial unique
-# (stream, idempotency_key) index does the same for a reused key. The key is stored on the
-# batch's first event only.
-_APPEND_GUARD = """
-WHERE (SELECT COALESCE(MAX(version), 0) FROM eventstore_event
-       WHERE stream_type = %(type)s AND stream_id = %(id)s) = %(expected)s
-"""
-_APPEND_INTO = """
-INSERT INTO eventstore_event
-    (stream_type, stream_id, version, event_type, schema_version, data, metadata,
-     idempotency_key, recorded_at)
-"""
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
-    """The statements that differ between databases."""
+    """The statements of one database, and how its rows' ``recorded_at`` become datetimes."""
 
     append: str
+    read_stream: str
     read_all_from_start: str
     read_all_after: str
-    naive_datetimes: bool
+    stream_version: str
+    version_of_key: str
+    position_exists: str
+    list_streams: str
+    to_datetime: Callable[[BaseDatabaseWrapper, Any], datetime]
+
+
+def _statements(*, recorded_at: str, append_rows: str, commit_order: str, visible: str) -> dict:
+    """The statements, from the parts that differ between databases.
+
+    Every read returns the columns ``stream_type, stream_id, version, position, event_type,
+    schema_version, data, metadata, recorded_at`` in that order (see selectors._decode).
+    """
+    columns = (
+        "stream_type, stream_id, version, position, event_type, schema_version, data, metadata, "
+        + recorded_at
+    )
+    return {
+        # Appends: one INSERT ... SELECT of the whole batch, given as one JSON array of
+        # [type, schema_version, data, metadata] items. The WHERE clause checks the expected
+        # version (0 rows inserted when stale); the unique (stream, version) index turns a
+        # concurrent writer that passed the same check into a unique violation, and the
+        # partial unique (stream, idempotency_key) index does the same for a reused key. The
+        # key is stored on the batch's first event only.
+        "append": f"""
+INSERT INTO eventstore_event
+    (stream_type, stream_id, version, event_type, schema_version, data, metadata,
+     idempotency_key, recorded_at)
+{append_rows}
+WHERE (SELECT COALESCE(MAX(version), 0) FROM eventstore_event
+       WHERE stream_type = CAST(%(type)s AS text) AND stream_id = CAST(%(id)s AS text))
+      = CAST(%(expected)s AS integer)
+ORDER BY e.item_number
+RETURNING position, version""",
+        "read_stream": f"""
+SELECT {columns} FROM eventstore_event
+WHERE stream_type = %s AND stream_id = %s AND version BETWEEN %s AND %s
+ORDER BY version""",
+        "read_all_from_start": f"""
+SELECT {columns} FROM eventstore_event
+WHERE {visible}
+ORDER BY {commit_order} LIMIT %s""",
+        "read_all_after": f"""
+SELECT {columns} FROM eventstore_event
+WHERE {visible}
+  AND ({commit_order}) > (SELECT {commit_order} FROM eventstore_event WHERE position = %s)
+ORDER BY {commit_order} LIMIT %s""",
+        "stream_version": """
+SELECT COALESCE(MAX(version), 0) FROM eventstore_event
+WHERE stream_type = %s AND stream_id = %s""",
+        "version_of_key": """
+SELECT version FROM eventstore_event
+WHERE stream_type = %s AND stream_id = %s AND idempotency_key = %s""",
+        "position_exists": "SELECT 1 FROM eventstore_event WHERE position = %s",
+        "list_streams": """
+SELECT stream_id FROM eventstore_event WHERE stream_type = %s AND version = 1
+ORDER BY position""",
+    }
 
 
 POSTGRESQL = Dialect(
-    append=_APPEND_INTO
-    + """
-SELECT %(type)s, %(id)s, %(expected)s + e.n, e.item ->> 0, (e.item ->> 1)::smallint,
-       e.item -> 2, e.item -> 3, CASE WHEN e.n = 1 THEN %(key)s END, %(at)s
-FROM jsonb_array_elements(%(batch)s::jsonb) WITH ORDINALITY AS e(item, n)
-"""
-    + _APPEND_GUARD
-    + "ORDER BY e.n RETURNING position, version",
-    # Commit-safe order: only rows of transactions that have ended (xid below the oldest
-    # running transaction's, the snapshot's xmin), in (transaction id, position) order. A
-    # transaction still running holds back every row ordered after its own.
-    read_all_from_start=f"""
-SELECT {READ_COLUMNS} FROM eventstore_event
-WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-ORDER BY transaction_id, position
-LIMIT %s
-""",
-    read_all_after=f"""
-SELECT {READ_COLUMNS} FROM eventstore_event
-WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  AND (transaction_id, position) > (SELECT c.transaction_id, c.position
-                                    FROM eventstore_event c WHERE c.position = %s)
-ORDER BY transaction_id, position
-LIMIT %s
-""",
-    naive_datetimes=False,
+    **_statements(
+        # Microseconds since 1970 (exact), turned into a datetime in Python: much cheaper
+        # than parsing timestamptz text row by row.
+        recorded_at="(EXTRACT(EPOCH FROM recorded_at) * 1000000)::bigint",
+        append_rows="""
+SELECT CAST(%(type)s AS text), CAST(%(id)s AS text),
+       CAST(%(expected)s AS integer) + e.item_number, e.item ->> 0,
+       CAST(e.item ->> 1 AS smallint), e.item -> 2, e.item -> 3,
+       CASE WHEN e.item_number = 1 THEN CAST(%(key)s AS text) END,
+       CAST(%(at)s AS timestamptz)
+FROM jsonb_array_elements(CAST(%(batch)s AS jsonb)) WITH ORDINALITY AS e(item, item_number)""",
+        # Commit-safe order: only rows of transactions that have ended (transaction id below
+        # the snapshot's xmin, the oldest one still running), in (transaction id, position)
+        # order. A transaction still running holds back every row ordered after its own.
+        commit_order="transaction_id, position",
+        visible="transaction_id < pg_snapshot_xmin(pg_current_snapshot())",
+    ),
+    to_datetime=lambda connection, microseconds: _EPOCH + timedelta(microseconds=microseconds),
 )
 
 # SQLite serialises writers (one write transaction at a time), so positions are assigned
 # in commit order and plain position order is safe for subscribers.
 SQLITE = Dialect(
-    append=_APPEND_INTO
-    + """
-SELECT %(type)s, %(id)s, %(expected)s + e.key + 1, json_extract(e.value, '$[0]'),
-       json_extract(e.value, '$[1]'), json_extract(e.value, '$[2]'),
-       json_extract(e.value, '$[3]'), CASE WHEN e.key = 0 THEN %(key)s END, %(at)s
-FROM json_each(%(batch)s) AS e
-"""
-    + _APPEND_GUARD
-    + "ORDER BY e.key RETURNING position, version",
-    read_all_from_start=f"SELECT {READ_COLUMNS} FROM eventstore_event ORDER BY position LIMIT %s",
-    read_all_after=f"""
-SELECT {READ_COLUMNS} FROM eventstore_event WHERE position > %s ORDER BY position LIMIT %s
-""",
-    naive_datetimes=True,
+    **_statements(
+        recorded_at="recorded_at",
+        append_rows="""
+SELECT %(type)s, %(id)s, %(expected)s + e.item_number, json_extract(e.item, '$[0]'),
+       json_extract(e.item, '$[1]'), json_extract(e.item, '$[2]'),
+       json_extract(e.item, '$[3]'), CASE WHEN e.item_number = 1 THEN %(key)s END, %(at)s
+FROM (SELECT key + 1 AS item_number, value AS item FROM json_each(%(batch)s)) AS e""",
+        commit_order="position",
+        visible="TRUE",
+    ),
+    to_datetime=lambda connection, value: connection.ops.convert_datetimefield_value(
+        value, None, connection
+    ),
 )
 
 _DIALECTS = {"postgresql": POSTGRESQL, "sqlite": SQLITE}
@@ -122,3 +137,41 @@ def dialect(connection: BaseDatabaseWrapper) -> Dialect:
         raise EventStoreError(
             f"the event store runs on PostgreSQL or SQLite, not {connection.vendor}"
         ) from None
+
+
+@contextmanager
+def cursor(connection: BaseDatabaseWrapper) -> Iterator[CursorWrapper]:
+    """A Django cursor for the event store's statements: fetch each result before the next.
+
+    On PostgreSQL it binds parameters server-side and prepares each statement once per
+    connection (an append's parse and plan cost more than its execution), and one such
+    cursor is kept per connection. Django's own cursors keep client-side binding: they
+    never prepare. Set ``EVENTSTORE_PREPARED_STATEMENTS = False`` behind a pooler that
+    cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+    """
+    if (
+        connection.vendor != "postgresql"
+        or not getattr(settings, "EVENTSTORE_PREPARED_STATEMENTS", True)
+        or connection.settings_dict["OPTIONS"].get("server_side_binding") is True
+    ):
+        with connection.cursor() as django_cursor:  # (server_side_binding: Django prepares)
+            yield django_cursor
+        return
+    connection.ensure_connection()
+    raw = connection.connection
+    reusable = _PREPARING_CURSORS.get(raw)
+    if reusable is None:
+        import psycopg
+
+        if raw.prepare_threshold is None:
+            # Django opens connections with prepared statements off (None); 0 prepares the
+            # statements of server-binding cursors at once. Django's cursors bind
+            # client-side and never prepare, so only ours are affected.
+            raw.prepare_threshold = 0
+        reusable = _PREPARING_CURSORS[raw] = psycopg.Cursor(raw)
+    # Wrapped anew each time, so that Django's execute wrappers and query logging
+    # (assertNumQueries, DEBUG) see these statements as they see any other.
+    yield connection._prepare_cursor(reusable)
+
+
+_PREPARING_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()

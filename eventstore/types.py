@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from eventstore.errors import InvalidArgument
 
@@ -46,12 +46,12 @@ class NewEvent:
     schema_version: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedEvent:
+class RecordedEvent(NamedTuple):
     """A stored event as readers see it (payload upcast to the type's current schema version).
 
     ``version`` is its place in its stream (1..n); ``position`` is its unique global position,
-    the cursor for ``read_all(after=...)``.
+    the cursor for ``read_all(after=...)``. A NamedTuple rather than a frozen dataclass:
+    readers build thousands per call, and a NamedTuple is built three to four times faster.
     """
 
     stream: StreamId

@@ -171,3 +171,9 @@ def test_a_refused_append_leaves_the_outer_transaction_usable(new_stream):
         again = append(stream, expected_version=1, events=moved(), idempotency_key="req-1")
         assert again.replayed and again.events == first.events
     assert stream_version(stream) == 2
+
+
+def test_the_callers_metadata_is_not_modified(new_stream):
+    metadata = {"recorded_by": "player-3"}
+    append(new_stream(), expected_version=0, events=moved(), metadata=metadata, idempotency_key="k")
+    assert metadata == {"recorded_by": "player-3"}
