@@ -197,7 +197,9 @@ def odds_recovery(battle: Battle, cmd: Command) -> Distribution:
 
 
 def _triggered(battle: Battle, squad: Squad, event: str) -> bool:
-    return panic_triggers_for(squad.quality, event, options=battle.options)
+    """Whether ``event`` panics ``squad`` (its quality) and it can still panic at all."""
+    return panic_possible(panic_immune=squad.panic_immune, no_step_back=squad.no_step_back) \
+        and panic_triggers_for(squad.quality, event, options=battle.options)
 
 
 def followups_after_fired_upon(battle: Battle, i: int) -> tuple[Followup, ...]:

@@ -126,19 +126,24 @@ def test_the_cumulative_house_rule_panics_untrained_troops_at_a_fearsome_charge(
                                                  t.state.index["keno.1"])
 
 
-def test_an_immune_squad_takes_no_panic_test():
+def test_an_immune_squad_or_one_in_not_one_step_back_takes_no_panic_test():
+    for flags in ({"panic_immune": True}, {"no_step_back": True}):
+        t = table(section("recruit"))
+        patch(t, "steel.1", **flags)
+        sight(t, enemy="keno.pa")
+        assert t.state.resolution is None, flags
+        assert panic.followups_after_fired_upon(t.state, t.state.index["steel.1"]) == ()
+
+
+def test_a_queued_panic_test_checks_immunity_when_it_starts():
     t = table()
+    i = t.state.index["steel.1"]
     patch(t, "steel.1", panic_immune=True)
-    fx = sight(t)
-    assert t.state.resolution is None and fx[-1].kind == "no_panic_test"
-
-
-def test_a_squad_in_not_one_step_back_passes_its_panic_test_automatically():
-    t = table()
+    step = panic.start(t.state, i, panic.Context("enemy_unit_first_seen"))
+    assert step.state.resolution is None and step.effects[-1].kind == "no_panic_test"
     patch(t, "steel.1", no_step_back=True)
-    fx = sight(t)
-    assert t.state.resolution is None
-    assert fx[-1].kind == "panic_test" and fx[-1].data["automatic"]
+    step = panic.start(t.state, i, panic.Context(panic.PSI, psi=True))
+    assert step.effects[-1].data["automatic"]
 
 
 # --- panicking ---------------------------------------------------------------------------------
