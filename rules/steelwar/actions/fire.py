@@ -17,7 +17,8 @@ die per support weapon; the target rolls its range die (``firepower.shooter_dice
 weapons twice (§2.3); limited ammunition is counted (§2.5). Shooter dice strictly above the
 range die decide: none -> no effect, one -> a suppression marker (at most 3), two or more ->
 a marker and potential hits = faces / faces rounded half up (§2.6-§2.8), resolved by
-:mod:`.hits`. A first suppression queues a morale test (§2.12).
+:mod:`.hits`. A first suppression queues a morale test (§2.12); recruits fired upon for the
+first time take a panic test after the fire (§2.14, :func:`.panic.followups_after_fired_upon`).
 
 The procedure is also startable without a declaration (:func:`start_fire`): melee gives the
 defender a free shot that cannot suppress (§2.10).
@@ -32,7 +33,7 @@ from rules.core.errors import RuleError
 from rules.core.facts import Command
 from rules.core.system import Effect, Step
 from rules.steelwar import effects, tables
-from rules.steelwar.actions import hits
+from rules.steelwar.actions import hits, panic
 from rules.steelwar.actions.procedure import (
     Action,
     Procedure,
@@ -290,6 +291,10 @@ def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True) -> S
         act = battle.activation
         battle = battle._replace(activation=act._replace(fired=act.fired + ctx.figures))
     target = battle.squads[shot.target]
+    # §2.14: recruits fired upon for the first time take a panic test after this fire
+    panic_tests = panic.followups_after_fired_upon(battle, shot.target)
+    if panic_tests:
+        battle = battle._replace(queue=panic_tests + battle.queue)
     fired_at_by = target.fired_at_by
     if shooter.id not in fired_at_by:
         fired_at_by += (shooter.id,)

@@ -37,6 +37,7 @@ def test_example_3_at_13_inches_the_lmg_and_then_the_sniper_fire_alone():
     t.declare("fire", "steel.1", target="keno.1", weapons=["mg"], distance=13)
     assert requests(t) == {"shooter.quality": 6, "shooter.support.1": 8, "target.range": 8}
     t.dice(shooter__quality=1, shooter__support__1=1, target__range=5)  # no effect
+    t.dice(panic__quality=6)  # recruits first fired upon keep their nerve (§2.14)
     t.declare("fire", "steel.1", target="keno.1", weapons=["sn"], distance=13)
     assert requests(t) == {"shooter.quality": 6, "shooter.rof": 4, "target.range": 8}
     t.dice(shooter__quality=6, shooter__rof=4, target__range=3)
@@ -67,6 +68,7 @@ def test_example_4_at_5_inches_four_smgs_and_the_lmg_then_three_smgs_and_the_sni
     t.roll({**{f"hit.{n}.power": 1 for n in range(1, 8)},
             **{f"hit.{n}.armour": 4 for n in range(1, 8)}})
     t.roll({"morale.quality": 6})
+    t.roll({"panic.quality": 6})  # recruits first fired upon keep their nerve (§2.14)
     t.declare("fire", "steel.1", target="keno.1", weapons=["6", "7", "8", "sn"], distance=5)
     assert requests(t) == {"shooter.quality": 6, "shooter.rof": 10, "target.range": 4}
     t.dice(shooter__quality=6, shooter__rof=9, target__range=2)
@@ -253,6 +255,7 @@ def test_example_28_two_automats_and_the_lmg_then_the_remaining_five_automats():
     assert requests(t) == {"shooter.quality": 8, "shooter.rof": 4, "shooter.support.1": 8,
                            "target.range": 6}  # 2 + 2 = 4 -> d4
     t.dice(shooter__quality=1, shooter__rof=1, shooter__support__1=1, target__range=6)
+    t.dice(panic__quality=6)  # recruits first fired upon keep their nerve (§2.14)
     err = t.refused(declare("fire", "steel.2", {"target": "keno.1", "weapons": ["3", "4"],
                                                 "distance": 12}), "action_forbidden")
     assert "once per activation" in err.message

@@ -96,6 +96,7 @@ def test_a_first_suppression_triggers_a_morale_test_but_not_at_high_motivation()
     t.declare("fire", "steel.1", target="keno.1", weapons=["hmg"], distance=20,
               dice_map={"shooter.quality": [12], "shooter.support.1": [1], "target.range": [6]})
     assert t.kinds()[-1] == "no_morale_test"
+    t.dice(panic__quality=6)  # recruits first fired upon keep their nerve (§2.14)
     t.declare("end_activation")
 
 
@@ -108,7 +109,8 @@ def test_a_broken_squad_shoots_only_back_at_those_who_fired_at_it_this_turn():
     t.end_activation()
     t.activate("steel.1")
     t.declare("fire", "steel.1", target="keno.1", weapons=["hmg"], distance=20,
-              dice_map={"shooter.quality": [1], "shooter.support.1": [1], "target.range": [6]})
+              dice_map={"shooter.quality": [1], "shooter.support.1": [1], "target.range": [6],
+                        "panic.quality": [6]})  # recruits first fired upon keep their nerve (§2.14)
     t.end_activation()
     patch(t, "keno.1", activated=False)
     t.activate("keno.1")
@@ -120,6 +122,7 @@ def test_a_broken_squad_shoots_only_back_at_those_who_fired_at_it_this_turn():
 
 def test_an_emplaced_tripod_mg_fires_twice_per_activation_but_not_aboard_a_vehicle():
     t = Table(setup(steel=[hmg_team()]))
+    patch(t, "keno.1", ever_fired_upon=True)  # not their first fire: no panic test (§2.14)
     t.activate("steel.1")
     for _ in range(2):
         t.declare("fire", "steel.1", target="keno.1", weapons=["hmg"], distance=20,
@@ -134,6 +137,7 @@ def test_an_emplaced_tripod_mg_fires_twice_per_activation_but_not_aboard_a_vehic
 def test_limited_ammunition_is_counted_across_turns():
     t = Table(setup(steel=[shooters({"id": "gl", "weapon": "grenade_launcher"})]))
     assert t.figure("steel.1", "gl").ammo == 3
+    patch(t, "keno.1", ever_fired_upon=True)  # not their first fire: no panic test (§2.14)
     for _ in range(3):
         t.activate("steel.1")
         t.declare("fire", "steel.1", target="keno.1", weapons=["gl"], distance=20,
@@ -246,6 +250,7 @@ def test_flak_vests_roll_d6_against_fragments_and_d4_against_bullets():
     assert len(resolved) == 6  # (12 + 10) / 4 -> 6
     assert {(d["power"], d["armour"]) for d in resolved} == {(6, 6)}  # GL alone: its power d6
     t.roll({"morale.quality": 6})
+    t.roll({"panic.quality": 6})  # recruits first fired upon keep their nerve (§2.14)
     t.end_activation()
     patch(t, "steel.1", activated=False)
     t.activate("steel.1")
@@ -278,6 +283,7 @@ def test_robots_are_immobilised_then_destroyed_and_still_shoot():
     assert t.figure("keno.1", "r1").immobilised and t.figure("keno.1", "r2").immobilised
     assert t.figure("keno.1", "r1").status == "ok"
     t.roll({"morale.quality": 6})
+    t.roll({"panic.quality": 6})  # recruits first fired upon keep their nerve (§2.14)
     t.end_activation()
     patch(t, "keno.1", suppression=0)
     t.activate("keno.1")
