@@ -3,7 +3,8 @@
 Figure statuses map to outcomes: ``killed`` (and ``destroyed`` robots and weapons, fate
 ``"destroyed"``) -> killed; ``wounded_unchecked`` -> an open unchecked casualty;
 ``stabilised`` / ``returned`` -> wounded with that fate (§2.11); ``prisoner`` -> captured, by
-the other side when there are two (the state does not record the captor otherwise).
+``Figure.captured_by`` (melee records it, §2.10), else by the other side when there are two;
+``lost_in_melee`` (down in a melee still going on when the battle ended) -> unchecked.
 A commander who is no longer in the ranks while his squad fights on was replaced (§2.9);
 ``new_leadership`` is the squad's leadership now.
 """
@@ -28,6 +29,7 @@ _OUTCOMES = {
     st.STABILISED: (WOUNDED, "stabilised"),
     st.RETURNED: (WOUNDED, "returned_to_duty"),
     st.PRISONER: (CAPTURED, None),
+    st.LOST_IN_MELEE: (UNCHECKED, "lost_in_melee"),
 }
 
 
@@ -44,8 +46,8 @@ def summarize(battle: st.Battle) -> BattleSummary:
             replaced = figure.role == "commander" and figure.status not in st.FIGHTING and fighting
             if outcome is None:
                 continue
-            captor = None
-            if outcome == CAPTURED and len(sides) == 2:
+            captor = figure.captured_by
+            if outcome == CAPTURED and captor is None and len(sides) == 2:
                 captor = sides[1 - squad.side]
             figures.append(
                 FigureOutcome(
