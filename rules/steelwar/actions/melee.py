@@ -858,10 +858,10 @@ def declare_continue(battle: Battle, cmd: Command) -> Step:
     fx = [effects.melee_round_begins(a, d, battle.turn)]
     for i, enemy in ((rnd.defender, a), (rnd.attacker, d)):
         squad = battle.squads[i]
+        if not squad.on_table or not fighters(squad):
+            return _over(battle, rnd, i, fx)
         if surrenders(squad.morale, 0) and not squad.no_step_back:
             return _over(_surrender(battle, i, enemy, fx), rnd, i, fx)
-        if not fighters(squad):
-            return _over(battle, rnd, i, fx)
     return _ask_pairing(battle, rnd, fx)
 
 
