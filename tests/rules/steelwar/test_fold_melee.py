@@ -649,3 +649,58 @@ def test_per_pair_at_most_one_casualty_and_never_more_casualties_than_figures(ca
         assert len(t.squad(unit).figures) == n
         if t.squad(unit).engaged_with is None:
             assert all(f.status != "lost_in_melee" for f in t.squad(unit).figures)
+
+
+# --- prisoners in the battle summary -----------------------------------------------------------
+
+
+def three_sides() -> dict:
+    out = setup(steel=[riflemen(2)], keno=[partisans(2)])
+    out["sides"].append({"id": "otlok", "name": "Otlok", "motivation": "medium",
+                         "fatigue": "tired", "squads": [riflemen(2, squad_id="otlok.r")]})
+    return out
+
+
+def test_the_summary_names_the_side_that_holds_each_prisoner():
+    t = Table(three_sides())
+    charge(t, "otlok.r", "keno.p", distance=3)
+    t.roll({"morale.quality": 6})
+    t.decide("melee.pairs", ["default"])
+    melee_rolls(t, {"1": 8, "2": 8}, {"1": 1, "2": 2})  # the partisans are wiped out
+    t.roll({"fate.defender.1": 6, "fate.defender.2": 3})
+    prisoners = summarize(t.state).prisoners
+    assert {(p.figure, p.captured_by) for p in prisoners} == {("1", "otlok"), ("2", "otlok")}
+
+
+def test_figures_down_in_a_melee_that_was_still_going_on_are_unchecked_in_the_summary():
+    t = table([riflemen(3)], [partisans(3)], options={"melee_tie": "next_turn"})
+    charge(t, "steel.r", "keno.p", distance=3)
+    t.roll({"morale.quality": 6})
+    t.decide("melee.pairs", ["default"])
+    melee_rolls(t, {"1": 5, "2": 3, "3": 4}, {"1": 5, "2": 3, "3": 2})  # only 3 vs 3 decided
+    t.roll({"morale.quality": 6})  # the partisans, one down, hold...
+    t.roll({"morale.quality": 8})  # ... and so do the riflemen
+    assert t.kinds()[-1] == "melee_goes_on"
+    (down,) = [o for o in summarize(t.state).figures if o.unit == "keno.p"]
+    assert (down.figure, down.outcome, down.fate) == ("3", "unchecked", "lost_in_melee")
+
+
+def test_a_squad_routing_when_its_melee_goes_on_surrenders():
+    t = table([riflemen(2)], [partisans(2)], options={"melee_tie": "next_turn"})
+    charge(t, "steel.r", "keno.p", distance=3)
+    t.roll({"morale.quality": 6})
+    t.decide("melee.pairs", ["default"])
+    melee_rolls(t, {"1": 5, "2": 3}, {"1": 2, "2": 3})  # defender 1 falls
+    t.roll({"morale.quality": 6})
+    t.roll({"morale.quality": 8})
+    t.end_activation()
+    t.end_turn()
+    i = t.state.index["keno.p"]
+    t.state = t.state.with_squad(i, t.state.squads[i]._replace(morale="routing"))  # shot at
+    t.activate("steel.r")
+    t.declare("continue_melee", "steel.r")
+    assert t.squad("keno.p").presence == "surrendered"
+    assert keys(t) == {"fate.defender.1": 6}
+    t.roll({"fate.defender.1": 4})
+    assert {(f.status, f.captured_by) for f in t.squad("keno.p").figures} == {
+        ("prisoner", "steel")}
