@@ -18,7 +18,9 @@ power whose die would fall below d4 cannot be used (``options.psi_below_d4``): a
 rolls d8 in zone 1, d6 in zone 2, d4 in zone 3 (example #26). Powers affect people only --
 never vehicles or robots, but vehicle crews. The psi die (key ``psi.roll``) must roll the
 power's number or more (``options.psi_success_comparison``); when every face succeeds no die
-is asked for.
+is asked for, and a power no face of the die could make work (a psi blast, 7, on a d6 in zone
+2) is refused rather than rolled in vain (the engine's reading; §3.6 notes that 7 and 8 need a
+d8 or better).
 
 The source lists **ten** powers (§3.6, source lines 661-677; the issue's "eleven" counts one
 too many):

@@ -105,6 +105,21 @@ def test_recruits_fired_upon_for_the_first_time_owe_a_panic_test():
     assert panic.followups_after_fired_upon(regulars.state, i) == ()
 
 
+def test_recruits_fired_upon_take_their_panic_test_after_the_first_fire_only():
+    t = Table(setup())  # Steel recruits fire at Keno partisans, recruits too
+    t.activate("steel.1")
+    t.declare("fire", "steel.1", target="keno.1", weapons=["mg"], distance=13,
+              dice_map={"shooter.quality": 1, "shooter.support.1": 1, "target.range": 5})
+    (req,) = t.pending().requests
+    assert (req.key, req.sides, req.unit) == ("panic.quality", 6, "keno.1")
+    assert "fired upon for the first time" in req.label
+    t.dice(panic__quality=1)  # not more than leadership 1
+    assert t.squad("keno.1").panicking and t.squad("keno.1").morale == "shaken"
+    t.declare("fire", "steel.1", target="keno.1", weapons=["sn"], distance=13,
+              dice_map={"shooter.quality": 1, "shooter.rof": 1, "target.range": 5})
+    assert t.state.resolution is None  # fired upon before: no second test
+
+
 def test_regulars_charged_by_fearsome_soldiers_owe_a_panic_test():
     t = table(section("regular"))
     defender, attacker = t.state.index["steel.1"], t.state.index["keno.1"]
