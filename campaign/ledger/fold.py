@@ -742,12 +742,17 @@ def _fate(
         raise ValueError(f"unsettled outcome {outcome!r} for soldier {soldier.id}")
     extra = {"battle_id": battle_id}
     if roll is not None:
+        dice = []
+        if "melee_fate" in roll:
+            melee = roll["melee_fate"]
+            dice.append(f"melee fate d{melee['die']} {melee['roll']}: {melee['result']}")
+        if "roll" in roll:
+            bonus = f"+{roll['modifier']}" if roll.get("modifier") else ""
+            dice.append(f"final reorganisation d{roll['die']} {roll['roll']}{bonus}")
         fx = [
             _soldier_effect(
                 "reorganisation_roll", soldier,
-                f"{soldier.name}: final reorganisation d{roll['die']} {roll['roll']}"
-                f"{'+' + str(roll['modifier']) if roll['modifier'] else ''}: {outcome}",
-                data=dict(roll), **extra,
+                f"{soldier.name}: {'; '.join(dice)}: {outcome}", data=dict(roll), **extra,
             )
         ]
     else:

@@ -19,8 +19,11 @@ def server_rolls(*, campaign: Campaign) -> list[tuple[int, str, int, list]]:
                           [entry.data["roll"]]))
         elif entry.type == BattleResultTakenOver.type:
             for roll in entry.data.get("reorganisation", ()):
-                if roll.get("source") == "server":
-                    rolls.append((entry.version, roll["key"], roll["die"], [roll["roll"]]))
+                if roll.get("source") != "server":
+                    continue
+                for die in (roll.get("melee_fate"), roll if "roll" in roll else None):
+                    if die is not None:
+                        rolls.append((entry.version, die["key"], die["die"], [die["roll"]]))
     return rolls
 
 

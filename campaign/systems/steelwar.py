@@ -16,6 +16,7 @@ from campaign.ledger.state import CampaignState, Soldier
 from rules.core.errors import RuleError
 from rules.steelwar import tables
 from rules.steelwar.battle_setup import ORDINARY_ROLES
+from rules.steelwar.melee import melee_fate
 from rules.steelwar.options import Options
 from rules.steelwar.reorganisation import medical_bonus, wounded_fate
 
@@ -279,8 +280,11 @@ def take_over(
     hands (§2.10); replaced commanders keep their new leadership (§2.9, from the log's
     ``commander_replaced`` effects, whose figure is the successor); casualties still
     unchecked at the end are settled by a final reorganisation roll (§2.11): ``roll(key,
-    sides)`` gives the server's die, recorded with its key. ``log_effects`` (the battle
-    log's effects, in order) give each squad's fire given and taken and morale low point.
+    sides)`` gives the server's die, recorded with its key. A figure still down in a melee
+    that had not ended first rolls its melee fate (§2.10: killed / wounded / unharmed;
+    nobody fled, so nobody is taken prisoner) and only a wounded one rolls on. ``log_effects``
+    (the battle log's effects, in order) give each squad's fire given and taken and morale
+    low point.
     """
     from campaign.ledger.events import BattleResultTakenOver
 
@@ -303,13 +307,22 @@ def take_over(
             entry["captured_by_force_id"] = ref_of(figure.captured_by, "force")
         casualties.append(entry)
         if outcome == "wounded":
-            open_wounds.append(soldier_id)
+            open_wounds.append((soldier_id, figure.fate == "lost_in_melee"))
     fate = {c["soldier_id"]: c["outcome"] for c in casualties}
     still_fighting = ("unharmed", "returned_to_duty")
     reorganisation = []
-    for soldier_id in open_wounds:
+    for soldier_id, in_melee in open_wounds:
         soldier = state.soldiers[soldier_id]
         squad_id = in_battle[soldier_id]
+        entry: dict = {"soldier_id": soldier_id, "source": "server"}
+        if in_melee:
+            key = f"melee_fate.soldier-{soldier_id}"
+            d6 = roll(key, 6)
+            fell = melee_fate(d6)
+            entry["melee_fate"] = {"die": 6, "roll": d6, "key": key, "result": fell}
+            if fell != "wounded":
+                reorganisation.append({**entry, "outcome": fell})
+                continue
         medic = any(
             is_medic(state.soldiers[other]) and fate.get(other, "unharmed") in still_fighting
             for other, squad in in_battle.items() if squad == squad_id and other != soldier_id
@@ -317,9 +330,8 @@ def take_over(
         key = f"reorganisation.soldier-{soldier_id}"
         d6 = roll(key, 6)
         modifier, outcome = final_reorganisation(d6=d6, soldier=soldier, medic_in_squad=medic)
-        reorganisation.append({"soldier_id": soldier_id, "die": 6, "roll": d6,
-                               "modifier": modifier, "medic": medic, "outcome": outcome,
-                               "source": "server", "key": key})
+        reorganisation.append({**entry, "die": 6, "roll": d6, "modifier": modifier,
+                               "medic": medic, "outcome": outcome, "key": key})
     commanders = _commanders(summary, log_effects, in_battle, state)
     starting = {
         unit_id(pick["squad_id"]): side["starting_morale"]

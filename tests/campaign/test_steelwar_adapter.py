@@ -111,3 +111,19 @@ def test_androids_get_no_medic_bonus_and_robots_are_not_healed():
         0, "unharmed")
     assert adapter.final_reorganisation(d6=2, soldier=state.soldiers[6],
                                         medic_in_squad=True) == (1, "stabilised")
+
+
+def test_a_figure_down_in_an_unfinished_melee_rolls_its_melee_fate_first():
+    state = ledger(*two_forces(), battle())
+    summary = _summary(_figure(6, "unchecked", fate="lost_in_melee"),
+                       _figure(7, "unchecked", fate="lost_in_melee"))
+    faces = {"melee_fate.soldier-6": 5, "melee_fate.soldier-7": 3,
+             "reorganisation.soldier-7": 4}
+    event = adapter.take_over(state=state, scenario_id=1, battle_id=100, result={},
+                              summary=summary, log_effects=[],
+                              roll=lambda key, sides: faces[key])
+    by_soldier = {r["soldier_id"]: r for r in event.reorganisation}
+    assert by_soldier[6]["outcome"] == "unharmed" and "roll" not in by_soldier[6]
+    assert by_soldier[7]["melee_fate"]["result"] == "wounded"
+    assert by_soldier[7]["outcome"] == "stabilised"
+    assert ledger(*two_forces(), battle(), event).soldiers[6].status == "fit"
