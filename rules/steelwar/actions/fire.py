@@ -113,10 +113,23 @@ class Shot(NamedTuple):
     requests: tuple
 
 
+def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
+    """The squad's figures named in ``figure_ids``, in that order (``bad_command`` if one is
+    not in the squad)."""
+    by_id = {f.id: f for f in squad.figures}
+    out = []
+    for fid in figure_ids:
+        figure = by_id.get(fid)
+        if figure is None:
+            squad.figure_index(fid)  # raises, naming the figure
+        out.append(figure)
+    return out
+
+
 def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     counts: dict[str, int] = {}
-    for fid in figure_ids:
-        weapon_id = squad.figures[squad.figure_index(fid)].weapon
+    for figure in _firing_figures(squad, figure_ids):
+        weapon_id = figure.weapon
         counts[weapon_id] = counts.get(weapon_id, 0) + 1
     return tuple(counts.items())
 
@@ -127,8 +140,8 @@ def _check_figures(battle: Battle, squad: Squad, figure_ids: tuple[str, ...]) ->
     act = battle.activation
     fired = act.fired if act is not None and battle.squads[act.squad].id == squad.id else ()
     emplaced = squad.embarked_in is None and not squad.limbered
-    for fid in figure_ids:
-        figure = squad.figures[squad.figure_index(fid)]
+    for figure in _firing_figures(squad, figure_ids):
+        fid = figure.id
         if not figure.fighting:
             raise forbid(f"{squad.name}'s figure {fid} is {figure.status} and cannot fire", "§2.8",
                          "params.weapons")
@@ -278,10 +291,9 @@ def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True) -> S
     shooter = battle.squads[shot.shooter]
     fx: list[Effect] = []
     figures = shooter.figures
-    for fid in ctx.figures:
-        n = shooter.figure_index(fid)
-        figure = figures[n]
-        if figure.ammo is not None:
+    firing = set(ctx.figures)
+    for n, figure in enumerate(figures):
+        if figure.ammo is not None and figure.id in firing:  # limited ammunition (§2.5)
             figure = figure._replace(ammo=figure.ammo - 1)
             figures = figures[:n] + (figure,) + figures[n + 1:]
             fx.append(effects.ammo_spent(shooter, figure))
@@ -295,11 +307,12 @@ def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True) -> S
     panic_tests = panic.followups_after_fired_upon(battle, shot.target)
     if panic_tests:
         battle = battle._replace(queue=panic_tests + battle.queue)
-    fired_at_by = target.fired_at_by
-    if shooter.id not in fired_at_by:
-        fired_at_by += (shooter.id,)
-    battle = battle.with_squad(shot.target, target._replace(fired_at_by=fired_at_by,
-                                                            ever_fired_upon=True))
+    if shooter.id not in target.fired_at_by or not target.ever_fired_upon:
+        fired_at_by = target.fired_at_by
+        if shooter.id not in fired_at_by:
+            fired_at_by += (shooter.id,)
+        battle = battle.with_squad(shot.target, target._replace(fired_at_by=fired_at_by,
+                                                                ever_fired_upon=True))
     fx.insert(0, effects.fire_declared(shooter, target, ctx.dice, ctx.range_die, ctx.zone,
                                        ctx.figures))
     return ask_dice(battle, NAME, "fire", shot.shooter, ctx, shot.requests, fx)
