@@ -88,7 +88,7 @@ from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.steelwar import effects, tables
-from rules.steelwar.actions import commander, fire, morale_test, panic, reaction
+from rules.steelwar.actions import commander, fire, morale_test, no_step_back, panic, reaction
 from rules.steelwar.actions.hits import hit_kind
 from rules.steelwar.actions.movement import _terrain as charge_terrain
 from rules.steelwar.actions.procedure import (
@@ -226,7 +226,7 @@ def fighters(squad: Squad) -> tuple[Figure, ...]:
 def fearsome(squad: Squad, blades: bool) -> bool:
     """§2.10: fearsome attackers: the whole Keno Guard, cavalry charging with blades, soldiers
     in "Not one step back!" (§2.15), and any squad the scenario names fearsome."""
-    return (squad.fearsome or squad.keno_guard or squad.no_step_back
+    return (no_step_back.fearsome(squad) or squad.keno_guard
             or (blades and any(f.mounted for f in fighters(squad))))
 
 
