@@ -8,7 +8,8 @@ not by a Broken or Routing squad (§3.5). Params:
 
 - ``power``: the power's id (below);
 - ``target``: the squad it works on, friend or foe (default: the psionic's own squad);
-- ``distance``: inches from the psionic to the target (default 0);
+- ``distance``: inches from the psionic to the target (required unless the target is the
+  psionic's own squad);
 - ``line_of_sight``: whether the target is in the psionic's direct line of sight (default
   false): needed beyond zone 1;
 - ``psionic``: the figure using it (default: the squad's only psionic in the ranks).
@@ -22,8 +23,8 @@ is asked for, and a power no face of the die could make work (a psi blast, 7, on
 2) is refused rather than rolled in vain (the engine's reading; §3.6 notes that 7 and 8 need a
 d8 or better).
 
-The source lists **ten** powers (§3.6, source lines 661-677; the issue's "eleven" counts one
-too many):
+The source lists **ten** powers (§3.6, source lines 661-677; the digest's index and the issue
+speak of eleven, but there is no eleventh in the list):
 
 - ``remove_suppression`` (2): the target loses all its suppression markers;
 - ``inspire`` (4): the target takes a rally test as if the psionic were its direct commander
@@ -188,7 +189,7 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
         target_figures=len(target.fighting_figures()),
         options=opts,
     )
-    distance = number(cmd, "distance", 0)
+    distance = number(cmd, "distance", 0) if t == i else number(cmd, "distance")
     zone = psi_zone(distance, options=opts)
     sides = psi_die_at(psionic.psi_die, distance, options=opts)
     if sides is None:

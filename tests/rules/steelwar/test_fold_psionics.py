@@ -134,8 +134,11 @@ def test_odds_of_a_power():
     t = table()
     t.activate("barf.1")
     dist = SYSTEM.odds(t.state, {"action": "psi_power", "unit": "barf.1",
-                                 "params": {"power": "psi_blast", "target": "keno.g"}})
+                                 "params": {"power": "psi_blast", "target": "keno.g",
+                                            "distance": 3}})
     assert dist[True] == Fraction(2, 8)
+    err = refused(t, "bad_command", power="panic", target="keno.g")
+    assert err.field == "params.distance"
 
 
 # --- the ten powers ---------------------------------------------------------------------------------
