@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -161,17 +162,33 @@ def cursor(connection: BaseDatabaseWrapper) -> Iterator[CursorWrapper]:
     raw = connection.connection
     reusable = _PREPARING_CURSORS.get(raw)
     if reusable is None:
-        import psycopg
-
         if raw.prepare_threshold is None:
             # Django opens connections with prepared statements off (None); 0 prepares the
             # statements of server-binding cursors at once. Django's cursors bind
             # client-side and never prepare, so only ours are affected.
             raw.prepare_threshold = 0
-        reusable = _PREPARING_CURSORS[raw] = psycopg.Cursor(raw)
+        reusable = _PREPARING_CURSORS[raw] = _preparing_cursor_class()(raw)
     # Wrapped anew each time, so that Django's execute wrappers and query logging
     # (assertNumQueries, DEBUG) see these statements as they see any other.
     yield connection._prepare_cursor(reusable)
 
 
 _PREPARING_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
+
+
+@cache
+def _preparing_cursor_class() -> type:
+    import psycopg
+
+    class PreparingCursor(psycopg.Cursor):
+        """psycopg's server-binding cursor, showing its prepared statements in Django's log.
+
+        psycopg leaves ``_query`` unset when it runs a prepared statement, and Django's
+        query log (DEBUG, assertNumQueries) reads the statement from there.
+        """
+
+        def _send_query_prepared(self, name, pgq, *, binary=None):
+            self._query = pgq
+            super()._send_query_prepared(name, pgq, binary=binary)
+
+    return PreparingCursor

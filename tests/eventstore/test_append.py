@@ -177,3 +177,51 @@ def test_the_callers_metadata_is_not_modified(new_stream):
     metadata = {"recorded_by": "player-3"}
     append(new_stream(), expected_version=0, events=moved(), metadata=metadata, idempotency_key="k")
     assert metadata == {"recorded_by": "player-3"}
+
+
+# --- round trips ------------------------------------------------------------------------
+
+
+def test_an_append_is_one_statement_in_a_savepoint_inside_a_transaction(new_stream):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    stream = new_stream()
+    with CaptureQueriesContext(connection) as queries:
+        append(stream, expected_version=0, events=moved(3))
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    assert statements == ["SAVEPOINT", "INSERT", "RELEASE"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_an_append_is_one_statement(new_stream):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        append(new_stream(), expected_version=0, events=moved(3))
+    assert [q["sql"].split()[0].upper() for q in queries.captured_queries] == ["INSERT"]
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_append_statement_is_prepared_once_per_connection(new_stream):
+    from django.db import connection
+
+    stream = new_stream()
+    for version in range(3):
+        append(stream, expected_version=version, events=moved())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements"
+            " WHERE statement LIKE %s",
+            ["%INSERT INTO eventstore_event%"],
+        )
+        assert cursor.fetchone()[0] == 1
+
+
+@pytest.mark.postgres
+def test_prepared_statements_can_be_turned_off(new_stream, settings):
+    settings.EVENTSTORE_PREPARED_STATEMENTS = False
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(2))
+    assert [e.version for e in read_stream(stream)] == [1, 2]
