@@ -3,19 +3,21 @@
 One function, :func:`table_context`, so the page view stays a few lines and the replay slider
 (``?at=N``) shows exactly what the head view shows, at an earlier version.
 """
+
 from __future__ import annotations
 
 import importlib
 import json
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
-from battles.replay import describe, is_fact
+from battles.replay import AMEND, VOID, describe, is_fact
 from campaign.pages.terms import ACTIONS, term, unit_facts
 from rules.core.errors import RuleError
-from rules.core.facts import DICE
+from rules.core.facts import DECIDE, DECLARE, DICE
 from rules.core.summary import summarize
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
@@ -55,19 +57,57 @@ def _dice_values(values) -> list:
     return list(values) if isinstance(values, list | tuple) else [values]
 
 
-def _log(battle: Battle, version: int) -> list[BattleLogEntry]:
+def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
+    """What an event records, in the page's language (``battles.replay.describe`` is the
+    English of the API and the fallback for event types not listed here)."""
+    if event_type == DECLARE:
+        action = term(ACTIONS, fact.get("action", ""))
+        unit = fact.get("unit")
+        if unit:
+            return _("%(unit)s: %(action)s") % {
+                "unit": unit_names.get(unit, unit),
+                "action": action,
+            }
+        return str(action)
+    if event_type == DICE:
+        rolls = ", ".join(f"{k} {v}" for k, v in (fact.get("rolls") or {}).items())
+        if fact.get("source") == "server":
+            return _("dice rolled by the server: %(rolls)s") % {"rolls": rolls}
+        return _("dice from the table: %(rolls)s") % {"rolls": rolls}
+    if event_type == DECIDE:
+        return _("decision %(key)s: %(choice)s") % {
+            "key": fact.get("key"),
+            "choice": fact.get("choice"),
+        }
+    if event_type in (VOID, AMEND):
+        values = {"n": fact.get("target"), "reason": fact.get("reason") or _("no reason given")}
+        if event_type == VOID:
+            return _("correction: event #%(n)s voided (%(reason)s)") % values
+        return _("correction: event #%(n)s amended (%(reason)s)") % values
+    return describe(event_type, fact)
+
+
+def _log(battle: Battle, version: int, unit_names: dict[str, str]) -> list[BattleLogEntry]:
     """The log up to ``version``, newest first, with what a correction form needs."""
     rows = BattleLogEntry.objects.filter(battle=battle, version__lte=version).order_by("-version")
     rows = list(rows)
     for row in rows:
         fact = row.effective_data or row.data
-        row.description = describe(row.type, fact)
+        row.description = _describe(row.type, fact, unit_names)
         row.correctable = is_fact(row.type)
         row.rolls = None
         if row.type == DICE and isinstance(fact.get("rolls"), dict):
             row.rolls = {key: _dice_values(v) for key, v in fact["rolls"].items()}
             row.original_json = json.dumps(fact)
     return rows
+
+
+def _side_names(state_json: dict) -> dict[str, str]:
+    """Side id -> name, from state JSON that lists ``sides`` with names (the Steel War)."""
+    sides = state_json.get("sides", [])
+    if not isinstance(sides, list):
+        return {}
+    return {s["id"]: s.get("name") or s["id"] for s in sides if isinstance(s, dict) and "id" in s}
 
 
 def _weapons_by_unit(state_json: dict) -> list[dict]:
@@ -89,7 +129,9 @@ def _weapons_by_unit(state_json: dict) -> list[dict]:
             if f.get("weapon")
         ]
         if figures:
-            out.append({"unit": squad["id"], "name": squad.get("name", squad["id"]), "figures": figures})
+            out.append(
+                {"unit": squad["id"], "name": squad.get("name", squad["id"]), "figures": figures}
+            )
     return out
 
 
@@ -108,6 +150,10 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     units, sides = _units(current)
     pending = selectors.pending_json(battle=battle, pending=current.pending)
     role = selectors.battle_role(user=user, battle=battle)
+    state_json = current.system.state_to_json(current.state)
+    names = _side_names(state_json)
+    for unit in units:
+        unit["side_name"] = names.get(unit["side"], unit["side"])
     actions = declarable_actions(battle.rules_system)
     hinted = pending.get("units") or [""]
     api = reverse("battles:battle-detail", args=[battle.pk])
@@ -118,15 +164,16 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "can_write": at_head and battle.is_open and role in WRITERS,
         "role": role,
         "units": units,
-        "sides": sides,
+        "sides": [{"id": side, "name": names.get(side, side)} for side in sides],
         "pending": pending,
         "dice_inputs": _dice_inputs(pending),
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
-        "log": _log(battle, current.version),
+        "log": _log(battle, current.version, {u["unit"]: u["name"] or u["unit"] for u in units}),
+        "procedure": term(ACTIONS, pending.get("procedure", "")),
         "actions": [{"value": a, "label": term(ACTIONS, a)} for a in actions],
         "default_action": "fire" if "fire" in actions else (actions[0] if actions else ""),
         "default_unit": hinted[0],
-        "weapons": _weapons_by_unit(current.system.state_to_json(current.state)) if at_head else [],
+        "weapons": _weapons_by_unit(state_json) if at_head else [],
         "api": {
             "declare": api + "declare/",
             "dice": api + "dice/",

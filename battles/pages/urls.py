@@ -1,4 +1,5 @@
 """Page routes of the battles app (mounted at /battles/)."""
+
 from django.urls import path
 
 from battles.pages import views

@@ -1,4 +1,5 @@
 """The battle table view: thin views over battles.selectors; writes go to the REST API (JS)."""
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render

@@ -154,6 +154,10 @@ ACTIONS = {
     "panic_recovery": _("end the panic"),
     "no_step_back": _("“Not one step back!”"),
     "pass_action": _("pass the action"),
+    "morale_test": _("morale test"),
+    "reaction_test": _("reaction test"),
+    "commander_replacement": _("commander replacement"),
+    "hits": _("hits"),
 }
 
 RESULT = {

@@ -115,7 +115,7 @@ def test_roll_for_me_has_the_server_roll_and_records_it(page, table):
     page.reload()
     page.get_by_role("button", name="Roll for me").click()
     page.locator("#event-4").wait_for()
-    assert "dice (server)" in page.locator("#event-4").inner_text()
+    assert "dice rolled by the server" in page.locator("#event-4").inner_text()
     assert head(battle) == 4
 
 

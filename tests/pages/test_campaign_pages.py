@@ -61,8 +61,8 @@ def test_after_a_concluded_battle_the_force_page_shows_the_casualties_then_and_n
     answer_dice_until_done(page, battle, lambda label: 6)  # every test after it passed
     screenshot(page, "campaign-battle")
     page.get_by_text("Conclude the battle").click()
-    page.get_by_label("Result of force-1").select_option("win")
-    page.get_by_label("Result of force-2").select_option("lose")
+    page.get_by_label("Result of Steel company").select_option("win")
+    page.get_by_label("Result of Keno partisans").select_option("lose")
     page.get_by_role("button", name="Conclude").click()
     page.locator(".badge", has_text="concluded").wait_for()
     assert page.locator("#pending").count() == 0

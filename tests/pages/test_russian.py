@@ -1,0 +1,44 @@
+"""The Russian side: chosen from Accept-Language, in the rulebook's own terms, and the API's
+errors shown next to the form in the page's language when the API gives them so."""
+import pytest
+
+from battles import services
+from tests.pages.conftest import screenshot
+from tests.pages.factories import club_with_players, steelwar_battle, steelwar_campaign
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_battle_table_speaks_the_rulebooks_russian(ru_page, live_server, signed_in):
+    club, users = club_with_players()
+    battle = steelwar_battle(club, users)
+    services.declare(battle_id=battle.pk, user=users["anna"], expected_version=1,
+                     command={"action": "begin_activation", "unit": "steel.1"})
+    signed_in(ru_page, users["anna"])
+    ru_page.goto(f"{live_server.url}/battles/{battle.pk}/")
+    assert ru_page.locator("html").get_attribute("lang") == "ru"
+    unit = ru_page.locator("#unit-steel1")
+    for term in ("боевой дух", "подавление", "залегание", "потери"):
+        assert term in unit.inner_text()
+    assert unit.locator("[data-key=morale]").inner_text() == "Уверенный"
+    assert ru_page.get_by_label("Действие", exact=True).is_visible()
+    ru_page.get_by_label("Действие", exact=True).select_option("go_prone")
+    ru_page.get_by_role("button", name="Объявить").click()
+    die = ru_page.locator("#pending input[data-sides]")
+    die.fill("7")
+    assert "нет такой грани у d6" in ru_page.locator("#pending .field-error").inner_text()
+    screenshot(ru_page, "battle-table-ru")
+
+
+def test_the_force_page_in_russian(ru_page, live_server, signed_in):
+    club, users = club_with_players()
+    campaign, _, squads = steelwar_campaign(club, users)
+    signed_in(ru_page, users["anna"])
+    ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{squads['anna']['force']}/")
+    text = ru_page.locator("main").inner_text()
+    for term in ("усталость", "мотивация", "Отделения", "лидерство", "в строю", "новобранцы"):
+        assert term in text, term
+    screenshot(ru_page, "force-ru")
+    ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
+    assert ru_page.get_by_role("img", name="Граф сценариев").is_visible()
+    screenshot(ru_page, "campaign-ru")
