@@ -368,6 +368,11 @@ class Options:
         "impossible", "§2.18, §7 #20", "PROPOSED",
         "a comms die worsened below d4 by bypassed links makes the rally impossible",
         "'clamp_d4': it is rolled on d4", "the source does not say")
+    suppressed_commander_may_rally: bool = _opt(
+        False, "§2.7, §2.18", "PROPOSED",
+        "a suppressed commander's unit may not rally: the rally is not among the five actions "
+        "of suppressed infantry", "True: the rally counts as 'communicate', which is allowed",
+        "the rally's first stage is a comms test, and suppressed infantry may 'communicate'")
 
     def __post_init__(self) -> None:
         for name, spec in _SPECS.items():
