@@ -25,8 +25,8 @@ officer's unit's place the formation it ``commands``.
 ``rally`` (unit: the commander's unit) params: ``squad`` (the squad rallied), ``distance``
 (inches between them), ``line_of_sight`` (default false), ``radio`` (both have radio or
 telephone, default false). Rallying is an order like any other: a Broken or Routing commander
-may not give it (§3.5), nor a suppressed one (§2.7 lists what suppressed infantry may do; the
-rally is not among them).
+may not give it (§3.5), nor by default a suppressed one (§2.7 lists what suppressed infantry
+may do and the rally is not among them; ``options.suppressed_commander_may_rally``).
 
 The rally roll alone is also a procedure other chapters start (:func:`rally_roll`): the psi
 power "inspire" (§3.6) rallies as if the psionic were the squad's direct commander standing
@@ -130,7 +130,8 @@ def _plan(battle: Battle, cmd: Command) -> Plan:
         raise forbid(f"{squad.name} stands in \"Not one step back!\" and has no morale to "
                      "raise", "§2.15", "params.squad")
     check_morale_allows(battle, officer, "other")
-    check_suppression_allows(officer, NAME, f"rally {squad.name}")
+    if not battle.options.suppressed_commander_may_rally:
+        check_suppression_allows(officer, NAME, f"rally {squad.name}")
     opts = battle.options
     links = check_rally_allowed(
         officer_path=place_in_chain(officer),

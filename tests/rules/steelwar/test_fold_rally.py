@@ -292,6 +292,14 @@ def test_a_suppressed_or_broken_commander_cannot_rally():
     assert t.refused(declare("rally", "coy1.hq", near), "action_forbidden").rule == "§2.12"
 
 
+def test_the_house_rule_lets_a_suppressed_commander_rally_as_communication():
+    t = example_21({"suppressed_commander_may_rally": True})
+    patch(t, "coy1.hq", suppression=1)
+    t.activate("coy1.hq")
+    t.declare("rally", "coy1.hq", squad="steel.1", distance=3, line_of_sight=True)
+    assert t.pending_keys() == ["rally.quality"]
+
+
 def test_a_squad_in_not_one_step_back_has_no_morale_to_rally():
     t = example_21()
     patch(t, "steel.1", no_step_back=True)
