@@ -380,3 +380,16 @@ def test_example_27_a_master_hit_by_aimed_small_arms_rolls_d8_as_armour():
               dice_map={"shooter.quality": 8, "shooter.rof": 4, "target.range": 1})
     armour = next(r for r in t.pending().requests if r.key == "hit.1.armour")
     assert armour.sides == 8
+
+
+def test_a_murder_waiting_for_its_decision_survives_json():
+    t = table()
+    t.activate("barf.1")
+    psi(t, "murder", dice_map={"psi.roll": 8})
+    t.decide("murder.victim", "w1")
+    again = SYSTEM.state_from_json(SYSTEM.state_to_json(t.state))
+    assert again == t.state
+    step = SYSTEM.apply(again, {"type": "decide", "data": {"key": "murder.shooter",
+                                                            "choice": "w2"}})
+    assert {r.key for r in SYSTEM.pending(step.state).requests} == {"murder.power",
+                                                                     "murder.armour"}
