@@ -45,6 +45,7 @@ from typing import Any
 from rules.core.dice import DIE_SIZES
 from rules.core.errors import RuleError
 from rules.steelwar import tables
+from rules.steelwar.morale import starting_morale
 from rules.steelwar.options import Options
 from rules.steelwar.state import (
     COVERS,
@@ -167,7 +168,7 @@ def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
     leadership = _get(raw, "leadership", field, int)
     if not 1 <= leadership <= 3:
         raise _bad(f"{field}.leadership", "leadership runs from 1 (best) to 3 (worst) (§2.0)")
-    morale = _get(raw, "morale", field, str, tables.FATIGUE_STARTING_MORALE[fatigue])
+    morale = _get(raw, "morale", field, str, starting_morale(fatigue))
     if morale not in MORALE_GRADES:
         raise _bad(f"{field}.morale", f"morale must be one of {', '.join(MORALE_GRADES)}")
     movement_class = _get(raw, "movement_class", field, str, "infantry")

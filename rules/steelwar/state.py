@@ -25,7 +25,9 @@ from typing import Any, NamedTuple
 from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError
 from rules.core.system import DecisionNeeded, Option
+from rules.steelwar.firepower import COVER_STEPS
 from rules.steelwar.options import Options
+from rules.steelwar.tables import GRADE_LADDER
 
 # --- figure statuses (§2.8, §2.10, §2.11) -------------------------------------------------
 
@@ -57,8 +59,9 @@ LEFT_TABLE = "left_table"  # moved off its own table edge
 REMOVED = "removed"  # e.g. failed "Not one step back!" (§2.15)
 SURRENDERED = "surrendered"
 
-MORALE_GRADES = ("confident", "steady", "shaken", "broken", "routing")
-COVERS = ("none", "light", "hard")
+#: Morale grades best to worst (§2.12) and covers (§2.4), as the rule tables define them.
+MORALE_GRADES = GRADE_LADDER
+COVERS = tuple(COVER_STEPS)
 
 
 class Figure(NamedTuple):
