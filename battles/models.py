@@ -40,6 +40,12 @@ class Battle(models.Model):
         default=0, help_text="last stream version folded into the projections"
     )
     snapshot_every = models.PositiveIntegerField(default=default_snapshot_every)
+    head_state = models.JSONField(
+        null=True, blank=True, editable=False, help_text="rule state at ``version`` (projection)"
+    )
+    corrections = models.PositiveIntegerField(
+        default=0, help_text="correction events folded (projection)"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from rest_framework import status
 
 from battles import replay
@@ -34,14 +34,16 @@ def battle_role(*, user, battle: Battle) -> str | None:
 
     Participants and organizers may write; members read; anyone else sees nothing.
     """
-    role = club_role(user=user, club_id=battle.club_id)
+    if hasattr(battle, "viewer_club_role"):  # annotated by :func:`battle_for`
+        role, participant = battle.viewer_club_role, battle.viewer_participates
+    else:
+        role = club_role(user=user, club_id=battle.club_id)
+        participant = BattleParticipant.objects.filter(battle=battle, user=user).exists()
     if role is None:
         return None
     if role == Membership.Role.ORGANIZER:
         return ORGANIZER
-    if BattleParticipant.objects.filter(battle=battle, user=user).exists():
-        return PARTICIPANT
-    return MEMBER
+    return PARTICIPANT if participant else MEMBER
 
 
 def visible_battles(*, user) -> QuerySet[Battle]:
@@ -52,13 +54,26 @@ def visible_battles(*, user) -> QuerySet[Battle]:
     return Battle.objects.filter(club_id__in=clubs).select_related("club")
 
 
-def battle_for(*, user, battle_id: int, write: bool = False) -> Battle:
-    """The battle if the user may read it (or write, with ``write``).
+def battle_for(*, user, battle_id: int, write: bool = False, lock: bool = False) -> Battle:
+    """The battle if the user may read it (or write, with ``write``), in one query; with
+    ``lock`` its row is locked until the end of the transaction (writers queue on it).
 
     Outsiders get 404 ``not_found`` (the battle's existence is not disclosed); club members
     who do not take part get 403 ``not_a_participant`` on writes.
     """
-    battle = Battle.objects.filter(pk=battle_id).select_related("club").first()
+    battles = Battle.objects.filter(pk=battle_id)
+    if lock:
+        battles = battles.select_for_update(of=("self",))
+    battle = None
+    if getattr(user, "is_authenticated", False):
+        battle = battles.annotate(
+            viewer_club_role=Subquery(
+                Membership.objects.filter(club_id=OuterRef("club_id"), user=user).values("role")[:1]
+            ),
+            viewer_participates=Exists(
+                BattleParticipant.objects.filter(battle_id=OuterRef("pk"), user=user)
+            ),
+        ).first()
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
         raise ApiError("not_found", f"no battle {battle_id}", status_code=status.HTTP_404_NOT_FOUND)
@@ -112,7 +127,8 @@ def state_at(
     *, battle: Battle, version: int | None = None, system: RuleSystem | None = None
 ) -> BattleState:
     """The state after ``version`` events (the head when ``None``), under every correction
-    recorded so far: the latest snapshot at or before ``version`` plus the events after it."""
+    recorded so far: the head state projection, or else the latest snapshot at or before
+    ``version`` plus the events after it."""
     system = system or system_of(battle)
     head = battle.version
     if version is None:
@@ -124,6 +140,8 @@ def state_at(
             field="at",
             status_code=status.HTTP_400_BAD_REQUEST,
         )
+    if version == head and battle.head_state is not None:
+        return BattleState(battle, system, version, system.state_from_json(battle.head_state))
     snapshot = (
         BattleSnapshot.objects.filter(battle=battle, version__lte=version)
         .order_by("-version")
@@ -131,7 +149,7 @@ def state_at(
     )
     fold = replay.Fold(system, system.state_from_json(snapshot.state))
     if snapshot.version < version:
-        fold.corrections = corrections_of(battle=battle)
+        fold.corrections = corrections_of(battle=battle) if battle.corrections else {}
         for event in read_stream(
             stream_of(battle), from_version=snapshot.version + 1, to_version=version
         ):
@@ -142,6 +160,8 @@ def state_at(
 def pending_json(*, battle: Battle, pending: Any) -> dict:
     """The pending request as JSON, plus the facts a correction left unfit (to re-enter)."""
     out = pending.to_json()
+    if not battle.corrections:
+        return out  # facts become unfit only through corrections
     unfit = list(
         BattleLogEntry.objects.filter(battle=battle, status=BattleLogEntry.Status.UNFIT)
         .order_by("version")

@@ -127,10 +127,12 @@ class _WriteView(APIView):
     form_class: type[s.WriteSerializer]
 
     def form(self, request: Request, pk: int) -> dict:
-        """The validated body, once the user is known to be allowed to write (404/403 first)."""
-        selectors.battle_for(user=request.user, battle_id=pk, write=True)
+        """The validated body. An invalid body is reported only to users who may write
+        (others get the 404/403 the service would give)."""
         form = self.form_class(data=request.data)
-        form.is_valid(raise_exception=True)
+        if not form.is_valid():
+            selectors.battle_for(user=request.user, battle_id=pk, write=True)
+            form.is_valid(raise_exception=True)
         return dict(form.validated_data)
 
     def respond(self, result) -> Response:

@@ -102,6 +102,7 @@ def project(
         if event.version <= battle.version:
             continue  # already projected
         if event.type in replay.CORRECTIONS:
+            battle.corrections += 1
             writer.flush()
             fold.state, outcome = _refold(battle, system, event, writer)
         else:
@@ -121,8 +122,20 @@ def project(
         if event.version == 1 or event.version % every == 0:
             writer.snapshot(event.version, fold.state)
     writer.flush()
-    _update_unit_statuses(battle, system, fold.state)
-    battle.save(update_fields=["version", "status", "result", "summary", "concluded_at"])
+    _update_unit_statuses(battle, system, fold.state, previous=state)
+    if fold.state is not None:
+        battle.head_state = system.state_to_json(fold.state)
+    battle.save(
+        update_fields=[
+            "version",
+            "status",
+            "result",
+            "summary",
+            "concluded_at",
+            "head_state",
+            "corrections",
+        ]
+    )
     return fold.state, outcomes
 
 
@@ -200,30 +213,39 @@ def _consequence_text(consequences: list[dict]) -> str:
     return "; ".join(parts)
 
 
-def _update_unit_statuses(battle: Battle, system: RuleSystem, state: State) -> None:
-    if state is None:
-        return
+def _units(system: RuleSystem, state: State) -> dict[str, dict]:
     try:
         units = summarize(system, state).units
     except RuleError:
-        return  # the system gives no summary: no unit statuses
+        return {}  # the system gives no summary: no unit statuses
+    return {
+        u.unit: {"side": u.side, "name": u.name, "status": {**dict(u.status), "text": u.text}}
+        for u in units
+    }
+
+
+def _update_unit_statuses(
+    battle: Battle, system: RuleSystem, state: State, *, previous: State | None
+) -> None:
+    """Write the units whose status changed; compared with ``previous`` (the state the rows
+    hold) when given, else with the rows themselves."""
+    if state is None:
+        return
+    units = _units(system, state)
+    if previous is not None:
+        before = _units(system, previous)
+        for unit, row in units.items():
+            if before.get(unit) != row:
+                UnitStatus.objects.update_or_create(battle=battle, unit=unit, defaults=row)
+        return
     existing = {row.unit: row for row in UnitStatus.objects.filter(battle=battle)}
     create, update = [], []
-    for unit in units:
-        status = {**dict(unit.status), "text": unit.text}
-        row = existing.get(unit.unit)
+    for unit, values in units.items():
+        row = existing.get(unit)
         if row is None:
-            create.append(
-                UnitStatus(
-                    battle=battle,
-                    unit=unit.unit,
-                    side=unit.side,
-                    name=unit.name,
-                    status=status,
-                )
-            )
-        elif row.status != status:
-            row.status = status
+            create.append(UnitStatus(battle=battle, unit=unit, **values))
+        elif row.status != values["status"]:
+            row.status = values["status"]
             update.append(row)
     if create:
         UnitStatus.objects.bulk_create(create)
@@ -238,7 +260,7 @@ def rebuild(*, battle: Battle) -> Battle:
         BattleLogEntry.objects.filter(battle=battle).delete()
         BattleSnapshot.objects.filter(battle=battle).delete()
         UnitStatus.objects.filter(battle=battle).delete()
-        battle.version = 0
+        battle.version, battle.corrections, battle.head_state = 0, 0, None
         battle.status, battle.result, battle.summary = Battle.Status.OPEN, None, None
         battle.concluded_at = None
         project(battle=battle, events=read_stream(stream_of(battle)), state=None)

@@ -91,8 +91,7 @@ def write(
     key = f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
     print_ = fingerprint(operation, payload)
     with transaction.atomic():
-        battle = battle_for(user=user, battle_id=battle_id, write=True)
-        battle = Battle.objects.select_for_update().get(pk=battle.pk)
+        battle = battle_for(user=user, battle_id=battle_id, write=True, lock=True)
         if idempotency_key:
             stored = _stored(battle, key, print_)
             if stored is not None:
@@ -154,12 +153,15 @@ def result_body(
     sentence), the new version and what is pending next."""
     from battles.models import BattleLogEntry
 
-    corrections = {
-        row.version: row
-        for row in BattleLogEntry.objects.filter(
-            battle=battle, type__in=replay.CORRECTIONS, version__in=[e.version for e in events]
-        )
-    }
+    corrected = [e.version for e in events if e.type in replay.CORRECTIONS]
+    corrections = (
+        {
+            row.version: row
+            for row in BattleLogEntry.objects.filter(battle=battle, version__in=corrected)
+        }
+        if corrected
+        else {}
+    )
     items, effects = [], []
     for event, outcome in zip(events, outcomes, strict=True):
         item = {

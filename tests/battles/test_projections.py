@@ -23,7 +23,14 @@ pytestmark = pytest.mark.django_db
 def projections(battle: Battle) -> dict:
     battle.refresh_from_db()
     return {
-        "battle": (battle.version, battle.status, battle.result, battle.summary),
+        "battle": (
+            battle.version,
+            battle.status,
+            battle.result,
+            battle.summary,
+            battle.head_state,
+            battle.corrections,
+        ),
         "snapshots": list(
             BattleSnapshot.objects.filter(battle=battle)
             .order_by("version")
@@ -166,12 +173,20 @@ def test_feeding_an_event_twice_changes_nothing(battle, people):
     assert projections(battle) == before
 
 
-def test_current_state_reads_from_the_latest_snapshot(
+def test_state_at_a_version_reads_from_the_latest_snapshot_before_it(
     battle, people, django_assert_max_num_queries
 ):
     play(battle, people["alice"], random.Random(11), 30)
     battle.refresh_from_db()
     latest = BattleSnapshot.objects.filter(battle=battle).order_by("-version").first()
     assert battle.version - latest.version < battle.snapshot_every
-    with django_assert_max_num_queries(3):
+    for version in range(1, battle.version + 1):
+        with django_assert_max_num_queries(3):  # snapshot, corrections, events after it
+            at = selectors.state_at(battle=battle, version=version)
+        events = read_stream(stream_of(battle), to_version=version)
+        fold = replay.Fold(at.system, None, selectors.corrections_of(battle=battle))
+        for event in events:
+            fold.feed(event.version, event.type, event.data)
+        assert at.system.state_to_json(at.state) == at.system.state_to_json(fold.state)
+    with django_assert_max_num_queries(0):  # the head state is a projection on the battle
         selectors.state_at(battle=battle)
