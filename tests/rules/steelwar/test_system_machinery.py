@@ -174,3 +174,28 @@ def test_starting_morale_comes_from_fatigue_and_options_from_the_setup():
     assert t.squad("keno.1").starting_morale == "shaken"
     assert t.state.options.killed_threshold == "more_than_3x"
     assert SYSTEM.state_to_json(t.state)["options"] == {"killed_threshold": "more_than_3x"}
+
+
+def test_two_versions_coexist_and_replay_the_same_facts_differently():
+    from rules.core import registry
+    from rules.core.system import replay
+    from rules.steelwar.system import SteelWar
+
+    later = SteelWar("1.1-test", defaults={"killed_threshold": "more_than_3x"})
+    registry.register(later)
+    try:
+        assert registry.get("steelwar", "1.0") is SYSTEM
+        assert registry.get("steelwar", "1.1-test") is later
+        s = setup(keno=[keno_partisans(cover="light", prone=True)])  # range die d10: one hit
+        facts = [
+            declare("begin_activation", "steel.1"),
+            declare("fire", "steel.1", {"target": "keno.1", "weapons": ["mg"], "distance": 10},
+                    dice={"shooter.quality": [3], "shooter.support.1": [6], "target.range": [2],
+                          "hit.1.figure": [1], "hit.1.power": [9], "hit.1.armour": [3]}),
+        ]
+        old, new = replay(SYSTEM, s, facts), replay(later, s, facts)
+        assert old.state.squads[1].figures[0].status == "killed"  # 9 >= 3 x 3
+        assert new.state.squads[1].figures[0].status == "wounded_unchecked"  # 9 is not > 9
+        assert later.state_to_json(new.state)["options"] == {"killed_threshold": "more_than_3x"}
+    finally:
+        registry.unregister("steelwar", "1.1-test")
