@@ -199,3 +199,19 @@ def test_two_versions_coexist_and_replay_the_same_facts_differently():
         assert later.state_to_json(new.state)["options"] == {"killed_threshold": "more_than_3x"}
     finally:
         registry.unregister("steelwar", "1.1-test")
+
+
+def test_dice_while_a_decision_is_pending_and_bad_choices_are_refused():
+    t = Table(setup(keno=[keno_partisans(cover="light", prone=True)]))
+    t.activate("steel.1")
+    t.declare("fire", "steel.1", dice_map={
+        "shooter.quality": [3], "shooter.support.1": [6], "target.range": [2],
+        "hit.1.figure": [4], "hit.1.power": [9], "hit.1.armour": [3]},
+        target="keno.1", weapons=["mg"], distance=10)
+    assert t.pending().key == "commander.successor"
+    t.refused(dice({"commander.replacement": [4]}), "decision_pending")
+    t.refused(declare("end_activation"), "decision_pending")
+    t.refused(decide("commander.successor", "cmd"), "bad_decision")  # the fallen commander
+    t.refused(decide("sniper.victim", "5"), "bad_decision")
+    t.decide("commander.successor", "5")
+    assert t.pending_keys() == ["commander.replacement"]
