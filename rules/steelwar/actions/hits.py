@@ -46,6 +46,7 @@ from rules.steelwar.morale import lost_more_than_remain
 from rules.steelwar.state import (
     ANDROID,
     DESTROYED,
+    FIGHTING,
     KILLED,
     ON_TABLE,
     ROBOT,
@@ -64,7 +65,7 @@ BACKPACK = "flamethrower_keno"
 
 
 def _fighting_ids(squad: Squad) -> tuple[str, ...]:
-    return tuple(f.id for f in squad.figures if f.fighting)
+    return tuple([f.id for f in squad.figures if f.status in FIGHTING])
 
 
 def hit_kind(figure: Figure) -> str:
@@ -189,9 +190,10 @@ def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Ste
     opts = battle.options
     losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
     blasts = list(ctx.blasts)
+    changed: dict[int, Squad] = {}  # squads hit, written back once at the end
     for k, (sq, fid, power, autowound, fragmentation, aimed) in enumerate(ctx.pending_hits):
         n = ctx.hit_count + k + 1
-        squad = battle.squads[sq]
+        squad = changed.get(sq) or battle.squads[sq]
         index = squad.figure_index(fid)
         figure = squad.figures[index]
         if figure.status in (KILLED, DESTROYED):
@@ -218,13 +220,17 @@ def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Ste
                                            armour_roll, text))
         if new is figure:
             continue
-        squad = squad.with_figure(index, new)
-        battle = battle.with_squad(sq, squad)
+        squad = changed[sq] = squad.with_figure(index, new)
         if counts_as_morale_casualty(outcome, options=opts) and figure.status != WOUNDED_UNCHECKED:
             lost, cmd = losses.get(sq, (0, False))
             losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
         if not squad.has_fighting_figure():
             fx.append(effects.squad_wiped_out(squad))
+    if changed:
+        squads = list(battle.squads)
+        for sq, squad in changed.items():
+            squads[sq] = squad
+        battle = battle._replace(squads=tuple(squads))
     ctx = ctx._replace(
         pending_hits=(),
         hit_count=ctx.hit_count + len(ctx.pending_hits),
