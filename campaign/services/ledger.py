@@ -10,8 +10,10 @@ projections are brought up to date by a Celery task (principle 6).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -42,7 +44,78 @@ def ledger_of(*, campaign_id: int, to_version: int | None = None) -> list[Record
 
 def state_of(*, campaign_id: int) -> CampaignState:
     """The campaign as it stands now: the fold of its whole ledger."""
-    return fold(ledger_of(campaign_id=campaign_id))
+    return folded(campaign_id=campaign_id).state
+
+
+# --- folded states, kept per process ----------------------------------------------------------
+#
+# A campaign's ledger only grows, so the fold of its first n events stays true: each process
+# keeps the last state it folded per campaign (and one for the projector) and folds only the
+# events after it. The cached state is used only if the stored event it ends at is still the
+# same one (its position and timestamp), which rules out states read inside a transaction
+# that was rolled back.
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A fold of the first ``state.version`` events; ``keys``: idempotency key -> versions."""
+
+    state: CampaignState
+    last: tuple[int, datetime] | None = None  # (position, recorded_at) of event ``version``
+    keys: Mapping[str, tuple[int, ...]] = None  # type: ignore[assignment]
+
+
+_FOLDED: dict[tuple[int, str], Folded] = {}
+_LOCK = threading.Lock()
+
+
+def folded(*, campaign_id: int, to_version: int | None = None, slot: str = "head") -> Folded:
+    """The fold of the ledger (up to ``to_version``), from the process's cached fold in
+    ``slot`` plus the events after it when that fold is still a prefix of the ledger."""
+    stream = stream_of(campaign_id)
+    cached = _FOLDED.get((campaign_id, slot))
+    result = None
+    if cached is not None and cached.last is not None and (
+        to_version is None or cached.state.version <= to_version
+    ):
+        events = read_stream(stream, from_version=cached.state.version, to_version=to_version)
+        if events and (events[0].position, events[0].recorded_at) == cached.last:
+            result = extend_fold(cached, events[1:])
+    if result is None:
+        result = extend_fold(Folded(CampaignState(), None, {}), read_stream(stream,
+                                                                         to_version=to_version))
+    remember(campaign_id=campaign_id, folded_state=result, slot=slot)
+    return result
+
+
+def remember(*, campaign_id: int, folded_state: Folded, slot: str = "head") -> None:
+    """Keep a fold for the next reader in this process (never an older one)."""
+    if folded_state.last is None:
+        return
+    with _LOCK:
+        current = _FOLDED.get((campaign_id, slot))
+        if current is None or current.state.version <= folded_state.state.version:
+            _FOLDED[(campaign_id, slot)] = folded_state
+
+
+def forget(*, campaign_id: int) -> None:
+    """Drop the process's folds of a campaign (a rebuild starts from nothing)."""
+    with _LOCK:
+        for key in [k for k in _FOLDED if k[0] == campaign_id]:
+            del _FOLDED[key]
+
+
+def extend_fold(base: Folded, events: Iterable[RecordedEvent]) -> Folded:
+    events = list(events)
+    if not events:
+        return base
+    keys = dict(base.keys or {})
+    for event in events:
+        key = event.metadata.get(IDEMPOTENCY_KEY)
+        if key is not None:
+            keys[key] = (*keys.get(key, ()), event.version)
+    last = events[-1]
+    return Folded(fold(events, state=base.state), (last.position, last.recorded_at), keys)
 
 
 @dataclass(frozen=True)
@@ -79,12 +152,12 @@ def record(
     """
     stream = stream_of(campaign_id)
     for attempt in range(ATTEMPTS):
-        entries = read_stream(stream)
-        state = fold(entries)
-        if idempotency_key is not None:
-            first = [e for e in entries if e.metadata.get(IDEMPOTENCY_KEY) == idempotency_key]
-            if first:
-                return Recorded(campaign_id, tuple(first), state, replayed=True)
+        current = folded(campaign_id=campaign_id)
+        state = current.state
+        if idempotency_key is not None and idempotency_key in current.keys:
+            versions = current.keys[idempotency_key]
+            first = read_stream(stream, from_version=versions[0], to_version=versions[-1])
+            return Recorded(campaign_id, tuple(first), state, replayed=True)
         if expected_version is not None and expected_version != state.version:
             raise WrongExpectedVersion(
                 stream, expected=expected_version, current_version=state.version
@@ -112,7 +185,8 @@ def record(
             continue
         if result.replayed:  # a concurrent retry with the same key won the race
             return Recorded(campaign_id, result.events, state_of(campaign_id=campaign_id), True)
-        return Recorded(campaign_id, result.events, fold(result.events, state=state))
+        after = extend_fold(current, result.events)
+        return Recorded(campaign_id, result.events, after.state)
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
-from campaign.ledger.fold import apply, fold
+from campaign.ledger.fold import apply
 from campaign.ledger.state import CampaignState, LedgerEffect
 from campaign.models import (
     Campaign,
@@ -26,8 +26,9 @@ from campaign.models import (
     Soldier,
     Squad,
 )
-from campaign.services.ledger import ledger_of
+from campaign.services.ledger import extend_fold, folded, forget, remember, stream_of
 from campaign.systems import adapter_for
+from eventstore.selectors import read_stream
 
 #: Soldier effects that also belong to the squad's history.
 SQUAD_ECHO = frozenset({
@@ -43,12 +44,14 @@ def project_campaign(*, campaign_id: int) -> int:
     """Bring the campaign's projections up to its ledger; returns the version reached."""
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-        entries = ledger_of(campaign_id=campaign_id)
         done = campaign.projected_version
-        if done >= len(entries):
+        base = folded(campaign_id=campaign_id, to_version=done, slot="projection")
+        entries = read_stream(stream_of(campaign_id), from_version=done + 1)
+        if not entries:
             return done
-        state = fold(entries[:done])
-        _Projector(campaign, state).run(entries[done:])
+        _Projector(campaign, base.state).run(entries)
+        remember(campaign_id=campaign_id, folded_state=extend_fold(base, entries),
+                 slot="projection")
         return campaign.projected_version
 
 
@@ -56,6 +59,7 @@ def rebuild_campaign(*, campaign_id: int) -> int:
     """Empty the campaign's projections and project its whole ledger again."""
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+        forget(campaign_id=campaign_id)
         for model in (HistoryEntry, ScenarioLink, Scenario, Soldier, Squad, Formation, Force):
             model.objects.filter(campaign=campaign).delete()
         campaign.projected_version = 0

@@ -190,3 +190,14 @@ def test_a_rebuild_equals_the_incremental_projection(campaign, people, armies, r
     assert _dump(campaign) == incremental
     assert Campaign.objects.get(pk=campaign.pk).projected_version == state_of(
         campaign_id=campaign.pk).version
+
+
+def test_a_fold_cached_inside_a_rolled_back_transaction_is_never_reused(campaign, people):
+    from django.db import transaction
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        campaigns.advance_calendar(user=people["org"], campaign=campaign, days=5)
+        assert state_of(campaign_id=campaign.pk).date.isoformat() == "1942-05-06"
+        raise RuntimeError("rolled back")
+    campaigns.advance_calendar(user=people["org"], campaign=campaign, days=1)
+    assert state_of(campaign_id=campaign.pk).date.isoformat() == "1942-05-02"
