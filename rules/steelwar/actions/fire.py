@@ -195,7 +195,8 @@ def plan_shot(
         for fid in exposed:
             target.figure_index(fid)
     cache = memo(opts)
-    key = ("shot", shooter.id, target.id, target.prone, weapons, distance, cover, cover_protects)
+    key = ("shot", shooter.id, shooter.name, shooter.quality, target.id, target.name,
+           target.prone, weapons, distance, cover, cover_protects)
     dice_plan = cache.get(key)
     if dice_plan is None:
         dice_plan = cache[key] = _dice_plan(battle, shooter, target, weapons, distance, cover,
