@@ -97,8 +97,21 @@ def no_horizontal_scroll(page) -> bool:
     )
 
 
+UNLABELLED = """() => Array.from(document.querySelectorAll("input, select, textarea"))
+  .filter(el => !["hidden", "submit", "button", "reset", "image"].includes(el.type) && !(el.labels && el.labels.length)
+                && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby"))
+  .map(el => el.outerHTML.slice(0, 120))"""
+
+
+def unlabelled_inputs(page) -> list[str]:
+    """Form fields without a label (the pages promise a label on every input)."""
+    return page.evaluate(UNLABELLED)
+
+
 def screenshot(page, name: str) -> list[Path]:
-    """Save full-page PNGs at phone and desktop width; the phone layout must not scroll sideways."""
+    """Save full-page PNGs at phone and desktop width; the phone layout must not scroll
+    sideways and every form field must have a label."""
+    assert not unlabelled_inputs(page), f"{name}: unlabelled {unlabelled_inputs(page)}"
     folder = artifacts_dir()
     saved = []
     original = page.viewport_size
