@@ -30,10 +30,11 @@ class Event(models.Model):
         help_text="set on the first event of an append made with a key",
     )
     recorded_at = models.DateTimeField()
-    transaction_id = TransactionIdField(
+    order_xid = TransactionIdField(
         db_default=CurrentTransactionId(),
         editable=False,
-        help_text="id of the writing transaction: subscribers read in (transaction, position) order",
+        help_text="the writing transaction's id, or the stream's previous event's order_xid if "
+        "larger: read_all serves events in (order_xid, position) order",
     )
 
     class Meta:
@@ -59,7 +60,7 @@ class Event(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["transaction_id", "position"], name="eventstore_event_commit_order"),
+            models.Index(fields=["order_xid", "position"], name="eventstore_event_read_order"),
         ]
 
     def __str__(self) -> str:

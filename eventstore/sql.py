@@ -36,7 +36,10 @@ class Dialect:
     to_datetime: Callable[[BaseDatabaseWrapper, Any], datetime]
 
 
-def _statements(*, recorded_at: str, append_rows: str, commit_order: str, visible: str) -> dict:
+def _statements(
+    *, recorded_at: str, head: str, append_into: str, append_rows: str, read_order: str,
+    visible: str,
+) -> dict:
     """The statements, from the parts that differ between databases.
 
     Every read returns the columns ``stream_type, stream_id, version, position, event_type,
@@ -48,19 +51,22 @@ def _statements(*, recorded_at: str, append_rows: str, commit_order: str, visibl
     )
     return {
         # Appends: one INSERT ... SELECT of the whole batch, given as one JSON array of
-        # [type, schema_version, data, metadata] items. The WHERE clause checks the expected
-        # version (0 rows inserted when stale); the unique (stream, version) index turns a
-        # concurrent writer that passed the same check into a unique violation, and the
-        # partial unique (stream, idempotency_key) index does the same for a reused key. The
-        # key is stored on the batch's first event only.
+        # [type, schema_version, data, metadata] items. "head" is the stream's last event.
+        # The WHERE clause checks the expected version (0 rows inserted when stale); the
+        # unique (stream, version) index turns a concurrent writer that passed the same check
+        # into a unique violation, and the partial unique (stream, idempotency_key) index
+        # does the same for a reused key. The key is stored on the batch's first event only.
         "append": f"""
+WITH head AS (
+    SELECT {head} FROM eventstore_event
+    WHERE stream_type = CAST(%(type)s AS text) AND stream_id = CAST(%(id)s AS text)
+    ORDER BY version DESC LIMIT 1
+)
 INSERT INTO eventstore_event
     (stream_type, stream_id, version, event_type, schema_version, data, metadata,
-     idempotency_key, recorded_at)
+     idempotency_key, recorded_at{append_into})
 {append_rows}
-WHERE (SELECT COALESCE(MAX(version), 0) FROM eventstore_event
-       WHERE stream_type = CAST(%(type)s AS text) AND stream_id = CAST(%(id)s AS text))
-      = CAST(%(expected)s AS integer)
+WHERE COALESCE((SELECT version FROM head), 0) = CAST(%(expected)s AS integer)
 ORDER BY e.item_number
 RETURNING position, version""",
         "read_stream": f"""
@@ -70,12 +76,12 @@ ORDER BY version""",
         "read_all_from_start": f"""
 SELECT {columns} FROM eventstore_event
 WHERE {visible}
-ORDER BY {commit_order} LIMIT %s""",
+ORDER BY {read_order} LIMIT %s""",
         "read_all_after": f"""
 SELECT {columns} FROM eventstore_event
 WHERE {visible}
-  AND ({commit_order}) > (SELECT {commit_order} FROM eventstore_event WHERE position = %s)
-ORDER BY {commit_order} LIMIT %s""",
+  AND ({read_order}) > (SELECT {read_order} FROM eventstore_event WHERE position = %s)
+ORDER BY {read_order} LIMIT %s""",
         "stream_version": """
 SELECT COALESCE(MAX(version), 0) FROM eventstore_event
 WHERE stream_type = %s AND stream_id = %s""",
@@ -94,18 +100,25 @@ POSTGRESQL = Dialect(
         # Microseconds since 1970 (exact), turned into a datetime in Python: much cheaper
         # than parsing timestamptz text row by row.
         recorded_at="(EXTRACT(EPOCH FROM recorded_at) * 1000000)::bigint",
+        head="version, order_xid",
+        append_into=", order_xid",
+        # order_xid: this transaction's id, raised to the stream's last event's order_xid
+        # if that is larger (a transaction that began writing before that event's), so that
+        # read_all keeps each stream in version order. See docs/eventstore.md.
         append_rows="""
 SELECT CAST(%(type)s AS text), CAST(%(id)s AS text),
        CAST(%(expected)s AS integer) + e.item_number, e.item ->> 0,
        CAST(e.item ->> 1 AS smallint), e.item -> 2, e.item -> 3,
        CASE WHEN e.item_number = 1 THEN CAST(%(key)s AS text) END,
-       CAST(%(at)s AS timestamptz)
+       CAST(%(at)s AS timestamptz),
+       GREATEST(pg_current_xact_id(), (SELECT order_xid FROM head))
 FROM jsonb_array_elements(CAST(%(batch)s AS jsonb)) WITH ORDINALITY AS e(item, item_number)""",
-        # Commit-safe order: only rows of transactions that have ended (transaction id below
-        # the snapshot's xmin, the oldest one still running), in (transaction id, position)
-        # order. A transaction still running holds back every row ordered after its own.
-        commit_order="transaction_id, position",
-        visible="transaction_id < pg_snapshot_xmin(pg_current_snapshot())",
+        # Commit-safe order: only rows whose order_xid is below the snapshot's xmin (the
+        # oldest transaction still running, so every transaction that wrote them has ended),
+        # in (order_xid, position) order. A running transaction holds back every row ordered
+        # after its own.
+        read_order="order_xid, position",
+        visible="order_xid < pg_snapshot_xmin(pg_current_snapshot())",
     ),
     to_datetime=lambda connection, microseconds: _EPOCH + timedelta(microseconds=microseconds),
 )
@@ -115,12 +128,14 @@ FROM jsonb_array_elements(CAST(%(batch)s AS jsonb)) WITH ORDINALITY AS e(item, i
 SQLITE = Dialect(
     **_statements(
         recorded_at="recorded_at",
+        head="version",
+        append_into="",
         append_rows="""
 SELECT %(type)s, %(id)s, %(expected)s + e.item_number, json_extract(e.item, '$[0]'),
        json_extract(e.item, '$[1]'), json_extract(e.item, '$[2]'),
        json_extract(e.item, '$[3]'), CASE WHEN e.item_number = 1 THEN %(key)s END, %(at)s
 FROM (SELECT key + 1 AS item_number, value AS item FROM json_each(%(batch)s)) AS e""",
-        commit_order="position",
+        read_order="position",
         visible="TRUE",
     ),
     to_datetime=lambda connection, value: connection.ops.convert_datetimefield_value(

@@ -182,6 +182,13 @@ def test_the_callers_metadata_is_not_modified(new_stream):
 # --- round trips ------------------------------------------------------------------------
 
 
+def statements(queries) -> list[str]:
+    return [
+        "append" if "INSERT INTO eventstore_event" in q["sql"] else q["sql"].split()[0].upper()
+        for q in queries.captured_queries
+    ]
+
+
 def test_an_append_is_one_statement_in_a_savepoint_inside_a_transaction(new_stream):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -189,8 +196,7 @@ def test_an_append_is_one_statement_in_a_savepoint_inside_a_transaction(new_stre
     stream = new_stream()
     with CaptureQueriesContext(connection) as queries:
         append(stream, expected_version=0, events=moved(3))
-    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
-    assert statements == ["SAVEPOINT", "INSERT", "RELEASE"]
+    assert statements(queries) == ["SAVEPOINT", "append", "RELEASE"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -200,7 +206,7 @@ def test_outside_a_transaction_an_append_is_one_statement(new_stream):
 
     with CaptureQueriesContext(connection) as queries:
         append(new_stream(), expected_version=0, events=moved(3))
-    assert [q["sql"].split()[0].upper() for q in queries.captured_queries] == ["INSERT"]
+    assert statements(queries) == ["append"]
 
 
 @pytest.mark.postgres

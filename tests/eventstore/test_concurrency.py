@@ -95,7 +95,7 @@ def test_a_late_commit_with_a_lower_position_is_not_skipped_by_a_reader():
     B holds a transaction id older than A's (it wrote before A), so B is visible as soon as
     it commits, while A is still open. A subscriber that then resumed with
     ``position > B.position`` would never see A. read_all resumes after B in
-    (transaction id, position) order, where A comes after B.
+    (order_xid, position) order, where A comes after B.
     """
     a_stream, b_stream = StreamId("battle", "A"), StreamId("battle", "B")
     b_has_xid, a_appended, b_committed, a_may_commit = (threading.Event() for _ in range(4))
@@ -155,3 +155,29 @@ def test_a_reader_waits_for_an_open_transaction_holding_a_lower_position():
     _, while_a_is_open = in_threads(transaction_a, transaction_b_then_read)
     assert while_a_is_open == []
     assert [e.stream for e in read_all_until(2)] == [a_stream, b_stream]
+
+
+def test_read_all_keeps_a_streams_order_when_an_older_transaction_appends_last():
+    """T_old began writing before T_new, but appends version 2 after T_new's version 1.
+
+    Ordered by the writer's transaction id alone, version 2 would come first; the event
+    inherits the larger id of the stream's previous event instead.
+    """
+    stream = StreamId("campaign", "ledger")
+    old_has_xid, new_committed = threading.Event(), threading.Event()
+
+    def old_transaction():
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_current_xact_id()")  # e.g. a projection update
+            old_has_xid.set()
+            assert new_committed.wait(TIMEOUT)
+            append(stream, expected_version=1, events=[NewEvent("second", {})])
+
+    def new_transaction():
+        assert old_has_xid.wait(TIMEOUT)
+        append(stream, expected_version=0, events=[NewEvent("first", {})])
+        new_committed.set()
+
+    in_threads(old_transaction, new_transaction)
+    assert [(e.version, e.type) for e in read_all_until(2)] == [(1, "first"), (2, "second")]
