@@ -1,4 +1,4 @@
-"""The commit-order column: the writing transaction's id on PostgreSQL (see docs/eventstore.md)."""
+"""The read-order column (`order_xid`): a transaction id on PostgreSQL (see docs/eventstore.md)."""
 from __future__ import annotations
 
 from django.db import models

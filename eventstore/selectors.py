@@ -12,8 +12,8 @@ from eventstore.errors import InvalidArgument, UnknownPosition
 from eventstore.types import RecordedEvent, StreamId
 
 MAX_VERSION = 2**31 - 1
-_JSON = json.JSONDecoder()
 DEFAULT_READ_ALL_LIMIT = 1000
+_JSON = json.JSONDecoder()
 
 
 def read_stream(
@@ -34,10 +34,11 @@ def read_all(*, after: int = 0, limit: int = DEFAULT_READ_ALL_LIMIT) -> list[Rec
     """Up to ``limit`` events of all streams, in commit-safe order, after position ``after``.
 
     ``after`` is 0 (the beginning) or the ``position`` of the last event a subscriber
-    processed. On PostgreSQL the order is (writing transaction id, position) and an event
-    is returned only once every transaction that could precede it has ended, so an event
-    committed late is never skipped; positions are not always increasing in that order.
-    On SQLite, whose writers are serialised, the order is position order.
+    processed. Each stream comes in version order. On PostgreSQL the order is
+    (``order_xid``, position) and an event is returned only once every transaction that
+    could precede it has ended, so an event committed late is never skipped; positions are
+    not always increasing in that order, and only committed events are returned. On
+    SQLite, whose writers are serialised, the order is position order.
     """
     _check_int("after", after, minimum=0)
     _check_int("limit", limit, minimum=1)
