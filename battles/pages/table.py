@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from battles.replay import AMEND, VOID, describe, is_fact
-from campaign.pages.terms import ACTIONS, term, unit_facts
+from campaign.pages.terms import ACTIONS, RESULT, term, unit_facts
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE
 from rules.core.summary import summarize
@@ -165,6 +165,10 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "role": role,
         "units": units,
         "sides": [{"id": side, "name": names.get(side, side)} for side in sides],
+        "result": [
+            {"side": names.get(side, side), "result": term(RESULT, outcome)}
+            for side, outcome in (battle.result or {}).items()
+        ],
         "pending": pending,
         "dice_inputs": _dice_inputs(pending),
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),

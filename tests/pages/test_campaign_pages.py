@@ -66,6 +66,7 @@ def test_after_a_concluded_battle_the_force_page_shows_the_casualties_then_and_n
     page.get_by_role("button", name="Conclude").click()
     page.locator(".badge", has_text="concluded").wait_for()
     assert page.locator("#pending").count() == 0
+    assert "Steel company — win" in page.locator(".result").inner_text()
 
     keno = squads["boris"]
     page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{keno['force']}/")
@@ -110,7 +111,11 @@ def test_campaign_overview_draws_the_scenario_graph_and_the_charts(
     services.conclude_battle(battle_id=battle.pk, user=users["olga"],
                              expected_version=head(battle),
                              result={"force-1": "win", "force-2": "lose"})
+    page.goto(f"{live_server.url}/battles/")
+    assert page.get_by_role("link", name="Operation Lantern: The bridge").is_visible()
+    screenshot(page, "battles")
     page.goto(f"{live_server.url}/")
+    screenshot(page, "my-campaigns")
     page.get_by_role("link", name="Operation Lantern", exact=True).click()
     graph = page.get_by_role("img", name="The scenario graph")
     assert graph.is_visible()
