@@ -51,7 +51,8 @@ def _figures(rng: random.Random, size: int, support: str | None) -> list[dict]:
 
 def battle_setup(seed: int = 7, squads_per_side: int = 40) -> dict:
     """Two sides of infantry squads, recruits to elite, some in cover, with MGs, grenade
-    launchers, snipers, a tripod MG team per side and a few flak vests."""
+    launchers, snipers, a few flak vests, a tripod MG team and a company HQ per side (the
+    squads' chain of command, for rallies)."""
     rng = random.Random(seed)
     sides = []
     for side_id, motivation, fatigue in (("steel", "medium", "tired"),
@@ -63,6 +64,7 @@ def battle_setup(seed: int = 7, squads_per_side: int = 40) -> dict:
             squad = {
                 "id": f"{side_id}.{n + 1}",
                 "name": f"{side_id} squad {n + 1}",
+                "chain": [f"{side_id}.coy"],
                 "quality": rng.choice(["recruit", "regular", "regular", "veteran", "elite"]),
                 "leadership": rng.choice([1, 2, 2, 3]),
                 "cover": rng.choice(["none", "none", "light", "hard"]),
@@ -72,6 +74,12 @@ def battle_setup(seed: int = 7, squads_per_side: int = 40) -> dict:
                 for f in squad["figures"]:
                     f["armour"] = "flak_vest"
             squads.append(squad)
+        squads.append({
+            "id": f"{side_id}.hq", "name": f"{side_id} company HQ", "quality": "veteran",
+            "leadership": rng.choice([1, 2]), "commands": [f"{side_id}.coy"],
+            "figures": [{"id": "cmd", "role": "commander", "weapon": "automat"},
+                        {"role": "radio_operator", "weapon": "automat", "count": 2}],
+        })
         squads.append({
             "id": f"{side_id}.mg", "name": f"{side_id} MG team", "quality": "veteran",
             "leadership": 2, "cover": "hard",
@@ -140,12 +148,18 @@ class RandomTable:
 
     def _decide(self, pending: DecisionNeeded) -> None:
         values = [o.value for o in pending.options]
-        if pending.multiple:
-            high = min(len(values), pending.at_most or len(values), 3)
-            k = self.rng.randint(min(pending.at_least, high), high)
-            self._apply(decide(pending.key, self.rng.sample(values, k)))
-        else:
+        if not pending.multiple:
             self._apply(decide(pending.key, self.rng.choice(values)))
+            return
+        if "default" in values:  # e.g. melee pairing: the engine's own pairing
+            self._apply(decide(pending.key, ["default"]))
+            return
+        high = min(len(values), pending.at_most or len(values), 3)
+        for _ in range(5):
+            k = self.rng.randint(min(pending.at_least, high), high)
+            if self._try(decide(pending.key, self.rng.sample(values, k))):
+                return
+        self._apply(decide(pending.key, values[: max(pending.at_least, 0)]))
 
     def _command(self) -> None:
         battle = self.state
@@ -170,6 +184,8 @@ class RandomTable:
         """A plausible declaration for ``squad``; the engine has the last word."""
         rng = self.rng
         roll = rng.random()
+        if squad.commands and roll < 0.7:
+            return self._other_action(squad)
         if squad.suppression and roll < 0.6:
             return declare("remove_suppression", squad.id)
         if squad.morale in ("broken", "routing"):
@@ -195,7 +211,7 @@ class RandomTable:
             elif rng.random() < 0.3:
                 params["cover"] = rng.choice(["light", "hard"])
             return declare("move", squad.id, params)
-        if roll < 0.93:
+        if roll < 0.9:
             return declare("stand_up" if squad.prone else "go_prone", squad.id)
         return self._other_action(squad)
 
@@ -229,12 +245,30 @@ class RandomTable:
         return declare("fire", squad.id, params)
 
     def _other_action(self, squad) -> Fact:
-        """Chapters added later (reorganise, rally...) when the engine knows them."""
+        """Reorganise, rally (from the HQ), charge, or recover from panic, when the engine
+        knows these actions."""
         from rules.steelwar.actions import ACTIONS
 
-        extra = [a for a in ("reorganise", "rally", "panic_recovery") if a in ACTIONS]
-        if extra and self.rng.random() < 0.7:
-            return declare(self.rng.choice(extra), squad.id)
+        rng = self.rng
+        if squad.commands and "rally" in ACTIONS:
+            shaken = [s for s in self.state.squads if s.side == squad.side and s.on_table
+                      and s.morale != s.starting_morale and s.has_fighting_figure()]
+            if shaken:
+                return declare("rally", squad.id, {
+                    "squad": rng.choice(shaken).id, "distance": rng.choice([3, 6, 10]),
+                    "line_of_sight": rng.random() < 0.5, "radio": rng.random() < 0.3})
+        roll = rng.random()
+        if roll < 0.4 and "charge" in ACTIONS:
+            enemies = [s for s in self.state.squads if s.side != squad.side and s.on_table
+                       and s.has_fighting_figure() and s.embarked_in is None]
+            if enemies:
+                return declare("charge", squad.id, {"target": rng.choice(enemies).id,
+                                                    "distance": rng.choice([3, 5, 7, 9]),
+                                                    "terrain": "open"})
+        if roll < 0.8 and "reorganise" in ACTIONS:
+            return declare("reorganise", squad.id)
+        if squad.panicking and "panic_recovery" in ACTIONS:
+            return declare("panic_recovery", squad.id)
         return declare("end_activation")
 
 
