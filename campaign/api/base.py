@@ -29,6 +29,16 @@ ERRORS = {
 }
 
 
+def plain_rows(serializer_class: type, queryset) -> list[dict[str, Any]]:
+    """What ``serializer_class(queryset, many=True).data`` gives for a serializer of plain
+    model fields (renamed by ``source``), read with ``values_list``: several times faster
+    for long lists such as a force's soldiers. The serializer stays the API's definition."""
+    fields = serializer_class().fields
+    names = list(fields)
+    sources = [fields[name].source for name in names]
+    return [dict(zip(names, row, strict=True)) for row in queryset.values_list(*sources)]
+
+
 class CampaignScoped:
     """Views under ``/api/campaigns/<campaign_id>/``. List views name their ``model`` and
     implement ``campaign_queryset``."""

@@ -45,14 +45,14 @@ def soldiers(*, campaign: Campaign) -> QuerySet[Soldier]:
 
 
 def force_sheet(*, campaign: Campaign, ref: int) -> dict:
-    """A force with its chain of command, squads and soldiers: four indexed queries."""
+    """A force (the row) with its chain of command, squads, soldiers and the prisoners it
+    holds (querysets, each one indexed query)."""
     force = force_of(campaign=campaign, ref=ref)
     return {
         "force": force,
-        "formations": list(formations(campaign=campaign).filter(force_ref=ref)),
-        "squads": list(squads(campaign=campaign).filter(force_ref=ref)),
-        "soldiers": list(soldiers(campaign=campaign).filter(force_ref=ref)),
-        "prisoners_held": list(
-            soldiers(campaign=campaign).filter(held_by_force_ref=ref, status="captured")
-        ),
+        "formations": formations(campaign=campaign).filter(force_ref=ref),
+        "squads": squads(campaign=campaign).filter(force_ref=ref),
+        "soldiers": soldiers(campaign=campaign).filter(force_ref=ref),
+        "prisoners_held": soldiers(campaign=campaign).filter(held_by_force_ref=ref,
+                                                             status="captured"),
     }

@@ -139,3 +139,16 @@ def test_the_campaign_api_is_in_the_openapi_schema(clients):
                  "/api/campaigns/{campaign_id}/as-of/", "/api/campaigns/{campaign_id}/diff/",
                  "/api/campaigns/{campaign_id}/scenarios/{ref}/battle/"):
         assert path in paths
+
+
+def test_the_fast_force_sheet_rows_are_what_the_serializers_give(clients, projected):
+    import json
+
+    from campaign.api import serializers as s
+    from campaign.api.base import plain_rows
+    from campaign.models import Soldier, Squad
+
+    for serializer, model in ((s.SoldierSerializer, Soldier), (s.SquadSerializer, Squad)):
+        queryset = model.objects.filter(campaign=projected).order_by("ref")
+        fast = json.loads(json.dumps(plain_rows(serializer, queryset), default=str))
+        assert fast == json.loads(json.dumps(serializer(queryset, many=True).data))

@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
-from campaign.api.base import CampaignScoped, CommandView
+from campaign.api.base import CampaignScoped, CommandView, plain_rows
 from campaign.models import Force, Formation, Squad
 from campaign.selectors import forces as selectors
 from campaign.services import forces as services
@@ -51,7 +51,12 @@ class ForceSheetView(CampaignScoped, APIView):
     @extend_schema(responses={200: s.ForceSheetSerializer, 404: s.ErrorSerializer})
     def get(self, request: Request, campaign_id: int, ref: int) -> Response:
         sheet = selectors.force_sheet(campaign=self.get_campaign(), ref=ref)
-        return Response(s.ForceSheetSerializer(sheet).data)
+        return Response({
+            "force": s.ForceSerializer(sheet["force"]).data,
+            **{part: plain_rows(serializer, sheet[part]) for part, serializer in (
+                ("formations", s.FormationSerializer), ("squads", s.SquadSerializer),
+                ("soldiers", s.SoldierSerializer), ("prisoners_held", s.SoldierSerializer))},
+        })
 
 
 class ForceRestView(CommandView):

@@ -21,8 +21,11 @@ class Command(BaseCommand):
     def handle(self, *args, campaign_ids, **options):
         ids = campaign_ids or list(Campaign.objects.order_by("pk").values_list("pk", flat=True))
         started = time.perf_counter()
+        verbose = options["verbosity"] > 0
         for campaign_id in ids:
             version = rebuild_campaign(campaign_id=campaign_id)
-            self.stdout.write(f"campaign {campaign_id}: rebuilt to ledger version {version}")
-        self.stdout.write(self.style.SUCCESS(
-            f"{len(ids)} campaign(s) rebuilt in {time.perf_counter() - started:.2f} s"))
+            if verbose:
+                self.stdout.write(f"campaign {campaign_id}: rebuilt to ledger version {version}")
+        if verbose:
+            self.stdout.write(self.style.SUCCESS(
+                f"{len(ids)} campaign(s) rebuilt in {time.perf_counter() - started:.2f} s"))
