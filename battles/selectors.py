@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db import connection
+from django.db.models import QuerySet
 from rest_framework import status
 
 from battles import replay
@@ -54,6 +55,21 @@ def visible_battles(*, user) -> QuerySet[Battle]:
     return Battle.objects.filter(club_id__in=clubs).select_related("club")
 
 
+def _battle_for_sql(lock: bool) -> str:
+    """The battle row with the viewer's club role and participation (one round trip)."""
+    battle, membership = Battle._meta.db_table, Membership._meta.db_table
+    participant = BattleParticipant._meta.db_table
+    lock_clause = (
+        " FOR UPDATE OF b" if lock and connection.features.has_select_for_update_of else ""
+    )
+    return (
+        f"SELECT b.*, (SELECT m.role FROM {membership} m"
+        f" WHERE m.club_id = b.club_id AND m.user_id = %s) AS viewer_club_role,"
+        f" EXISTS(SELECT 1 FROM {participant} p WHERE p.battle_id = b.id AND p.user_id = %s)"
+        f" AS viewer_participates FROM {battle} b WHERE b.id = %s{lock_clause}"
+    )
+
+
 def battle_for(*, user, battle_id: int, write: bool = False, lock: bool = False) -> Battle:
     """The battle if the user may read it (or write, with ``write``), in one query; with
     ``lock`` its row is locked until the end of the transaction (writers queue on it).
@@ -61,19 +77,11 @@ def battle_for(*, user, battle_id: int, write: bool = False, lock: bool = False)
     Outsiders get 404 ``not_found`` (the battle's existence is not disclosed); club members
     who do not take part get 403 ``not_a_participant`` on writes.
     """
-    battles = Battle.objects.filter(pk=battle_id)
-    if lock:
-        battles = battles.select_for_update(of=("self",))
     battle = None
     if getattr(user, "is_authenticated", False):
-        battle = battles.annotate(
-            viewer_club_role=Subquery(
-                Membership.objects.filter(club_id=OuterRef("club_id"), user=user).values("role")[:1]
-            ),
-            viewer_participates=Exists(
-                BattleParticipant.objects.filter(battle_id=OuterRef("pk"), user=user)
-            ),
-        ).first()
+        battle = next(
+            iter(Battle.objects.raw(_battle_for_sql(lock), [user.pk, user.pk, battle_id])), None
+        )
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
         raise ApiError("not_found", f"no battle {battle_id}", status_code=status.HTTP_404_NOT_FOUND)

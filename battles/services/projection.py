@@ -235,8 +235,10 @@ def _update_unit_statuses(
     if previous is not None:
         before = _units(system, previous)
         for unit, row in units.items():
-            if before.get(unit) != row:
-                UnitStatus.objects.update_or_create(battle=battle, unit=unit, defaults=row)
+            if before.get(unit) != row and not UnitStatus.objects.filter(
+                battle=battle, unit=unit
+            ).update(**row):
+                UnitStatus.objects.create(battle=battle, unit=unit, **row)
         return
     existing = {row.unit: row for row in UnitStatus.objects.filter(battle=battle)}
     create, update = [], []
