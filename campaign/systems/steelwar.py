@@ -22,9 +22,10 @@ from rules.steelwar.reorganisation import medical_bonus, wounded_fate
 
 SYSTEM_ID = "steelwar"
 #: Figure keys of the setup a soldier may carry as traits.
-SOLDIER_TRAITS = frozenset({"kind", "psi_die", "mounted"})
+SOLDIER_TRAITS = frozenset({"kind", "psi_die", "mounted", "cold_weapon"})
 #: Squad keys of the setup a squad may carry as traits.
-SQUAD_TRAITS = frozenset({"movement_class", "speed", "capacity", "fearsome", "keno_guard"})
+SQUAD_TRAITS = frozenset({"movement_class", "speed", "capacity", "amphibious", "fearsome",
+                          "keno_guard"})
 MOTIVATIONS: tuple[str, ...] = tuple(tables.MOTIVATIONS)
 FATIGUE_LEVELS: tuple[str, ...] = tuple(tables.FATIGUE_STARTING_MORALE)
 QUALITY_GRADES: tuple[str, ...] = tuple(tables.QUALITY_GRADES)
@@ -118,6 +119,19 @@ def figure_id(soldier_id: int) -> str:
     return f"soldier-{soldier_id}"
 
 
+def formation_ref(formation_id: int) -> str:
+    return f"formation-{formation_id}"
+
+
+def chain_of(state: CampaignState, formation_id: int | None) -> list[str]:
+    """The formations above a squad, top down (§2.18's chain of command)."""
+    chain: list[str] = []
+    while formation_id is not None:
+        chain.insert(0, formation_ref(formation_id))
+        formation_id = state.formations[formation_id].parent_id
+    return chain
+
+
 def ref_of(value: str | None, prefix: str) -> int | None:
     """The campaign id in ``"soldier-12"`` (prefix ``"soldier"``), or None."""
     if not value or not value.startswith(prefix + "-"):
@@ -144,7 +158,8 @@ def battle_setup(*, state: CampaignState, sides: Sequence[SidePlan]) -> dict:
 
     Every squad fights under its commander, who must be among its soldiers: his leadership
     is the squad's (§2.0); starting morale comes from the side's fatigue (§2.17), which the
-    rule system reads from ``fatigue``.
+    rule system reads from ``fatigue``; ``chain`` names the formations above the squad
+    (``"formation-<id>"``, top down) for the rally test (§2.18).
     """
     out_sides = []
     for s, plan in enumerate(sides):
@@ -180,7 +195,7 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
     commander = state.soldiers[commander_id]
     figures = [_figure(state.soldiers[soldier_id], is_commander=soldier_id == commander_id)
                for soldier_id in soldier_ids]
-    return {
+    setup = {
         "id": unit_id(squad.id),
         "name": squad.name,
         "quality": squad.quality,
@@ -188,6 +203,10 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
         **{k: v for k, v in squad.traits.items() if k in SQUAD_TRAITS},
         "figures": figures,
     }
+    chain = chain_of(state, squad.formation_id)
+    if chain:
+        setup["chain"] = chain
+    return setup
 
 
 def _figure(soldier: Soldier, *, is_commander: bool) -> dict:

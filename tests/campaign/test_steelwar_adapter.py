@@ -127,3 +127,16 @@ def test_a_figure_down_in_an_unfinished_melee_rolls_its_melee_fate_first():
     assert by_soldier[7]["melee_fate"]["result"] == "wounded"
     assert by_soldier[7]["outcome"] == "stabilised"
     assert ledger(*two_forces(), battle(), event).soldiers[6].status == "fit"
+
+
+def test_a_squad_goes_in_with_its_chain_of_command():
+    state = ledger(*two_forces(),
+                   ev.FormationRaised(formation_id=1, force_id=1, level="battalion", name="1st"),
+                   ev.FormationRaised(formation_id=2, force_id=1, level="company", name="A",
+                                      parent_id=1))
+    squad = state.squads[1].__class__(**{**state.squads[1].__dict__, "formation_id": 2})
+    state = state.__class__(**{**state.__dict__, "squads": {**state.squads, 1: squad}})
+    setup = adapter.battle_setup(state=state, sides=_plans())
+    assert setup["sides"][0]["squads"][0]["chain"] == ["formation-1", "formation-2"]
+    steel = SYSTEM.initial_state(setup).squads[0]
+    assert tuple(steel.chain) == ("formation-1", "formation-2")
