@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from battles.models import Battle, BattleLogEntry, UnitStatus
@@ -10,6 +11,9 @@ from battles.replay import describe
 from battles.selectors import revealed_seed
 
 
+@extend_schema_field(
+    {"oneOf": [{"type": "string", "enum": ["all"]}, {"type": "array", "items": {"type": "string"}}]}
+)
 class ServerDiceField(serializers.Field):
     """``"all"`` or a list of dice request keys for the server to roll."""
 

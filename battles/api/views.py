@@ -106,6 +106,7 @@ class LogView(generics.ListAPIView):
     """The battle log: every event with how it counts now and its derived effects."""
 
     serializer_class = s.LogEntrySerializer
+    queryset = BattleLogEntry.objects.none()  # for the schema; get_queryset filters
 
     def get_queryset(self):
         battle = selectors.battle_for(user=self.request.user, battle_id=self.kwargs["pk"])
@@ -117,6 +118,7 @@ class UnitStatusView(generics.ListAPIView):
 
     serializer_class = s.UnitStatusSerializer
     pagination_class = None
+    queryset = UnitStatus.objects.none()  # for the schema; get_queryset filters
 
     def get_queryset(self):
         battle = selectors.battle_for(user=self.request.user, battle_id=self.kwargs["pk"])
