@@ -1,9 +1,21 @@
 """Admin for battles. The dice seed is deliberately not registered: it stays secret while a
-battle is open and is revealed through the concluding event, not the admin."""
+battle is open and is revealed through the concluding event, not the admin.
 
-from django.contrib import admin
+Battles begin through ``create_battle`` (a stream and a dice seed), never from an admin form,
+and are never deleted (their stream stays). The log and unit statuses are projections:
+read-only. Organizers conclude a battle with an admin action calling ``conclude_battle``;
+the stream's events are linked from the battle's page (the event admin is read-only)."""
+
+from django import forms
+from django.contrib import admin, messages
 
 from battles.models import Battle, BattleLogEntry, BattleParticipant, UnitStatus
+from battles.selectors import state_at
+from battles.services.battles import RESULTS, conclude_battle
+from battles.streams import stream_of
+from campaign.admin import OrganizerScoped, events_link, form_action
+from rules.core.errors import RuleError
+from rules.core.summary import summarize
 
 
 class ParticipantInline(admin.TabularInline):
@@ -11,8 +23,24 @@ class ParticipantInline(admin.TabularInline):
     extra = 0
 
 
+class ConcludeForm(forms.Form):
+    """The result per side; ``expected_version`` is the version the organizer saw (a battle
+    that moved on meanwhile is refused, 409)."""
+
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, sides, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = tuple(sides)
+        for side in self.sides:
+            self.fields[f"result_{side}"] = forms.ChoiceField(
+                label=f"result of {side}", choices=[(r, r) for r in RESULTS]
+            )
+
+
 @admin.register(Battle)
-class BattleAdmin(admin.ModelAdmin):
+class BattleAdmin(OrganizerScoped, admin.ModelAdmin):
+    club_path = "club"
     list_display = ["name", "club", "rules_system", "rules_version", "status", "version"]
     list_filter = ["status", "rules_system", "club"]
     search_fields = ["name"]
@@ -25,8 +53,47 @@ class BattleAdmin(admin.ModelAdmin):
         "result",
         "summary",
         "concluded_at",
+        "corrections",
+        "events",
     ]
     inlines = [ParticipantInline]
+    actions = ["conclude"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="events")
+    def events(self, battle):
+        return events_link(stream_of(battle))
+
+    @admin.action(description="Conclude battle (result per side)…", permissions=["view"])
+    def conclude(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Conclude one battle at a time.", messages.WARNING)
+            return None
+        battle = queryset.get()
+        current = state_at(battle=battle)
+        try:
+            sides = summarize(current.system, current.state).sides
+        except RuleError as error:
+            self.message_user(request, str(error), messages.ERROR)
+            return None
+        form_kwargs = {"sides": sides, "initial": {"expected_version": battle.version}}
+        return form_action(
+            self, request, queryset, form_class=ConcludeForm, form_kwargs=form_kwargs,
+            calls=lambda data: [lambda: conclude_battle(
+                battle_id=battle.pk, user=request.user,
+                expected_version=data["expected_version"],
+                result={side: data[f"result_{side}"] for side in sides},
+            )],
+            title="Conclude battle", submit="Conclude",
+            intro="The battle.concluded event records each side's result and reveals the "
+            "dice seed; a campaign battle's result then goes into its campaign's ledger.",
+            done=f"{battle.name} concluded.",
+        )
 
 
 @admin.register(BattleLogEntry)
@@ -40,6 +107,9 @@ class BattleLogEntryAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(UnitStatus)
 class UnitStatusAdmin(admin.ModelAdmin):
@@ -49,4 +119,7 @@ class UnitStatusAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

@@ -1,0 +1,683 @@
+"""The Django admin for organizers: clubs, campaigns, the scenario graph, forces and units.
+
+Clubs and their memberships are plain rows, edited here. Everything under a campaign is a
+read projection of its ledger (``campaign.services.projection``): shown read-only, each unit
+with its history newest first, and never edited. Corrections and the organizer's routine are
+admin actions calling the campaign services, which append ledger events (DESIGN principles 4
+and 6); a service's refusal comes back as an admin message and changes nothing.
+
+Staff who are not superusers see only the clubs they organize. :func:`action_page` and
+:func:`call_services` are shared with ``battles.admin``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.template import engines
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.http import urlencode
+from django.utils.safestring import SafeString
+
+from campaign.models import (
+    Campaign,
+    CampaignBattle,
+    Club,
+    Force,
+    Formation,
+    HistoryEntry,
+    Membership,
+    Scenario,
+    ScenarioLink,
+    Soldier,
+    Squad,
+)
+from campaign.selectors.history import history
+from campaign.services import forces as force_services
+from campaign.services import soldiers as soldier_services
+from campaign.services.ledger import stream_of
+from config.api_errors import ApiError
+from eventstore.errors import EventStoreError
+from eventstore.selectors import stream_version
+from eventstore.types import StreamId
+from rules.core.errors import RuleError
+
+#: What a service raises to refuse a command (the API turns them into 4xx answers).
+SERVICE_ERRORS = (ApiError, RuleError, EventStoreError)
+#: History rows shown on a change page; the link under them lists them all.
+HISTORY_ROWS = 100
+
+# --- shared by the admin actions of campaign and battles ----------------------------------
+
+_ACTION_PAGE = """{% extends "admin/base_site.html" %}{% load admin_urls l10n %}
+{% block bodyclass %}{{ block.super }} app-{{ opts.app_label }} model-{{ opts.model_name }}{% endblock %}
+{% block breadcrumbs %}<div class="breadcrumbs"><a href="{% url 'admin:index' %}">Home</a>
+&rsaquo; <a href="{% url opts|admin_urlname:'changelist' %}">{{ opts.verbose_name_plural|capfirst }}</a>
+&rsaquo; {{ title }}</div>{% endblock %}
+{% block content %}<div id="content-main">
+<p>{{ intro }}</p>
+<ul>{% for obj in objects %}<li>{{ obj }}</li>{% endfor %}</ul>
+<form method="post">{% csrf_token %}
+{{ form.non_field_errors }}
+<fieldset class="module aligned">{% for field in form.visible_fields %}
+<div class="form-row">{{ field.errors }}<div class="flex-container">{{ field.label_tag }} {{ field }}</div>
+{% if field.help_text %}<div class="help">{{ field.help_text }}</div>{% endif %}</div>
+{% endfor %}</fieldset>
+{% for field in form.hidden_fields %}{{ field }}{% endfor %}
+{% for obj in objects %}<input type="hidden" name="_selected_action" value="{{ obj.pk|unlocalize }}">{% endfor %}
+<input type="hidden" name="action" value="{{ action }}">
+<div class="submit-row"><input type="submit" name="apply" value="{{ submit }}" class="default">
+<a href="{% url opts|admin_urlname:'changelist' %}" class="closelink">Cancel</a></div>
+</form></div>{% endblock %}"""
+
+
+def action_page(
+    model_admin: admin.ModelAdmin,
+    request,
+    objects: Iterable,
+    *,
+    form: forms.Form,
+    title: str,
+    intro: str,
+    submit: str,
+) -> TemplateResponse:
+    """The intermediate page of an admin action: the selected objects and a form that posts
+    back to the same action (Django's ``delete_selected`` pattern)."""
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta,
+        "title": title,
+        "intro": intro,
+        "objects": list(objects),
+        "form": form,
+        "submit": submit,
+        "action": request.POST.get("action", ""),
+    }
+    return TemplateResponse(request, engines["django"].from_string(_ACTION_PAGE), context)
+
+
+def call_services(
+    model_admin: admin.ModelAdmin, request, calls: Iterable[Callable[[], object]], *, done: str
+) -> bool:
+    """Run service calls in one transaction: all of them, or (on the first refusal, shown as
+    an error message) none of them."""
+    try:
+        with transaction.atomic():
+            for call in calls:
+                call()
+    except SERVICE_ERRORS as error:
+        model_admin.message_user(request, str(error), messages.ERROR)
+        return False
+    model_admin.message_user(request, done, messages.SUCCESS)
+    return True
+
+
+def form_action(
+    model_admin: admin.ModelAdmin,
+    request,
+    queryset: QuerySet,
+    *,
+    form_class: type[forms.Form],
+    calls: Callable[[dict], Iterable[Callable[[], object]]],
+    title: str,
+    intro: str,
+    submit: str,
+    done: str,
+    form_kwargs: dict | None = None,
+):
+    """An action that asks for input first: show the form; once it is valid, run the service
+    calls ``calls(cleaned_data)`` gives. On a refusal the form is shown again with the error."""
+    form = form_class(request.POST if "apply" in request.POST else None, **(form_kwargs or {}))
+    if (form.is_bound and form.is_valid()
+            and call_services(model_admin, request, calls(form.cleaned_data), done=done)):
+        return None  # back to the change list, with the message
+    return action_page(model_admin, request, queryset, form=form, title=title, intro=intro,
+                       submit=submit)
+
+
+def one_campaign(model_admin: admin.ModelAdmin, request, queryset: QuerySet) -> Campaign | None:
+    """The campaign of every selected row, or None (with a message) if they span several:
+    ledger refs in the action's form are only meaningful within one campaign."""
+    ids = set(queryset.values_list("campaign_id", flat=True))
+    if len(ids) != 1:
+        model_admin.message_user(
+            request, "Select rows of a single campaign for this action.", messages.WARNING
+        )
+        return None
+    return Campaign.objects.get(pk=ids.pop())
+
+
+def events_link(stream: StreamId) -> SafeString:
+    """A link to the stream's events in the (read-only) event admin."""
+    url = reverse("admin:eventstore_event_changelist") + "?" + urlencode(
+        {"stream_type": stream.type, "stream_id": stream.id}
+    )
+    return format_html('<a href="{}">{} events in stream {}</a>', url, stream_version(stream),
+                       stream)
+
+
+def admin_link(obj, text: object | None = None) -> SafeString:
+    """A link to the object's change (or view) page."""
+    if obj is None:
+        return SafeString("-")
+    opts = obj._meta
+    url = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+    return format_html('<a href="{}">{}</a>', url, obj if text is None else text)
+
+
+# --- visibility and read-only projections ----------------------------------------------
+
+
+class OrganizerScoped:
+    """Staff who are not superusers see only rows of the clubs they organize (outsiders never
+    learn a campaign exists). ``club_path`` leads from the model to its club."""
+
+    club_path = "campaign__club"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        organized = Membership.objects.filter(
+            user=request.user, role=Membership.Role.ORGANIZER
+        ).values("club_id")
+        return queryset.filter(**{f"{self.club_path}__in": organized})
+
+
+class ProjectionAdmin(OrganizerScoped, admin.ModelAdmin):
+    """A read projection of the ledger: listed and viewed, never added, edited or deleted
+    (a rebuild would undo it; corrections are ledger events, see the actions)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+def named(queryset: QuerySet, **refs: tuple[type, str]) -> QuerySet:
+    """Annotate each row with the name of the entity a ref points to, in the same query:
+    ``named(qs, force_name=(Force, "force_ref"))``."""
+    return queryset.annotate(**{
+        name: Subquery(
+            model.objects.filter(campaign=OuterRef("campaign"), ref=OuterRef(field))
+            .values("name")[:1]
+        )
+        for name, (model, field) in refs.items()
+    })
+
+
+def ref_filter(model: type, field: str, parameter: str) -> type[admin.SimpleListFilter]:
+    """A list filter by a projected entity (a force, a squad) that rows point to by ref;
+    its choices are limited to the campaign chosen in the campaign filter, if any."""
+
+    class RefFilter(admin.SimpleListFilter):
+        title = model._meta.verbose_name
+        parameter_name = parameter
+
+        def lookups(self, request, model_admin):
+            rows = model.objects.select_related("campaign").filter(
+                campaign__in=model_admin.get_queryset(request).values("campaign")
+            )
+            campaign = request.GET.get("campaign__id__exact")
+            if campaign and campaign.isdigit():
+                rows = rows.filter(campaign_id=int(campaign))
+            return [(row.pk, f"{row.name} ({row.campaign})") for row in rows]
+
+        def queryset(self, request, queryset):
+            if not self.value():
+                return queryset
+            row = model.objects.filter(pk=self.value()).first() if self.value().isdigit() else None
+            if row is None:
+                return queryset.none()
+            return queryset.filter(campaign_id=row.campaign_id, **{field: row.ref})
+
+    return RefFilter
+
+
+class WithHistory:
+    """Adds the unit's history (``campaign.selectors.history``), newest first, as a read-only
+    table on its page: history rows point to units by ledger ref, not by a foreign key, so a
+    Django inline cannot show them."""
+
+    subject: str
+
+    def _subject_ref(self, obj) -> int:
+        return obj.ref
+
+    @admin.display(description="history (newest first)")
+    def history_table(self, obj) -> SafeString:
+        ref = self._subject_ref(obj)
+        rows = history(campaign=obj.campaign, subject=self.subject, ref=ref).reverse()
+        total = rows.count()
+        if not total:
+            return SafeString("no history yet")
+        table = format_html(
+            '<table><thead><tr><th>ledger version</th><th>in-game date</th><th>what</th>'
+            "<th>record</th><th>battle</th></tr></thead><tbody>{}</tbody></table>",
+            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
+                (row.version, row.in_game_date or "", row.kind, row.text, row.battle_id or "")
+                for row in rows[:HISTORY_ROWS]
+            )),
+        )
+        url = reverse("admin:campaign_historyentry_changelist") + "?" + urlencode({
+            "campaign__id__exact": obj.campaign_id, "subject__exact": self.subject,
+            "subject_ref": ref,
+        })
+        return format_html('{}<p><a href="{}">all {} history entries</a></p>', table, url, total)
+
+
+# --- clubs ---------------------------------------------------------------------------------
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ["user"]
+    readonly_fields = ["joined_at"]
+
+
+@admin.register(Club)
+class ClubAdmin(OrganizerScoped, admin.ModelAdmin):
+    club_path = "id"
+    list_display = ["name", "slug", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [MembershipInline]
+
+
+# --- campaigns -----------------------------------------------------------------------------
+
+
+class CampaignBattleInline(admin.TabularInline):
+    model = CampaignBattle
+    fields = ["battle_link", "battle_status", "scenario_ref"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name_plural = "battles"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("battle")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="battle")
+    def battle_link(self, link):
+        return admin_link(link.battle)
+
+    @admin.display(description="status")
+    def battle_status(self, link):
+        return link.battle.get_status_display()
+
+
+@admin.register(Campaign)
+class CampaignAdmin(WithHistory, ProjectionAdmin):
+    """Started through ``start_campaign`` (the API), never added here: a campaign is its
+    ledger stream."""
+
+    club_path = "club"
+    subject = "campaign"
+    list_display = ["name", "club", "rule_system", "rule_version", "status", "current_date",
+                    "projected_version"]
+    list_filter = [("club", admin.RelatedOnlyFieldListFilter), "status", "rule_system"]
+    list_select_related = ["club"]
+    search_fields = ["name", "club__name"]
+    fields = ["name", "club", "rule_system", "rule_version", "status", "start_date",
+              "current_date", "house_rules", "created_by", "created_at", "projected_version",
+              "ledger", "history_table"]
+    readonly_fields = fields
+    inlines = [CampaignBattleInline]
+
+    def _subject_ref(self, obj) -> int:
+        return 0
+
+    @admin.display(description="ledger")
+    def ledger(self, campaign: Campaign) -> SafeString:
+        return events_link(stream_of(campaign.pk))
+
+
+@admin.register(HistoryEntry)
+class HistoryEntryAdmin(ProjectionAdmin):
+    list_display = ["campaign", "subject", "subject_ref", "version", "in_game_date", "kind",
+                    "text"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "subject", "kind"]
+    list_select_related = ["campaign"]
+    search_fields = ["text"]
+    ordering = ["campaign", "-version", "-seq"]
+
+
+# --- the scenario graph --------------------------------------------------------------------
+
+
+@admin.register(Scenario)
+class ScenarioAdmin(WithHistory, ProjectionAdmin):
+    subject = "scenario"
+    list_display = ["name", "campaign", "status", "open", "played_on", "battle_id"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "status", "open"]
+    list_select_related = ["campaign"]
+    search_fields = ["name"]
+    exclude = ["force_refs"]
+    readonly_fields = ["forces", "scenario_links", "battle", "history_table"]
+
+    @admin.display(description="forces")
+    def forces(self, scenario: Scenario) -> str:
+        names = dict(Force.objects.filter(campaign=scenario.campaign_id,
+                                          ref__in=scenario.force_refs).values_list("ref", "name"))
+        return ", ".join(names.get(ref, f"force {ref}") for ref in scenario.force_refs)
+
+    @admin.display(description="links")
+    def scenario_links(self, scenario: Scenario) -> SafeString:
+        links = ScenarioLink.objects.filter(campaign=scenario.campaign_id).filter(
+            Q(from_ref=scenario.ref) | Q(to_ref=scenario.ref)
+        )
+        names = dict(Scenario.objects.filter(campaign=scenario.campaign_id)
+                     .values_list("ref", "name"))
+        if not links:
+            return SafeString("none")
+        return format_html_join(SafeString("<br>"), "{} &rarr; {}{}", (
+            (names.get(link.from_ref, link.from_ref), names.get(link.to_ref, link.to_ref),
+             f" (if force {link.force_ref}: {link.condition})" if link.condition else "")
+            for link in links
+        ))
+
+    @admin.display(description="battle")
+    def battle(self, scenario: Scenario) -> SafeString:
+        link = CampaignBattle.objects.select_related("battle").filter(
+            battle_id=scenario.battle_id).first()
+        return admin_link(link.battle if link else None)
+
+
+@admin.register(ScenarioLink)
+class ScenarioLinkAdmin(ProjectionAdmin):
+    list_display = ["campaign", "from_name", "to_name", "condition", "force_ref", "version"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "condition"]
+    list_select_related = ["campaign"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(**{
+            name: Subquery(Scenario.objects.filter(campaign=OuterRef("campaign"),
+                                                   ref=OuterRef(field)).values("name")[:1])
+            for name, field in (("from_name", "from_ref"), ("to_name", "to_ref"))
+        })
+
+    @admin.display(description="from")
+    def from_name(self, link):
+        return link.from_name or link.from_ref
+
+    @admin.display(description="to")
+    def to_name(self, link):
+        return link.to_name or link.to_ref
+
+
+# --- forces and units ----------------------------------------------------------------------
+
+ForceFilter = ref_filter(Force, "force_ref", "force")
+SquadFilter = ref_filter(Squad, "squad_ref", "squad")
+
+
+@admin.register(Force)
+class ForceAdmin(WithHistory, ProjectionAdmin):
+    subject = "force"
+    list_display = ["name", "campaign", "owner", "faction", "posture", "fatigue",
+                    "fatigue_points", "battles_fought"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "posture", "fatigue"]
+    list_select_related = ["campaign", "owner"]
+    search_fields = ["name", "owner__username"]
+    readonly_fields = ["history_table"]
+    actions = ["send_to_rest", "send_to_front"]
+
+    @admin.action(description="Send to rest (fatigue falls, house rules)", permissions=["view"])
+    def send_to_rest(self, request, queryset):
+        call_services(self, request, [
+            lambda force=force: force_services.send_force_to_rest(
+                user=request.user, campaign=force.campaign, force_id=force.ref)
+            for force in queryset
+        ], done="Sent to rest.")
+
+    @admin.action(description="Send to the front", permissions=["view"])
+    def send_to_front(self, request, queryset):
+        call_services(self, request, [
+            lambda force=force: force_services.send_force_to_front(
+                user=request.user, campaign=force.campaign, force_id=force.ref)
+            for force in queryset
+        ], done="Sent to the front.")
+
+
+@admin.register(Formation)
+class FormationAdmin(WithHistory, ProjectionAdmin):
+    subject = "formation"
+    list_display = ["name", "level", "campaign", "force_name", "commander_name"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "level", ForceFilter]
+    list_select_related = ["campaign"]
+    search_fields = ["name"]
+    readonly_fields = ["force_name", "commander_name", "history_table"]
+
+    def get_queryset(self, request):
+        return named(super().get_queryset(request), force_name=(Force, "force_ref"),
+                     commander_name=(Soldier, "commander_ref"))
+
+    @admin.display(description="force")
+    def force_name(self, formation):
+        return formation.force_name
+
+    @admin.display(description="commander")
+    def commander_name(self, formation):
+        return formation.commander_name or "-"
+
+
+@admin.register(Squad)
+class SquadAdmin(WithHistory, ProjectionAdmin):
+    subject = "squad"
+    list_display = ["name", "campaign", "force_name", "quality", "strength", "fit",
+                    "establishment", "commander_name", "battles_fought"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), ForceFilter, "quality"]
+    list_select_related = ["campaign"]
+    search_fields = ["name"]
+    readonly_fields = ["force_name", "commander_name", "soldiers", "history_table"]
+
+    def get_queryset(self, request):
+        return named(super().get_queryset(request), force_name=(Force, "force_ref"),
+                     commander_name=(Soldier, "commander_ref"))
+
+    @admin.display(description="force")
+    def force_name(self, squad):
+        return squad.force_name
+
+    @admin.display(description="commander")
+    def commander_name(self, squad):
+        return squad.commander_name or "-"
+
+    @admin.display(description="soldiers")
+    def soldiers(self, squad):
+        url = reverse("admin:campaign_soldier_changelist") + "?" + urlencode({"squad": squad.pk})
+        return format_html('<a href="{}">the soldiers of {}</a>', url, squad.name)
+
+
+# --- soldiers and their corrections --------------------------------------------------------
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(required=False, max_length=200,
+                             help_text="why: it is kept with the correction in the ledger")
+
+
+class LeadershipForm(ReasonForm):
+    leadership = forms.TypedChoiceField(
+        choices=[(1, "1 (best)"), (2, "2"), (3, "3 (worst)")], coerce=int,
+        help_text="a commander's leadership (§2.0)",
+    )
+    field_order = ["leadership", "reason"]
+
+
+class AmendForm(ReasonForm):
+    """The amendable details (``soldier_services.AMENDABLE``) as text; blank: unchanged."""
+
+    name = forms.CharField(required=False, max_length=120)
+    role = forms.CharField(required=False, max_length=40)
+    weapon = forms.CharField(required=False, max_length=40)
+    armour = forms.CharField(required=False, max_length=40)
+    quality = forms.CharField(required=False, max_length=16)
+    field_order = ["name", "role", "weapon", "armour", "quality", "reason"]
+
+    def clean(self):
+        data = super().clean()
+        changes = {k: data[k] for k in ("name", "role", "weapon", "armour", "quality")
+                   if data.get(k)}
+        if not changes:
+            raise forms.ValidationError("Fill in at least one detail to change.")
+        data["changes"] = changes
+        return data
+
+
+class CauseForm(forms.Form):
+    cause = forms.CharField(required=False, max_length=200)
+
+
+class CaptureForm(ReasonForm):
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["by_force"] = forms.ModelChoiceField(
+            Force.objects.filter(campaign=campaign), required=False,
+            help_text="the force holding him, if it is in the campaign",
+        )
+        self.order_fields(["by_force", "reason"])
+
+
+class TransferForm(forms.Form):
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to_squad"] = forms.ModelChoiceField(
+            Squad.objects.filter(campaign=campaign), required=False,
+            empty_label="the force's reserve",
+        )
+
+
+@admin.register(Soldier)
+class SoldierAdmin(WithHistory, ProjectionAdmin):
+    """Soldiers are corrected by ledger events: the actions call the soldier services
+    (leadership, details, death, capture, prisoner exchange, transfer)."""
+
+    subject = "soldier"
+    list_display = ["name", "campaign", "force_name", "squad_name", "role", "status",
+                    "leadership", "quality", "battles_fought", "wounds"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "status", SquadFilter,
+                   ForceFilter, "role", "quality"]
+    list_select_related = ["campaign"]
+    search_fields = ["name"]
+    readonly_fields = ["force_name", "squad_name", "history_table"]
+    actions = ["correct_leadership", "amend_details", "record_death", "record_capture",
+               "exchange_prisoners", "transfer"]
+
+    def get_queryset(self, request):
+        return named(super().get_queryset(request), force_name=(Force, "force_ref"),
+                     squad_name=(Squad, "squad_ref"))
+
+    @admin.display(description="force")
+    def force_name(self, soldier):
+        return soldier.force_name
+
+    @admin.display(description="squad")
+    def squad_name(self, soldier):
+        return soldier.squad_name or "reserve"
+
+    @admin.action(description="Correct leadership…", permissions=["view"])
+    def correct_leadership(self, request, queryset):
+        return form_action(
+            self, request, queryset, form_class=LeadershipForm,
+            calls=lambda data: [
+                lambda s=s: soldier_services.change_leadership(
+                    user=request.user, campaign=s.campaign, soldier_id=s.ref,
+                    leadership=data["leadership"], reason=data["reason"])
+                for s in queryset
+            ],
+            title="Correct leadership", submit="Record the correction",
+            intro="A ledger event sets the leadership of:", done="Leadership corrected.",
+        )
+
+    @admin.action(description="Amend details (name, arms, quality)…", permissions=["view"])
+    def amend_details(self, request, queryset):
+        return form_action(
+            self, request, queryset, form_class=AmendForm,
+            calls=lambda data: [
+                lambda s=s: soldier_services.amend_soldier(
+                    user=request.user, campaign=s.campaign, soldier_id=s.ref,
+                    changes=data["changes"], reason=data["reason"])
+                for s in queryset
+            ],
+            title="Amend soldiers' details", submit="Record the amendment",
+            intro="A ledger event amends the details filled in below for:",
+            done="Details amended.",
+        )
+
+    @admin.action(description="Record death…", permissions=["view"])
+    def record_death(self, request, queryset):
+        return form_action(
+            self, request, queryset, form_class=CauseForm,
+            calls=lambda data: [
+                lambda s=s: soldier_services.record_death(
+                    user=request.user, campaign=s.campaign, soldier_id=s.ref,
+                    cause=data["cause"])
+                for s in queryset
+            ],
+            title="Record deaths", submit="Record the deaths",
+            intro="A ledger event records the death of:", done="Deaths recorded.",
+        )
+
+    @admin.action(description="Record capture…", permissions=["view"])
+    def record_capture(self, request, queryset):
+        campaign = one_campaign(self, request, queryset)
+        if campaign is None:
+            return None
+        return form_action(
+            self, request, queryset, form_class=CaptureForm, form_kwargs={"campaign": campaign},
+            calls=lambda data: [
+                lambda s=s: soldier_services.record_capture(
+                    user=request.user, campaign=campaign, soldier_id=s.ref,
+                    by_force_id=data["by_force"].ref if data["by_force"] else None,
+                    reason=data["reason"])
+                for s in queryset
+            ],
+            title="Record captures", submit="Record the captures",
+            intro="A ledger event records the capture of:", done="Captures recorded.",
+        )
+
+    @admin.action(description="Exchange prisoners (back to their forces)", permissions=["view"])
+    def exchange_prisoners(self, request, queryset):
+        campaign = one_campaign(self, request, queryset)
+        if campaign is None:
+            return
+        ids = sorted(queryset.values_list("ref", flat=True))
+        call_services(self, request, [
+            lambda: soldier_services.exchange_prisoners(
+                user=request.user, campaign=campaign, soldier_ids=ids)
+        ], done="Prisoners exchanged.")
+
+    @admin.action(description="Transfer to another squad…", permissions=["view"])
+    def transfer(self, request, queryset):
+        campaign = one_campaign(self, request, queryset)
+        if campaign is None:
+            return None
+        return form_action(
+            self, request, queryset, form_class=TransferForm, form_kwargs={"campaign": campaign},
+            calls=lambda data: [
+                lambda s=s: soldier_services.transfer_soldier(
+                    user=request.user, campaign=campaign, soldier_id=s.ref,
+                    to_squad_id=data["to_squad"].ref if data["to_squad"] else None)
+                for s in queryset
+            ],
+            title="Transfer soldiers", submit="Record the transfer",
+            intro="A ledger event moves to the squad chosen below:", done="Soldiers transferred.",
+        )
