@@ -135,6 +135,15 @@ def _weapons_by_unit(state_json: dict) -> list[dict]:
     return out
 
 
+def _default_action(actions: list[str], *, acting: bool) -> str:
+    """What the declaration form offers first: fire while a unit acts, else starting an
+    activation (where the rule system has these actions), else the first action."""
+    for preferred in (("fire",) if acting else ("begin_activation",)):
+        if preferred in actions:
+            return preferred
+    return actions[0] if actions else ""
+
+
 def declarable_actions(system_id: str) -> list[str]:
     """The actions a rule system resolves (``rules.<id>.actions.ACTIONS``), if it lists them."""
     try:
@@ -175,7 +184,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "log": _log(battle, current.version, {u["unit"]: u["name"] or u["unit"] for u in units}),
         "procedure": term(ACTIONS, pending.get("procedure", "")),
         "actions": [{"value": a, "label": term(ACTIONS, a)} for a in actions],
-        "default_action": "fire" if "fire" in actions else (actions[0] if actions else ""),
+        "default_action": _default_action(actions, acting=bool(pending.get("units"))),
         "default_unit": hinted[0],
         "weapons": _weapons_by_unit(state_json) if at_head else [],
         "api": {

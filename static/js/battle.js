@@ -340,10 +340,12 @@
     var action = form.elements.action.value;
     var unit = form.elements.unit ? form.elements.unit.value : "";
     form.querySelectorAll("[data-for-action]").forEach(function (group) {
-      group.hidden = group.dataset.forAction !== action;
+      var shown = 0;
       group.querySelectorAll("[data-weapons-of]").forEach(function (list) {
         list.hidden = list.dataset.weaponsOf !== unit;
+        if (!list.hidden) shown += 1;
       });
+      group.hidden = group.dataset.forAction !== action || !shown;
     });
   }
 

@@ -44,7 +44,7 @@ def test_declaring_with_the_keyboard_records_it_in_the_log(page, table):
     assert "1st squad is activated" in page.locator("#event-2").inner_text()
     assert head(battle) == 2
     # after recording, the keyboard is back in the "next" form
-    assert page.evaluate("document.activeElement.closest('#pending') !== null")
+    page.wait_for_function("document.activeElement.closest('#pending') !== null")
 
 
 def test_a_refused_declaration_shows_the_servers_sentence(page, table):
