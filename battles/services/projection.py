@@ -125,17 +125,10 @@ def project(
     _update_unit_statuses(battle, system, fold.state, previous=state)
     if fold.state is not None:
         battle.head_state = system.state_to_json(fold.state)
-    battle.save(
-        update_fields=[
-            "version",
-            "status",
-            "result",
-            "summary",
-            "concluded_at",
-            "head_state",
-            "corrections",
-        ]
-    )
+    fields = ["version", "head_state", "corrections"]
+    if not battle.is_open:
+        fields += ["status", "result", "summary", "concluded_at"]
+    Battle.objects.filter(pk=battle.pk).update(**{name: getattr(battle, name) for name in fields})
     return fold.state, outcomes
 
 
@@ -265,5 +258,6 @@ def rebuild(*, battle: Battle) -> Battle:
         battle.version, battle.corrections, battle.head_state = 0, 0, None
         battle.status, battle.result, battle.summary = Battle.Status.OPEN, None, None
         battle.concluded_at = None
+        battle.save()
         project(battle=battle, events=read_stream(stream_of(battle)), state=None)
     return battle
