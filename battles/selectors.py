@@ -13,13 +13,15 @@ from django.db import connection
 from django.db.models import QuerySet
 from rest_framework import status
 
-from battles import replay
+from battles import dice, replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
 from battles.streams import stream_of, system_of
 from campaign.models import Membership
 from campaign.selectors import club_role
 from config.api_errors import ApiError
 from eventstore.selectors import read_stream
+from rules.core.errors import RuleError
+from rules.core.summary import summarize
 from rules.core.system import RuleSystem, State
 
 PARTICIPANT = "participant"
@@ -200,8 +202,6 @@ def verify_dice(*, battle: Battle) -> dict:
 
     Raises 409 ``seed_not_revealed`` while the battle is open.
     """
-    from battles import dice
-
     if battle.is_open:
         raise ApiError(
             "seed_not_revealed",
@@ -239,9 +239,6 @@ def verify_dice(*, battle: Battle) -> dict:
 def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
     """Replay the battle under another version of its rule system and list every event whose
     derived outcome (status, effects) would differ, and how the summary would differ."""
-    from rules.core.errors import RuleError
-    from rules.core.summary import summarize
-
     other = system_of(battle, version=rules_version)
     events = read_stream(stream_of(battle))
     fold = replay.Fold(

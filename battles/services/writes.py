@@ -89,11 +89,11 @@ def write(
 ) -> WriteResult:
     """Run ``plan`` against the battle's head and append what it planned, atomically."""
     key = f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
-    print_ = fingerprint(operation, payload)
+    request_print = fingerprint(operation, payload)
     with transaction.atomic():
         battle = battle_for(user=user, battle_id=battle_id, write=True, lock=True)
         if idempotency_key:
-            stored = _stored(battle, key, print_)
+            stored = _stored(battle, key, request_print)
             if stored is not None:
                 return stored
         if not allow_concluded:
@@ -112,7 +112,7 @@ def write(
             idempotency_key=key if idempotency_key else None,
         )
         if result.replayed:  # the event store saw this key: return the first response
-            stored = _stored(battle, key, print_)
+            stored = _stored(battle, key, request_print)
             if stored is None:
                 raise ApiError(
                     "idempotency_key_reused",
@@ -127,16 +127,20 @@ def write(
         )
         if idempotency_key:
             IdempotentResponse.objects.create(
-                battle=battle, key=key, fingerprint=print_, status_code=success_status, body=body
+                battle=battle,
+                key=key,
+                fingerprint=request_print,
+                status_code=success_status,
+                body=body,
             )
     return WriteResult(battle, success_status, body)
 
 
-def _stored(battle: Battle, key: str, print_: str) -> WriteResult | None:
+def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
     stored = IdempotentResponse.objects.filter(battle=battle, key=key).first()
     if stored is None:
         return None
-    if stored.fingerprint != print_:
+    if stored.fingerprint != request_print:
         raise ApiError(
             "idempotency_key_reused",
             "this Idempotency-Key was used for a different request",
