@@ -304,6 +304,8 @@ class PickSerializer(serializers.Serializer):
 class PicksSerializer(WriteSerializer):
     force_id = serializers.IntegerField()
     squads = PickSerializer(many=True)
+    officers = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                     help_text="formation commanders who go as officers")
 
 
 class BattleStartSerializer(WriteSerializer):

@@ -343,12 +343,14 @@ class MotivationSet(LedgerEvent):
 @dataclass(frozen=True)
 class UnitsPicked(LedgerEvent):
     """The squads and soldiers a force sends into a scenario:
-    ``squads = [{"squad_id": 3, "soldier_ids": [10, 11, ...]}, ...]``."""
+    ``squads = [{"squad_id": 3, "soldier_ids": [10, 11, ...]}, ...]``, and the formation
+    commanders who go on the table as officers (``officers``: soldier ids)."""
 
     type: ClassVar[str] = "scenario.units_picked"
     scenario_id: int
     force_id: int
     squads: list
+    officers: list = field(default_factory=list)
 
 
 @_register
@@ -356,7 +358,7 @@ class UnitsPicked(LedgerEvent):
 class BattleStarted(LedgerEvent):
     """The scenario's battle was created from campaign state. ``sides`` lists, per force:
     ``force_id``, ``side`` (the side name in the battle), ``motivation``, ``fatigue``,
-    ``starting_morale`` and ``squads`` (as in :class:`UnitsPicked`)."""
+    ``starting_morale``, ``squads`` and ``officers`` (as in :class:`UnitsPicked`)."""
 
     type: ClassVar[str] = "scenario.battle_started"
     scenario_id: int

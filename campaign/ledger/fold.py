@@ -585,9 +585,11 @@ def _picks(squads: list) -> tuple:
 @_handles(ev.UnitsPicked)
 def _units_picked(state: CampaignState, e: ev.UnitsPicked):
     scenario = state.scenarios[e.scenario_id]
-    updated = replace(scenario, picks={**scenario.picks, e.force_id: _picks(e.squads)})
+    updated = replace(scenario, picks={**scenario.picks, e.force_id: _picks(e.squads)},
+                      officers={**scenario.officers, e.force_id: tuple(e.officers)})
     force = state.forces[e.force_id]
-    names = ", ".join(state.squads[p["squad_id"]].name for p in e.squads)
+    names = ", ".join([state.squads[p["squad_id"]].name for p in e.squads]
+                      + [state.soldiers[s].name for s in e.officers])
     return _update_scenario(state, updated), [
         LedgerEffect("units_picked", f"{force.name} sends {names} into {scenario.name}",
                      force_id=e.force_id, scenario_id=scenario.id)
@@ -598,7 +600,9 @@ def _units_picked(state: CampaignState, e: ev.UnitsPicked):
 def _battle_started(state: CampaignState, e: ev.BattleStarted):
     scenario = state.scenarios[e.scenario_id]
     sides = tuple(
-        {**side, "squads": [dict(p) for p in side["squads"]]} for side in e.sides
+        {**side, "squads": [dict(p) for p in side["squads"]],
+         "officers": list(side.get("officers", ()))}
+        for side in e.sides
     )
     updated = replace(scenario, battle_id=e.battle_id, sides=sides, played_on=state.date)
     new = replace(_update_scenario(state, updated), battles={**state.battles,
@@ -646,11 +650,13 @@ def _battle_result_taken_over(state: CampaignState, e: ev.BattleResultTakenOver)
     settled = {r["soldier_id"]: r for r in e.reorganisation}
 
     # who fought: everyone the battle was set up with
-    fought: dict[int, int] = {}  # soldier id -> squad id in the battle
+    fought: dict[int, int | None] = {}  # soldier id -> squad id in the battle (officers: None)
     for side in scenario.sides:
         for pick in side["squads"]:
             for soldier_id in pick["soldier_ids"]:
                 fought[soldier_id] = pick["squad_id"]
+        for soldier_id in side.get("officers", ()):
+            fought[soldier_id] = None
     outcome_of = {c["soldier_id"]: c for c in e.casualties}
 
     for soldier_id, squad_id in fought.items():

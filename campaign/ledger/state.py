@@ -135,6 +135,7 @@ class Scenario:
     description: str = ""
     motivation: dict = field(default_factory=dict)  # force id -> low/medium/high
     picks: dict = field(default_factory=dict)  # force id -> ((squad id, (soldier ids)), ...)
+    officers: dict = field(default_factory=dict)  # force id -> (soldier ids)
     battle_id: int | None = None
     sides: tuple = ()  # from BattleStarted: the sides as the battle was set up
     played_on: date | None = None

@@ -17,7 +17,7 @@ from campaign.ledger.state import CampaignState
 from campaign.models import Campaign, CampaignBattle
 from campaign.services.access import refused, require_organizer
 from campaign.services.ledger import Recorded, state_of, write
-from campaign.services.scenarios import resolve_picks, scenario_of
+from campaign.services.scenarios import resolve_officers, resolve_picks, scenario_of
 from campaign.systems import adapter_for
 from config.api_errors import ApiError
 from rules.core.errors import RuleError
@@ -51,9 +51,11 @@ def plan_sides(state: CampaignState, scenario_id: int, adapter) -> list:
         squads = resolve_picks(
             state, force_id, [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in picks]
         )
+        officers = resolve_officers(state, force_id, scenario.officers.get(force_id, ()),
+                                    squads)
         plans.append(adapter.SidePlan(
             force_id=force_id, motivation=motivation, fatigue=state.fatigue_level(force_id),
-            squads=squads,
+            squads=squads, officers=officers,
         ))
     return plans
 
@@ -108,6 +110,7 @@ def start_scenario_battle(
                     "fatigue": p.fatigue,
                     "starting_morale": adapter.starting_morale(p.fatigue),
                     "squads": [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in p.squads],
+                    "officers": list(p.officers),
                 }
                 for p in plans
             ])]

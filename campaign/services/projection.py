@@ -283,7 +283,7 @@ def _soldier_row(state: CampaignState, soldier) -> dict[str, Any]:
 
 
 def _scenario_row(state: CampaignState, scenario) -> dict[str, Any]:
-    row = _plain(scenario, {"force_ids": "force_refs"}, skip=("taken_over",))
+    row = _plain(scenario, {"force_ids": "force_refs"}, skip=("taken_over", "officers"))
     row["motivation"] = {str(k): v for k, v in scenario.motivation.items()}
     row["picks"] = {
         str(force): [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in picks]

@@ -162,12 +162,15 @@ def pick_units(
     scenario_id: int,
     force_id: int,
     squads: Sequence[Mapping[str, Any]],
+    officers: Sequence[int] = (),
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Recorded:
     """The force's owner (or an organizer) picks the squads for the scenario, each with the
-    soldiers who go (``soldier_ids``; default: every soldier of the squad able to fight).
-    Dead, captured and not yet recovered wounded soldiers cannot take part."""
+    soldiers who go (``soldier_ids``; default: every soldier of the squad able to fight),
+    and the formation commanders who go on the table as officers (§2.18: they rally the
+    squads below them). Dead, captured and not yet recovered wounded soldiers cannot take
+    part."""
 
     def decide(state: CampaignState):
         scenario = scenario_of(state, scenario_id)
@@ -178,10 +181,11 @@ def pick_units(
             raise refused("not_in_scenario", f"{force.name} does not fight in {scenario.name}",
                           field="force_id")
         picks = resolve_picks(state, force_id, squads)
+        chosen = resolve_officers(state, force_id, officers, picks)
         return [UnitsPicked(scenario_id=scenario_id, force_id=force_id, squads=[
             {"squad_id": squad_id, "soldier_ids": list(soldier_ids)}
             for squad_id, soldier_ids in picks
-        ])]
+        ], officers=list(chosen))]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide,
                  idempotency_key=idempotency_key,
@@ -232,6 +236,30 @@ def resolve_picks(
                           field=f"squads.{n}")
         out.append((squad_id, ids))
     return tuple(out)
+
+
+def resolve_officers(
+    state: CampaignState, force_id: int, officers: Sequence[int], picks
+) -> tuple[int, ...]:
+    """Check the officers a force sends: formation commanders of the force, able to fight,
+    not already in one of the picked squads."""
+    in_squads = {s for _, ids in picks for s in ids}
+    chosen = tuple(dict.fromkeys(officers))
+    for n, soldier_id in enumerate(chosen):
+        field = f"officers.{n}"
+        soldier = state.soldiers.get(soldier_id)
+        if soldier is None or soldier.force_id != force_id:
+            raise not_found("soldier", soldier_id, field)
+        if not any(kind == "formation" for kind, _ in state.commands(soldier_id)):
+            raise refused("not_an_officer", f"{soldier.name} commands no formation",
+                          field=field)
+        if not soldier.available:
+            raise refused("soldier_unavailable", f"{soldier.name} (soldier {soldier.id}) "
+                          f"cannot take part: {soldier.describe_status()}", field=field)
+        if soldier_id in in_squads:
+            raise refused("picked_twice", f"{soldier.name} already goes with his squad",
+                          field=field)
+    return chosen
 
 
 def record_scenario_result(

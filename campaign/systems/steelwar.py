@@ -151,6 +151,7 @@ class SidePlan:
     motivation: str
     fatigue: str
     squads: tuple[tuple[int, tuple[int, ...]], ...]
+    officers: tuple[int, ...] = ()
 
 
 def battle_setup(*, state: CampaignState, sides: Sequence[SidePlan]) -> dict:
@@ -167,6 +168,7 @@ def battle_setup(*, state: CampaignState, sides: Sequence[SidePlan]) -> dict:
         squads = []
         for q, (squad_id, soldier_ids) in enumerate(plan.squads):
             squads.append(_squad_setup(state, squad_id, soldier_ids, f"sides.{s}.squads.{q}"))
+        squads += [_officer_setup(state, soldier_id) for soldier_id in plan.officers]
         out_sides.append({
             "id": side_id(force.id),
             "name": force.name,
@@ -206,6 +208,31 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
     chain = chain_of(state, squad.formation_id)
     if chain:
         setup["chain"] = chain
+    return setup
+
+
+def officer_unit_id(soldier_id: int) -> str:
+    return f"officer-{soldier_id}"
+
+
+def _officer_setup(state: CampaignState, soldier_id: int) -> dict:
+    """A formation commander on the table as a unit of his own (§2.18): ``commands`` is the
+    path to the highest formation he leads, ``chain`` the formations above it."""
+    soldier = state.soldiers[soldier_id]
+    led = [state.formations[ref] for kind, ref in state.commands(soldier_id)
+           if kind == "formation"]
+    formation = min(led, key=lambda f: len(chain_of(state, f.id)))
+    path = chain_of(state, formation.id)
+    setup = {
+        "id": officer_unit_id(soldier_id),
+        "name": f"{formation.name} ({soldier.name})",
+        "quality": soldier.quality,
+        "leadership": soldier.leadership,
+        "commands": path,
+        "figures": [_figure(soldier, is_commander=True)],
+    }
+    if len(path) > 1:
+        setup["chain"] = path[:-1]
     return setup
 
 
@@ -308,11 +335,13 @@ def take_over(
     from campaign.ledger.events import BattleResultTakenOver
 
     scenario = state.scenarios[scenario_id]
-    in_battle: dict[int, int] = {}  # soldier -> squad
+    in_battle: dict[int, int | None] = {}  # soldier -> squad (officers: None)
     for side in scenario.sides:
         for pick in side["squads"]:
             for soldier_id in pick["soldier_ids"]:
                 in_battle[soldier_id] = pick["squad_id"]
+        for soldier_id in side.get("officers", ()):
+            in_battle[soldier_id] = None
     casualties, open_wounds = [], []
     for figure in summary.figures:
         soldier_id = ref_of(figure.figure, "soldier")
@@ -342,7 +371,7 @@ def take_over(
             if fell != "wounded":
                 reorganisation.append({**entry, "outcome": fell})
                 continue
-        medic = any(
+        medic = squad_id is not None and any(
             is_medic(state.soldiers[other]) and fate.get(other, "unharmed") in still_fighting
             for other, squad in in_battle.items() if squad == squad_id and other != soldier_id
         )

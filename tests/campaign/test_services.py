@@ -201,3 +201,40 @@ def test_a_fold_cached_inside_a_rolled_back_transaction_is_never_reused(campaign
         raise RuntimeError("rolled back")
     campaigns.advance_calendar(user=people["org"], campaign=campaign, days=1)
     assert state_of(campaign_id=campaign.pk).date.isoformat() == "1942-05-02"
+
+
+def test_a_formation_commander_goes_on_the_table_as_an_officer_of_his_chain(
+    campaign, people, armies, ready_scenario
+):
+    alice = people["alice"]
+    battalion = forces.raise_formation(user=alice, campaign=campaign, force_id=1,
+                                       level="battalion", name="3rd Mirror"
+                                       ).events[0].data["formation_id"]
+    company = forces.raise_formation(user=alice, campaign=campaign, force_id=1,
+                                     level="company", name="1st coy", parent_id=battalion
+                                     ).events[0].data["formation_id"]
+    major = soldiers.recruit_soldier(user=alice, campaign=campaign, force_id=1, name="Major",
+                                     role="commander", weapon="pistol", armour="human",
+                                     quality="veteran", leadership=1).events[0].data[
+        "soldier_id"]
+    forces.assign_formation_commander(user=alice, campaign=campaign, formation_id=company,
+                                      soldier_id=major)
+    assert _code(lambda: scenarios.pick_units(
+        user=alice, campaign=campaign, scenario_id=ready_scenario, force_id=1,
+        squads=[{"squad_id": 1}], officers=[2]))[1] == "not_an_officer"
+    scenarios.pick_units(user=alice, campaign=campaign, scenario_id=ready_scenario, force_id=1,
+                         squads=[{"squad_id": 1}], officers=[major])
+    battle, recorded = start_scenario_battle(user=people["org"], campaign=campaign,
+                                             scenario_id=ready_scenario)
+    from battles.selectors import state_at
+
+    units = {squad.id: squad for squad in state_at(battle=battle).state.squads}
+    officer = units[f"officer-{major}"]
+    assert tuple(officer.commands) == (f"formation-{battalion}", f"formation-{company}")
+    assert officer.leadership == 1 and officer.figures[0].id == f"soldier-{major}"
+    assert recorded.state.scenarios[ready_scenario].sides[0]["officers"] == [major]
+    battle.refresh_from_db()
+    conclude_battle(battle_id=battle.pk, user=people["org"], expected_version=battle.version,
+                    result={"force-1": "win", "force-2": "lose"})
+    after = take_over_battle(battle_id=battle.pk).state
+    assert after.soldiers[major].battles_fought == 1

@@ -76,7 +76,8 @@ class PicksView(CommandView):
     def perform(self, campaign, data, write, ref: int):
         return services.pick_units(user=self.request.user, campaign=campaign, scenario_id=ref,
                                    force_id=data["force_id"],
-                                   squads=[dict(p) for p in data["squads"]], **write)
+                                   squads=[dict(p) for p in data["squads"]],
+                                   officers=data.get("officers", ()), **write)
 
 
 class ResultView(CommandView):
