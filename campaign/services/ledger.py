@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -62,7 +62,7 @@ class Folded:
 
     state: CampaignState
     last: tuple[int, datetime] | None = None  # (position, recorded_at) of event ``version``
-    keys: Mapping[str, tuple[int, ...]] = None  # type: ignore[assignment]
+    keys: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 _FOLDED: dict[tuple[int, str], Folded] = {}
@@ -109,7 +109,7 @@ def extend_fold(base: Folded, events: Iterable[RecordedEvent]) -> Folded:
     events = list(events)
     if not events:
         return base
-    keys = dict(base.keys or {})
+    keys = dict(base.keys)
     for event in events:
         key = event.metadata.get(IDEMPOTENCY_KEY)
         if key is not None:
