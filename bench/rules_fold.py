@@ -1,18 +1,27 @@
-"""Benchmark: folding a Steel War battle (rules only, no Django).
+"""Benchmark: folding Steel War battles (rules only, no Django).
 
-    .venv/bin/python -m bench.rules_fold [--events 10000] [--runs 5] [--seed 7]
+    .venv/bin/python -m bench.rules_fold [--events 10000] [--runs 7] [--seed 7]
+                                         [--squads-per-side 12] [--max-turns 20] [--by-kind]
 
-A synthetic battle is *played* first by :class:`RandomTable`: a seeded ``random.Random``
-declares a realistic mix of actions (activations, moves, fire with hits, going prone,
-removing suppression, transport, and whatever other actions the engine offers, such as
-reorganisation or rallies when they exist) and answers whatever the engine says is pending
-(dice of the requested sizes, decisions among the offered options). Then the recorded facts
-are folded from the initial state several times and the best run is reported, with the size
-of the final state as compact JSON per squad. Targets: >= 100,000 events/s on one core and
-< 2 KB per squad. Times are CPU time (``time.process_time``), best of the runs, so other
-processes on the machine disturb them less; ``calibration_us_sum_range_1000`` says how fast
-this machine runs plain Python. The battle is large (40 squads a side by default) so that
-10,000 events stay a fighting mix instead of one side's last survivors walking about.
+Club battles are *played* first by :class:`RandomTable`: a seeded ``random.Random`` declares
+a realistic mix of actions (activations, moves, fire with hits, going prone, removing
+suppression, reorganisation, rallies from the company HQ, charges and the melee that follows,
+recovery from panic) and answers whatever the engine says is pending (dice of the requested
+sizes, decisions among the offered options; melee pairings take the engine's default). A
+battle is two sides of ``--squads-per-side`` infantry squads (clubs play 6-20) plus a company
+HQ and a tripod MG team each; it ends when one side has nothing left fighting on the table
+(or after ``--max-turns``), and the next battle (the next seed) begins, until ``--events``
+facts are recorded; the last battle is cut there.
+
+Then every battle is *replayed* several times as a replay does it: the initial state is built
+from the setup (fresh options, so the per-battle memo of pure lookups starts empty) and the
+recorded facts are folded. The best run is reported in **CPU time** (``time.process_time``),
+so other processes on the machine disturb it less; ``calibration_us_sum_range_1000`` says
+how fast this machine runs plain Python, and the load average is printed with it. The JSON
+also reports the mix (facts by type, declarations by action, dice and decisions by stage,
+effects by kind) and the size of each final state as compact JSON per squad. Targets:
+>= 100,000 events/s on one core and < 2 KB per squad. ``--by-kind`` adds the cost of each
+kind of fact (wall-clock ``perf_counter`` around each ``apply``, best of the runs).
 
 The same player drives the property tests (``tests/rules/steelwar/test_fold_properties.py``).
 """
@@ -21,11 +30,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.core import registry
 from rules.core.errors import RuleError
@@ -49,7 +59,7 @@ def _figures(rng: random.Random, size: int, support: str | None) -> list[dict]:
     return figures
 
 
-def battle_setup(seed: int = 7, squads_per_side: int = 40) -> dict:
+def battle_setup(seed: int = 7, squads_per_side: int = 12) -> dict:
     """Two sides of infantry squads, recruits to elite, some in cover, with MGs, grenade
     launchers, snipers, a few flak vests, a tripod MG team and a company HQ per side (the
     squads' chain of command, for rallies)."""
@@ -184,10 +194,14 @@ class RandomTable:
         """A plausible declaration for ``squad``; the engine has the last word."""
         rng = self.rng
         roll = rng.random()
-        if squad.commands and roll < 0.7:
-            return self._other_action(squad)
+        if squad.panicking:  # nothing else is allowed (§2.14)
+            return declare("panic_recovery", squad.id)
+        if squad.engaged_with is not None and roll < 0.8:  # the melee goes on (§2.10)
+            return declare("continue_melee", squad.id)
         if squad.suppression and roll < 0.6:
             return declare("remove_suppression", squad.id)
+        if squad.commands and roll < 0.8:
+            return self._other_action(squad)
         if squad.morale in ("broken", "routing"):
             direction = "toward_own_edge" if squad.morale == "routing" else rng.choice(
                 ["toward_own_edge", "toward_cover"])
@@ -245,8 +259,7 @@ class RandomTable:
         return declare("fire", squad.id, params)
 
     def _other_action(self, squad) -> Fact:
-        """Reorganise, rally (from the HQ), charge, or recover from panic, when the engine
-        knows these actions."""
+        """Rally (from the HQ), charge or reorganise, when the engine knows these actions."""
         from rules.steelwar.actions import ACTIONS
 
         rng = self.rng
@@ -267,9 +280,54 @@ class RandomTable:
                                                     "terrain": "open"})
         if roll < 0.8 and "reorganise" in ACTIONS:
             return declare("reorganise", squad.id)
-        if squad.panicking and "panic_recovery" in ACTIONS:
-            return declare("panic_recovery", squad.id)
         return declare("end_activation")
+
+
+def beaten(battle) -> bool:
+    """Whether a side has nothing left fighting on the table but its company HQ."""
+    standing = [False] * len(battle.sides)
+    for s in battle.squads:
+        if not s.commands and s.on_table and s.has_fighting_figure():
+            standing[s.side] = True
+    return not all(standing)
+
+
+class Played(NamedTuple):
+    """One battle as recorded: the setup, the facts, the state the play reached, its effects."""
+
+    setup: dict
+    facts: list[Fact]
+    final: Any
+    kinds: Counter
+    stages: Counter  # facts by kind: the action declared, or the procedure/stage answered
+
+
+def _stage(system, state, fact: Fact) -> str:
+    if fact.type == "declare":
+        return fact.data["action"]
+    res = state.resolution
+    return f"{fact.type} {res.procedure}/{res.stage}" if res is not None else fact.type
+
+
+def play_battles(n_events: int = 10_000, seed: int = 7, squads_per_side: int = 12,
+                 max_turns: int = 20) -> list[Played]:
+    """Club battles, one seed after the other, until ``n_events`` facts are recorded."""
+    out: list[Played] = []
+    total = 0
+    while total < n_events:
+        battle_seed = seed + len(out)
+        table = RandomTable(battle_setup(battle_seed, squads_per_side), battle_seed)
+        stages: Counter = Counter()
+        table.observers.append(
+            lambda before, step, fact, stages=stages: stages.update(
+                (_stage(SYSTEM, before, fact),)))
+        while (total + len(table.facts) < n_events and not beaten(table.state)
+               and table.state.turn <= max_turns):
+            table.step()
+        out.append(Played(battle_setup(battle_seed, squads_per_side), table.facts, table.state,
+                          table.kinds, stages))
+        total += len(table.facts)
+    return out
 
 
 def fold(system, initial, facts) -> Any:
@@ -278,6 +336,40 @@ def fold(system, initial, facts) -> Any:
     for fact in facts:
         state = apply(state, fact).state
     return state
+
+
+def replay_all(battles: list[Played]) -> list[Any]:
+    """What a replay does: the initial state from the setup, then the fold."""
+    return [fold(SYSTEM, SYSTEM.initial_state(b.setup), b.facts) for b in battles]
+
+
+def cost_by_kind(battles: list[Played], runs: int) -> dict[str, dict]:
+    """Microseconds per fact by kind (wall clock around each ``apply``, best of ``runs``)."""
+    clock = time.perf_counter_ns
+    best: dict[int, int] = {}
+    kinds: list[str] = []
+    for run_no in range(runs):
+        n = 0
+        for b in battles:
+            state = SYSTEM.initial_state(b.setup)
+            apply = SYSTEM.apply
+            for fact in b.facts:
+                if run_no == 0:
+                    kinds.append(_stage(SYSTEM, state, fact))
+                t0 = clock()
+                state = apply(state, fact).state
+                dt = clock() - t0
+                if dt < best.get(n, 1 << 62):
+                    best[n] = dt
+                n += 1
+    total: Counter = Counter()
+    count: Counter = Counter()
+    for n, kind in enumerate(kinds):
+        total[kind] += best[n]
+        count[kind] += 1
+    return {k: {"count": count[k], "us_each": round(total[k] / count[k] / 1000, 1),
+                "share": round(total[k] / sum(total.values()), 3)}
+            for k, _ in total.most_common()}
 
 
 def calibration_us() -> float:
@@ -292,46 +384,69 @@ def calibration_us() -> float:
     return round(best, 2)
 
 
-def run(n_events: int = 10_000, runs: int = 5, seed: int = 7, squads_per_side: int = 40
-        ) -> dict:
-    table = RandomTable(battle_setup(seed, squads_per_side), seed)
-    facts = table.play(n_events)
-    best = float("inf")
-    final = None
+def load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:  # pragma: no cover - not on every platform
+        return None
+
+
+def run(n_events: int = 10_000, runs: int = 7, seed: int = 7, squads_per_side: int = 12,
+        max_turns: int = 20, by_kind: bool = False) -> dict:
+    battles = play_battles(n_events, seed, squads_per_side, max_turns)
+    n = sum(len(b.facts) for b in battles)
+    load_before = load_average()
+    times = []
+    finals: list[Any] = []
     for _ in range(runs):
         t0 = time.process_time()  # CPU time: robust when other processes share the cores
-        final = fold(SYSTEM, table.initial, facts)
-        best = min(best, time.process_time() - t0)
-    assert final == table.state, "replay must give the state the play reached"
-    state_json = json.dumps(SYSTEM.state_to_json(final), separators=(",", ":"))
-    squads = len(final.squads)
-    fact_types = Counter(f.type for f in facts)
-    actions = Counter(f.data["action"] for f in facts if f.type == "declare")
-    return {
-        "events": len(facts),
+        finals = replay_all(battles)
+        times.append(time.process_time() - t0)
+    for b, final in zip(battles, finals, strict=True):
+        assert final == b.final, "replay must give the state the play reached"
+    best = min(times)
+    sizes = [(len(json.dumps(SYSTEM.state_to_json(b.final), separators=(",", ":"))),
+              len(b.final.squads)) for b in battles]
+    facts = [f for b in battles for f in b.facts]
+    kinds: Counter = sum((b.kinds for b in battles), Counter())
+    stages: Counter = sum((b.stages for b in battles), Counter())
+    out = {
+        "events": n,
+        "battles": [{"seed": seed + k, "squads": len(b.final.squads), "facts": len(b.facts),
+                     "turns": b.final.turn, "ended": "beaten" if beaten(b.final) else
+                     ("cut" if k == len(battles) - 1 else "turn limit")}
+                    for k, b in enumerate(battles)],
         "runs": runs,
         "best_seconds": round(best, 4),
-        "events_per_second": int(len(facts) / best),
-        "squads": squads,
-        "state_bytes": len(state_json),
-        "bytes_per_squad": len(state_json) // squads,
-        "fact_types": dict(fact_types),
-        "actions": dict(actions.most_common()),
-        "effects": dict(table.kinds.most_common(12)),
-        "turns": final.turn,
+        "median_seconds": round(sorted(times)[len(times) // 2], 4),
+        "events_per_second": int(n / best),
+        "state_bytes_max": max(size for size, _ in sizes),
+        "bytes_per_squad": max(size // squads for size, squads in sizes),
+        "fact_types": dict(Counter(f.type for f in facts)),
+        "actions": dict(Counter(f.data["action"] for f in facts if f.type == "declare")
+                        .most_common()),
+        "answers": {k: v for k, v in stages.most_common() if k.startswith(("dice", "decide"))},
+        "effects": dict(kinds.most_common()),
         "calibration_us_sum_range_1000": calibration_us(),
+        "load_average_1min": [load_before, load_average()],
         "targets": {"events_per_second": 100_000, "bytes_per_squad": 2048},
     }
+    if by_kind:
+        out["cost_by_kind"] = cost_by_kind(battles, runs)
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--squads-per-side", type=int, default=40)
+    parser.add_argument("--squads-per-side", type=int, default=12)
+    parser.add_argument("--max-turns", type=int, default=20)
+    parser.add_argument("--by-kind", action="store_true")
     args = parser.parse_args()
-    print(json.dumps(run(args.events, args.runs, args.seed, args.squads_per_side), indent=2))
+    print(json.dumps(run(args.events, args.runs, args.seed, args.squads_per_side,
+                         args.max_turns, args.by_kind), indent=2))
 
 
 if __name__ == "__main__":
