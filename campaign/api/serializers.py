@@ -139,6 +139,8 @@ class RecordSerializer(serializers.Serializer):
     wounds = serializers.IntegerField()
     recoveries = serializers.IntegerField()
     commands_taken = serializers.IntegerField()
+    commands = serializers.ListField(child=serializers.DictField(),
+                                     help_text="commands taken and given up, in order")
 
 
 class LedgerEventSerializer(serializers.Serializer):

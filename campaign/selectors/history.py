@@ -17,14 +17,19 @@ def history(*, campaign: Campaign, subject: str, ref: int) -> QuerySet[HistoryEn
 
 def record_of(*, campaign: Campaign, subject: str, ref: int, ladder: tuple[str, ...]) -> dict:
     """A soldier's or squad's record over the campaign: battles fought, fire given and
-    taken, wounds and recoveries, morale low points, commands held (from the history)."""
+    taken, wounds and recoveries, morale low points, commands taken and given up, in order
+    (from the history)."""
     rows = history(campaign=campaign, subject=subject, ref=ref)
     kinds: Counter[str] = Counter()
     battles: list[dict] = []
+    commands: list[dict] = []
     record = {"fire_given": 0, "fire_taken": 0, "suppressed": 0, "hits_taken": 0,
               "morale_low": None}
     for row in rows:
         kinds[row.kind] += 1
+        if row.kind in ("command_taken", "command_lost"):
+            commands.append({"date": row.in_game_date, "kind": row.kind, "text": row.text,
+                             "battle_id": row.battle_id})
         if row.kind != "battle_fought":
             continue
         unit = row.data.get("unit") or {}
@@ -44,4 +49,5 @@ def record_of(*, campaign: Campaign, subject: str, ref: int, ladder: tuple[str, 
         "wounds": kinds["wounded"],
         "recoveries": kinds["recovered"],
         "commands_taken": kinds["command_taken"],
+        "commands": commands,
     }

@@ -199,6 +199,7 @@ def test_three_linked_scenarios_carry_soldiers_fatigue_commanders_and_prisoners(
     # ---- reading: histories, as-of, diff ----------------------------------------------------
     record = bob.get(f"soldiers/{successor}/record/")
     assert record["commands_taken"] >= 1
+    assert record["commands"][0]["kind"] == "command_taken" and record["commands"][0]["battle_id"] == b1
     history = bob.get(f"soldiers/{successor}/history/")["results"]
     assert any(h["kind"] == "leadership_changed" and h["data"]["to"] == 3 for h in history)
     steel_record = alice.get(f"squads/{steel_squad}/record/")
