@@ -22,7 +22,7 @@ from config.api_errors import ApiError
 from eventstore.selectors import read_stream
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
-from rules.core.system import RuleSystem, State
+from rules.core.system import DiceNeeded, RuleSystem, State
 
 PARTICIPANT = "participant"
 ORGANIZER = "organizer"
@@ -302,14 +302,37 @@ def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
     }
 
 
-def odds_of(*, battle: Battle, command: Mapping[str, Any]) -> dict:
-    """Exact odds of ``command`` if declared now (the rules must allow it)."""
+def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict:
+    """Exact odds of ``command`` if declared now (the rules must allow it), or, without a
+    command, of the declaration whose dice are pending, computed on the state before it."""
     current = state_at(battle=battle)
+    declared_at = None
+    if command is None:
+        if not isinstance(current.pending, DiceNeeded):
+            raise RuleError(
+                "nothing_declared",
+                "no declared action waits for its dice; send the command to evaluate",
+                field="command",
+            )
+        row = (
+            BattleLogEntry.objects.filter(
+                battle=battle,
+                type="declare",
+                status__in=[BattleLogEntry.Status.APPLIED, BattleLogEntry.Status.AMENDED],
+            )
+            .order_by("-version")
+            .first()
+        )
+        declared_at = row.version
+        command = row.effective_data or row.data
+        current = state_at(battle=battle, version=declared_at - 1, system=current.system)
+    command = {k: v for k, v in command.items() if k != "dice"}
     current.system.validate(current.state, command)
     distribution = current.system.odds(current.state, command)
     return {
         "battle": battle.pk,
-        "version": current.version,
-        "command": dict(command),
+        "version": battle.version,
+        "declared_at": declared_at,
+        "command": command,
         "outcomes": distribution.to_json(),
     }

@@ -61,7 +61,11 @@ class DecideSerializer(WriteSerializer):
 
 
 class OddsSerializer(serializers.Serializer):
-    command = serializers.JSONField(help_text='{"action": ..., "unit": ..., "params": {...}}')
+    command = serializers.JSONField(
+        required=False,
+        help_text='{"action": ..., "unit": ..., "params": {...}}; without it, the odds of the '
+        "declared action whose dice are pending",
+    )
 
 
 class CorrectionSerializer(WriteSerializer):

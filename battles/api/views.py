@@ -252,14 +252,16 @@ class ConcludeView(_WriteView):
 
 
 class OddsView(APIView):
-    """Exact odds of an action if declared now (nothing is recorded)."""
+    """Exact odds of an action if declared now, or of the declared action whose dice are
+    pending (nothing is recorded)."""
 
     @extend_schema(request=s.OddsSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def post(self, request: Request, pk: int) -> Response:
         battle = selectors.battle_for(user=request.user, battle_id=pk)
         form = s.OddsSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        return Response(selectors.odds_of(battle=battle, command=form.validated_data["command"]))
+        command = form.validated_data.get("command")
+        return Response(selectors.odds_of(battle=battle, command=command))
 
 
 class VerifyDiceView(APIView):

@@ -248,3 +248,16 @@ def test_openapi_schema_documents_every_battle_endpoint(clients):
     assert "/api/battles/import/" in paths
     declare = paths["/api/battles/{id}/declare/"]["post"]
     assert any(p["name"] == "Idempotency-Key" for p in declare["parameters"])
+
+
+def test_odds_of_the_declared_action_whose_dice_are_pending(clients, battle):
+    nothing = post(clients["member"], battle, "odds/", {})
+    assert nothing.status_code == 422 and nothing.json()["code"] == "nothing_declared"
+    fire(clients["alice"], battle, 1, distance=9)
+    response = post(clients["member"], battle, "odds/", {})
+    body = response.json()
+    assert response.status_code == 200, body
+    assert body["declared_at"] == 2 and body["command"]["params"]["distance"] == 9
+    outcomes = {o["outcome"]: o["p"] for o in body["outcomes"]}
+    assert outcomes == {"hit": "5/16", "suppressed": "1/8", "miss": "9/16"}  # d6 vs d8
+    assert head(battle) == 2
