@@ -11,6 +11,7 @@ Staff who are not superusers see only the clubs they organize. :func:`action_pag
 """
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterable
 
 from django import forms
@@ -38,6 +39,7 @@ from campaign.models import (
     Squad,
 )
 from campaign.selectors.history import history
+from campaign.services import campaigns as campaign_services
 from campaign.services import forces as force_services
 from campaign.services import soldiers as soldier_services
 from campaign.services.ledger import stream_of
@@ -323,6 +325,13 @@ class CampaignBattleInline(admin.TabularInline):
         return link.battle.get_status_display()
 
 
+class BetweenBattlesForm(forms.Form):
+    days = forms.IntegerField(min_value=1, max_value=campaign_services.MAX_DAYS_PER_STEP,
+                              help_text="in-game days that pass")
+    # one key per page shown: a second click on the button records nothing twice
+    token = forms.CharField(widget=forms.HiddenInput, initial=lambda: uuid.uuid4().hex)
+
+
 @admin.register(Campaign)
 class CampaignAdmin(WithHistory, ProjectionAdmin):
     """Started through ``start_campaign`` (the API), never added here: a campaign is its
@@ -340,9 +349,28 @@ class CampaignAdmin(WithHistory, ProjectionAdmin):
               "ledger", "history_table"]
     readonly_fields = fields
     inlines = [CampaignBattleInline]
+    actions = ["between_battles"]
 
     def _subject_ref(self, obj) -> int:
         return 0
+
+    @admin.action(description="Run between-battle time (fatigue, rest, evacuation, recovery)…",
+                  permissions=["view"])
+    def between_battles(self, request, queryset):
+        return form_action(
+            self, request, queryset, form_class=BetweenBattlesForm,
+            calls=lambda data: [
+                lambda c=c: campaign_services.advance_calendar(
+                    user=request.user, campaign=c, days=data["days"],
+                    idempotency_key=f"admin-calendar-{data['token']}-{c.pk}")
+                for c in queryset
+            ],
+            title="Between battles", submit="Let the days pass",
+            intro="In-game time passes under each campaign's house rules: forces at the front "
+            "tire, forces at rest recover, the wounded are evacuated and recovering soldiers "
+            "whose time is up return. Campaigns:",
+            done="The calendar moved on.",
+        )
 
     @admin.display(description="ledger")
     def ledger(self, campaign: Campaign) -> SafeString:
@@ -546,6 +574,23 @@ class CauseForm(forms.Form):
     cause = forms.CharField(required=False, max_length=200)
 
 
+class RecoveryRollForm(forms.Form):
+    entered_roll = forms.IntegerField(
+        required=False, min_value=1,
+        help_text="a table die the organizer rolled; blank: the server rolls (verifiably)",
+    )
+
+    def __init__(self, *args, selected: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.selected = selected
+
+    def clean_entered_roll(self):
+        roll = self.cleaned_data["entered_roll"]
+        if roll is not None and self.selected > 1:
+            raise forms.ValidationError("A table die is entered for one soldier at a time.")
+        return roll
+
+
 class CaptureForm(ReasonForm):
     def __init__(self, *args, campaign: Campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -579,7 +624,7 @@ class SoldierAdmin(WithHistory, ProjectionAdmin):
     search_fields = ["name"]
     readonly_fields = ["force_name", "squad_name", "history_table"]
     actions = ["correct_leadership", "amend_details", "record_death", "record_capture",
-               "exchange_prisoners", "transfer"]
+               "exchange_prisoners", "transfer", "roll_recovery"]
 
     def get_queryset(self, request):
         return named(super().get_queryset(request), force_name=(Force, "force_ref"),
@@ -680,4 +725,19 @@ class SoldierAdmin(WithHistory, ProjectionAdmin):
             ],
             title="Transfer soldiers", submit="Record the transfer",
             intro="A ledger event moves to the squad chosen below:", done="Soldiers transferred.",
+        )
+
+    @admin.action(description="Roll recovery (house rule)…", permissions=["view"])
+    def roll_recovery(self, request, queryset):
+        return form_action(
+            self, request, queryset, form_class=RecoveryRollForm,
+            form_kwargs={"selected": queryset.count()},
+            calls=lambda data: [
+                lambda s=s: soldier_services.roll_recovery(
+                    user=request.user, campaign=s.campaign, soldier_id=s.ref,
+                    entered_roll=data["entered_roll"])
+                for s in queryset
+            ],
+            title="Recovery rolls", submit="Roll",
+            intro="A recovery roll (house rule) is recorded for:", done="Recovery rolled.",
         )
