@@ -87,3 +87,37 @@ def test_a_steelwar_battle_of_200_events_matches_an_independent_fold(clients, cl
         conclude.json()["events"][0]["data"]["summary"] == summarize(system, independent).to_json()
     )
     assert clients["member"].get(url(battle_id, "dice/verify/")).json()["verified"] is True
+
+
+def test_steelwar_odds_of_a_fire_through_the_api(clients, club, people):
+    from battles import services
+
+    system = registry.get("steelwar")
+    battle = services.create_battle(
+        club=club,
+        name="odds",
+        rules_system="steelwar",
+        setup=SETUP,
+        participants=[services.ParticipantSpec(user=people["alice"], side="steel")],
+    )
+    post(
+        clients["alice"],
+        battle.pk,
+        "declare/",
+        {"expected_version": 1, "command": {"action": "begin_activation", "unit": "steel.1"}},
+    )
+    command = {
+        "action": "fire",
+        "unit": "steel.1",
+        "params": {"target": "keno.1", "distance": 10, "weapons": ["3", "4", "5"]},
+    }
+    response = post(clients["member"], battle.pk, "odds/", {"command": command})
+    assert response.status_code == 200, response.json()
+    state = system.state_from_json(state_json(clients["member"], battle.pk)["state"])
+    assert response.json()["outcomes"] == system.odds(state, command).to_json()
+    fire = post(
+        clients["alice"], battle.pk, "declare/", {"expected_version": 2, "command": command}
+    )
+    assert fire.status_code == 201, fire.json()
+    pending = post(clients["member"], battle.pk, "odds/", {}).json()
+    assert pending["declared_at"] == 3 and pending["outcomes"] == response.json()["outcomes"]
