@@ -1,0 +1,153 @@
+"""Fixtures for the admin suite: a club with a staff organizer (view permissions only, as a
+club would set one up), two players and a superuser who belongs to no club; a Steel War
+campaign with two forces, a scenario between them and its battle, all recorded through the
+services; and ``act``, which posts an admin action the way the change list does."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.test import Client
+from django.urls import reverse
+
+from campaign.models import Club, Membership
+from campaign.services import forces, scenarios, soldiers
+from campaign.services.battle_setup import start_scenario_battle
+from campaign.services.campaigns import start_campaign
+from campaign.services.projection import project_campaign
+
+START = date(1942, 5, 1)
+
+
+@pytest.fixture(autouse=True)
+def _celery_inline():
+    """Campaign tasks (projection, take-over) run inline even when REDIS_URL is set."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Steel Veterans", slug="steel-veterans")
+
+
+@pytest.fixture
+def people(club):
+    users = get_user_model().objects
+    org = users.create_user("org", is_staff=True)
+    org.user_permissions.set(Permission.objects.filter(
+        content_type__app_label__in=["campaign", "battles", "eventstore"],
+        codename__startswith="view_",
+    ))
+    out = {"org": org, "alice": users.create_user("alice"), "bob": users.create_user("bob"),
+           "root": users.create_superuser("root")}
+    Membership.objects.create(club=club, user=org, role=Membership.Role.ORGANIZER)
+    for name in ("alice", "bob"):
+        Membership.objects.create(club=club, user=out[name], role=Membership.Role.PLAYER)
+    return out
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def org_client(people):
+    return client_for(people["org"])
+
+
+@pytest.fixture
+def root_client(people):
+    return client_for(people["root"])
+
+
+@pytest.fixture
+def campaign(club, people):
+    return start_campaign(user=people["org"], club=club, name="Operation Lantern",
+                          start_date=START)
+
+
+def raise_army(campaign, user, name: str) -> dict:
+    """A force with one squad of four: a commander (leadership 2), a medic, two riflemen."""
+    force = forces.raise_force(user=user, campaign=campaign, name=name).events[0].data["force_id"]
+    squad = forces.raise_squad(user=user, campaign=campaign, force_id=force, name=f"{name} 1st",
+                               quality="regular", establishment=4).events[0].data["squad_id"]
+    ids = []
+    for n, (role, weapon) in enumerate((("commander", "smg"), ("medic", "pistol"),
+                                        ("rifleman", "rifle"), ("rifleman", "rifle"))):
+        recorded = soldiers.recruit_soldier(
+            user=user, campaign=campaign, force_id=force, squad_id=squad,
+            name=f"{name} {role} {n}", role=role, weapon=weapon, armour="human",
+            quality="regular", leadership=2 if n == 0 else None)
+        ids.append(recorded.events[0].data["soldier_id"])
+    forces.assign_squad_commander(user=user, campaign=campaign, squad_id=squad, soldier_id=ids[0])
+    return {"force": force, "squad": squad, "soldiers": ids}
+
+
+@pytest.fixture
+def armies(campaign, people):
+    armies = {"steel": raise_army(campaign, people["alice"], "Steel"),
+              "keno": raise_army(campaign, people["bob"], "Keno")}
+    project_campaign(campaign_id=campaign.pk)
+    return armies
+
+
+@pytest.fixture
+def battle(campaign, people, armies):
+    """The battle of "River crossing" (Steel against Keno), just started."""
+    org = people["org"]
+    scenario = scenarios.plan_scenario(
+        user=org, campaign=campaign, name="River crossing",
+        force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
+    ).events[0].data["scenario_id"]
+    follow_up = scenarios.plan_scenario(
+        user=org, campaign=campaign, name="The mill",
+        force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
+    ).events[0].data["scenario_id"]
+    scenarios.link_scenarios(user=org, campaign=campaign, from_id=scenario, to_id=follow_up,
+                             condition="win", force_id=armies["steel"]["force"])
+    for side, player in (("steel", "alice"), ("keno", "bob")):
+        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario,
+                                 force_id=armies[side]["force"], motivation="medium")
+        scenarios.pick_units(user=people[player], campaign=campaign, scenario_id=scenario,
+                             force_id=armies[side]["force"],
+                             squads=[{"squad_id": armies[side]["squad"]}])
+    battle, _ = start_scenario_battle(user=org, campaign=campaign, scenario_id=scenario)
+    project_campaign(campaign_id=campaign.pk)
+    return battle
+
+
+@pytest.fixture
+def act(django_capture_on_commit_callbacks):
+    """Post an admin action on ``objects`` from the change list (``index`` present); with
+    ``apply`` and form data, post its intermediate page's form (``index`` absent). On-commit
+    work (projections, a concluded battle's take-over) runs before it returns."""
+
+    def post(client, model, action: str, objects, *, apply: bool = False, **data):
+        opts = model._meta
+        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+        payload = {"action": action, "_selected_action": [o.pk for o in objects], **data}
+        if apply:
+            payload["apply"] = "yes"
+        else:
+            payload["index"] = "0"
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(url, payload)
+
+    return post
+
+
+def messages_of(response) -> list[str]:
+    """The admin messages the response shows or carries (a redirect's come on top of any
+    earlier unread ones: the newest is last)."""
+    from django.contrib.messages import get_messages
+
+    return [str(m) for m in get_messages(response.wsgi_request)]
