@@ -254,3 +254,39 @@ def test_a_recovery_roll_for_a_fit_soldier_is_refused(campaign, armies, act, org
               entered_roll="6")
     assert two.context["form"].errors["entered_roll"] == [
         "A table die is entered for one soldier at a time."]
+
+
+def test_the_demos_recovering_wounded_come_back_through_the_admin(
+    django_capture_on_commit_callbacks, act, monkeypatch
+):
+    """End to end on the demo campaign (a battle fought and taken over, server dice from a
+    fixed seed): a recovery roll entered at the table brings one wounded soldier back, then
+    between-battle time (house rule: recovery_days) returns the others."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    from campaign.demo import load_demo
+    from tests.admin.conftest import client_for
+
+    monkeypatch.setattr("battles.dice.new_seed", lambda: "0" * 64)  # three recovering
+    with django_capture_on_commit_callbacks(execute=True):
+        demo = load_demo().campaign
+    organizer = get_user_model().objects.get(username="organizer")
+    organizer.is_staff = True
+    organizer.save()
+    organizer.user_permissions.set(Permission.objects.filter(
+        codename__in=["view_soldier", "view_campaign"]))
+    client = client_for(organizer)
+    recovering = list(Soldier.objects.filter(campaign=demo, status="recovering").order_by("ref"))
+    assert len(recovering) >= 2, "the demo's first battle leaves wounded soldiers recovering"
+    lucky, others = recovering[0], recovering[1:]
+    done = act(client, Soldier, "roll_recovery", [lucky], apply=True, entered_roll="6")
+    assert messages_of(done)[-1] == "Recovery rolled."
+    lucky.refresh_from_db()
+    assert lucky.status == "fit"
+    last = read_stream(stream_of(demo.pk))[-1]
+    assert (last.type, last.data["roll"], last.data["source"]) == (
+        "soldier.recovery_rolled", 6, "entered")
+    act(client, Campaign, "between_battles", [demo], apply=True, days="30", token="demo")
+    assert not Soldier.objects.filter(campaign=demo, status__in=["wounded", "recovering"])
+    assert {s.status for s in Soldier.objects.filter(pk__in=[s.pk for s in others])} == {"fit"}
