@@ -26,7 +26,7 @@ run: venv
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: venv
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	SECRET_KEY="$${SECRET_KEY:-test-only-secret-key}" $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: venv
 	$(BIN)/ruff check .
