@@ -29,6 +29,21 @@ def _require_services(django_db_setup, django_db_blocker):
         assert redis.Redis.from_url(_redis_url()).ping(), f"Redis at {_redis_url()} must answer"
 
 
+@pytest.fixture(autouse=True)
+def _celery_inline(request):
+    """Tasks run inline, as on the embedded default, even when REDIS_URL is set; tests marked
+    ``celery_worker`` start a real worker and see the broker."""
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    from config.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip `postgres` tests on SQLite and `celery_worker` tests without PostgreSQL + Redis.
 

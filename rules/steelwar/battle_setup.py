@@ -86,6 +86,8 @@ def _get(d: Mapping, key: str, field: str, kind: type | tuple, default: Any = ..
             raise _bad(f"{field}.{key}", f"{key} is required")
         return default
     value = d[key]
+    if value.__class__ is kind:  # the common case (every replay builds its battle again)
+        return value
     if isinstance(value, bool) and kind is not bool and bool not in (
         kind if isinstance(kind, tuple) else (kind,)
     ):

@@ -183,11 +183,11 @@ def eligible_for_next_hit(
     (``options.hits_without_replacement``).
     """
     if options.hits_without_replacement and already_hit:
-        pool = tuple(f for f in figures if f not in already_hit)
+        pool = tuple([f for f in figures if f not in already_hit])
     else:
         pool = tuple(figures)
     if exposed is not None:
-        in_open = tuple(f for f in pool if f in exposed)
+        in_open = tuple([f for f in pool if f in exposed])
         if in_open:
             return in_open
     return pool

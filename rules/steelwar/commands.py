@@ -30,16 +30,29 @@ def _bad(name: str, message: str) -> RuleError:
     return RuleError("bad_command", message, field=f"params.{name}")
 
 
+def _missing(cmd: Command, name: str) -> RuleError:
+    return _bad(name, f"{cmd.action} needs the parameter {name!r}")
+
+
+# Each reader accepts the common case (a value of the right type) first, with one look-up and
+# one type check: they run for every parameter of every declaration of a replay.
+
+
 def param(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
     value = cmd.params.get(name, default)
     if value is _REQUIRED:
-        raise _bad(name, f"{cmd.action} needs the parameter {name!r}")
+        raise _missing(cmd, name)
     return value
 
 
 def number(cmd: Command, name: str, default: Any = _REQUIRED) -> float | None:
     """A non-negative number of inches (or ``default``)."""
-    value = param(cmd, name, default)
+    value = cmd.params.get(name, default)
+    kind = value.__class__
+    if (kind is int or kind is float) and value >= 0:
+        return value
+    if value is _REQUIRED:
+        raise _missing(cmd, name)
     if value is None and default is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
@@ -49,21 +62,27 @@ def number(cmd: Command, name: str, default: Any = _REQUIRED) -> float | None:
 
 def flag(cmd: Command, name: str, default: bool = False) -> bool:
     value = cmd.params.get(name, default)
-    if not isinstance(value, bool):
+    if value is not True and value is not False:
         raise _bad(name, f"{name} must be true or false, not {value!r}")
     return value
 
 
 def choice(cmd: Command, name: str, choices: Iterable[str], default: Any = _REQUIRED) -> Any:
-    value = param(cmd, name, default)
-    allowed = tuple(choices)
+    value = cmd.params.get(name, default)
+    if value is _REQUIRED:
+        raise _missing(cmd, name)
+    allowed = choices if choices.__class__ is tuple else tuple(choices)
     if value not in allowed and not (value is None and default is None):
         raise _bad(name, f"{name} must be one of {', '.join(allowed)}; got {value!r}")
     return value
 
 
 def text(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
-    value = param(cmd, name, default)
+    value = cmd.params.get(name, default)
+    if value.__class__ is str:
+        return value
+    if value is _REQUIRED:
+        raise _missing(cmd, name)
     if not isinstance(value, str) and not (value is None and default is None):
         raise _bad(name, f"{name} must be a string, not {value!r}")
     return value
@@ -71,11 +90,16 @@ def text(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
 
 def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
     """A list of strings (ids); a single string is accepted as a list of one."""
-    value = param(cmd, name, default)
+    value = cmd.params.get(name, default)
+    if value is _REQUIRED:
+        raise _missing(cmd, name)
     if isinstance(value, str):
         return (value,)
-    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list | tuple):
         raise _bad(name, f"{name} must be a list of ids, not {value!r}")
+    for v in value:
+        if v.__class__ is not str and not isinstance(v, str):
+            raise _bad(name, f"{name} must be a list of ids, not {value!r}")
     if len(set(value)) != len(value):
         raise _bad(name, f"{name} names an id twice")
     return tuple(value)
@@ -153,8 +177,8 @@ def check_morale_allows(battle: Battle, squad: Squad, *kinds: str) -> None:
     if squad.no_step_back:
         return
     cache = memo(battle.options)
-    for kind in kinds:
-        key = ("grade_allows", squad.morale, kind)
-        if cache.get(key) is None:
+    key = ("grade_allows", squad.morale, kinds)
+    if cache.get(key) is None:
+        for kind in kinds:
             check_grade_allows(squad.morale, kind, options=battle.options)
-            cache[key] = True
+        cache[key] = True

@@ -101,6 +101,7 @@ def range_die(
     attack: str = "aimed",
     cover_protects: bool | None = None,
     options: Options = DEFAULT_OPTIONS,
+    zone: int | None = None,
 ) -> int:
     """§2.4: the target's range die: the zone's die (zone 1 d4 ... zone 5 d12), +1 step if
     prone, +1 step in light cover, +2 steps in hard cover.
@@ -108,9 +109,11 @@ def range_die(
     Cover counts only where it can protect: by default hard cover protects against aimed fire
     and fragmentation, light cover (bushes, forest) against aimed fire only
     (``options.light_cover_vs_fragmentation``); ``cover_protects`` states it for a particular
-    feature. Past d12 the die stays d12 (``options.range_die_above_d12``).
+    feature. Past d12 the die stays d12 (``options.range_die_above_d12``). ``zone``: the range
+    zone of ``distance`` when the caller has just computed it (:func:`range_zone`).
     """
-    zone = _zone_or_refuse(distance, shooter_quality_die, options)
+    if zone is None:
+        zone = _zone_or_refuse(distance, shooter_quality_die, options)
     try:
         cover_steps = COVER_STEPS[cover]
     except KeyError:
@@ -143,7 +146,10 @@ def check_weapon_range(
     """§2.4/§3.2: refuse a weapon fired beyond its limit (pistols, SMGs, shotguns and
     primitive weapons: range zone 1 only; flamethrowers: 4") or a target beyond zone 5."""
     w = weapon(weapon_id)
-    zone = _zone_or_refuse(distance, quality_die, options)
+    _check_range(w, distance, quality_die, _zone_or_refuse(distance, quality_die, options))
+
+
+def _check_range(w: Weapon, distance: float, quality_die: int, zone: int) -> None:
     if w.range_zone_limit is not None and zone > w.range_zone_limit:
         raise RuleError(
             "weapon_out_of_range",
@@ -233,6 +239,12 @@ def _shot(weapons_firing: Iterable[tuple[str, int]]) -> tuple[tuple[Weapon, int]
     return shot
 
 
+def shot_weapons(weapons_firing: Iterable[tuple[str, int]]) -> tuple[tuple[Weapon, int], ...]:
+    """The weapon table rows of a declared shot, repeated ids merged: ``((Weapon, count),
+    ...)`` (``bad_command`` / ``unknown_weapon`` for a malformed shot)."""
+    return _shot(weapons_firing)
+
+
 def _refuse_mixed_support(shot: tuple[tuple[Weapon, int], ...]) -> None:
     raise RuleError(
         "not_covered",
@@ -259,9 +271,10 @@ def shooter_dice(
     """
     check_die(quality_die, "shooter's quality die", "§2.3")
     shot = _shot(weapons_firing)
-    if distance is not None:
+    if distance is not None:  # every weapon within its range (the zone is the same for all)
+        zone = _zone_or_refuse(distance, quality_die, options)
         for w, _ in shot:
-            check_weapon_range(w.id, distance, quality_die, options=options)
+            _check_range(w, distance, quality_die, zone)
     total = 0.0
     has_small_arms = False
     support: list[int] = []

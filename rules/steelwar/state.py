@@ -164,6 +164,13 @@ class Squad(NamedTuple):
             "bad_command", f"{self.name} has no figure {figure_id!r}", field="params"
         )
 
+    def figure(self, figure_id: str) -> Figure:
+        """The figure ``figure_id`` (``bad_command`` naming it if the squad has none)."""
+        for f in self.figures:
+            if f.id == figure_id:
+                return f
+        return self.figures[self.figure_index(figure_id)]  # raises, naming the figure
+
     def with_figure(self, index: int, figure: Figure) -> Squad:
         figures = list(self.figures)
         figures[index] = figure
@@ -248,9 +255,10 @@ class Battle(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-def _fast_replace(cls: type) -> None:
+def fast_replace(cls: type) -> type:
     """Give a NamedTuple a cheaper ``_replace`` (the fold's hottest operation): copy the
-    values once and set the changed ones by position."""
+    values once and set the changed ones by position. Procedure contexts get it too
+    (``actions.procedure.register``)."""
     positions = {name: i for i, name in enumerate(cls._fields)}
 
     def _replace(self, **changes):
@@ -261,10 +269,11 @@ def _fast_replace(cls: type) -> None:
 
     _replace.__doc__ = f"A copy of this {cls.__name__} with some fields changed."
     cls._replace = _replace
+    return cls
 
 
 for _cls in (Figure, Squad, Activation, Resolution, Battle):
-    _fast_replace(_cls)
+    fast_replace(_cls)
 del _cls
 
 

@@ -98,15 +98,26 @@ class SteelWar(FactMachine):
         """Fold one fact. Dice for the procedure in progress and declarations when nothing is
         in progress take a direct path; everything else (and every refusal) goes through
         :class:`FactMachine`, which enforces the order of facts."""
-        if type(fact) is Fact:
+        if fact.__class__ is Fact:
             res = state.resolution
-            if fact.type == DICE:
-                if res is not None and res.decision is None and not res.rolls:
-                    return self.on_dice(state, check_rolls(res.requests, fact.data.get("rolls")))
-            elif fact.type == DECLARE and res is None:
+            kind = fact.type
+            if kind == DICE:
+                if res is not None and res.decision is None:
+                    if res.rolls:  # the rest of a stage's dice: check them against the rest
+                        return self.on_dice(state, check_rolls(
+                            self.pending(state).requests, fact.data.get("rolls")))
+                    rolls = check_rolls(res.requests, fact.data.get("rolls"))
+                    if len(rolls) < len(res.requests):  # the rest of the stage's dice later
+                        res = res._replace(rolls=tuple(rolls.items()))
+                        return Step(state._replace(resolution=res))
+                    return PROCEDURES[res.procedure].on_dice(state, res, rolls)
+            elif kind == DECLARE and res is None:
                 data = fact.data
                 if "dice" not in data:
-                    return self.on_declare(state, Command.from_json(data))
+                    cmd = Command.from_json(data)
+                    action = ACTIONS.get(cmd.action)
+                    if action is not None:
+                        return action.declare(state, cmd)
         return super().apply(state, fact)
 
     # --- FactMachine hooks -----------------------------------------------------------------

@@ -21,16 +21,6 @@ from campaign.services.projection import project_campaign
 START = date(1942, 5, 1)
 
 
-@pytest.fixture(autouse=True)
-def _celery_inline():
-    """Campaign tasks (projection, take-over) run inline even when REDIS_URL is set."""
-    from config.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
-
 
 @pytest.fixture
 def club(db):

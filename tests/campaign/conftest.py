@@ -14,20 +14,6 @@ from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fix
 START = date(1942, 5, 1)
 
 
-@pytest.fixture(autouse=True)
-def _celery_inline(request):
-    """Tasks run inline in this suite even when REDIS_URL is set, except in the tests that
-    start a real worker (``celery_worker``)."""
-    if request.node.get_closest_marker("celery_worker"):
-        yield
-        return
-    from config.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
-
 
 @pytest.fixture
 def club(db):

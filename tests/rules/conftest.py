@@ -11,3 +11,8 @@ import pytest
 @pytest.fixture(scope="session", autouse=True)
 def _require_services():
     return None
+
+
+@pytest.fixture(autouse=True)
+def _celery_inline():
+    yield

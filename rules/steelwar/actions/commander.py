@@ -52,10 +52,8 @@ def start(battle: Battle, i: int, ctx: Context) -> Step:
                                     f"{squad.name} (§2.9)", squad.id),))
     if len(candidates) == 1:
         return _ask_die(battle, i, Context(candidates[0]))
-    options = tuple(
-        Option(fid, effects.figure_name(squad, squad.figures[squad.figure_index(fid)]))
-        for fid in candidates
-    )
+    options = tuple([Option(f.id, effects.figure_name(squad, f)) for f in squad.figures
+                     if f.id in candidates])
     decision = DecisionNeeded(SUCCESSOR_KEY, f"who takes command of {squad.name}? (§2.9)",
                               options, unit=squad.id)
     return ask_decision(battle, NAME, "successor", i, ctx, decision)

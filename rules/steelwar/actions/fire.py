@@ -42,7 +42,6 @@ from rules.steelwar.actions.procedure import (
     done,
     forbid,
     request,
-    spend_actions,
 )
 from rules.steelwar.commands import (
     acting_squad,
@@ -66,10 +65,11 @@ from rules.steelwar.firepower import (
     range_zone,
     shooter_dice,
     shot_power_die,
+    shot_weapons,
     suppression_after_fire,
     vehicle_armour_die,
 )
-from rules.steelwar.state import COVERS, Battle, Resolution, Squad, memo
+from rules.steelwar.state import COVERS, FIGHTING, Battle, Resolution, Squad
 from rules.steelwar.tables import is_fragmentation
 
 NAME = "fire"
@@ -127,22 +127,28 @@ def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
 
 
 def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return _weapon_counts(_firing_figures(squad, figure_ids))
+
+
+def _weapon_counts(figures: list) -> tuple[tuple[str, int], ...]:
+    """firepower's "weapons firing": ``(weapon id, count)`` in the order they first appear."""
     counts: dict[str, int] = {}
-    for figure in _firing_figures(squad, figure_ids):
+    for figure in figures:
         weapon_id = figure.weapon
         counts[weapon_id] = counts.get(weapon_id, 0) + 1
     return tuple(counts.items())
 
 
-def _check_figures(battle: Battle, squad: Squad, figure_ids: tuple[str, ...]) -> None:
-    """Each figure fights, has a weapon with shots left, and has not fired too often (§2.3).
-    Only the activated squad's shots count: melee's free shot is another squad's (§2.10)."""
+def _check_figures(battle: Battle, squad: Squad, figures: list) -> None:
+    """Each of the firing ``figures`` fights, has a weapon with shots left, and has not fired
+    too often (§2.3). Only the activated squad's shots count: melee's free shot is another
+    squad's (§2.10)."""
     act = battle.activation
     fired = act.fired if act is not None and battle.squads[act.squad].id == squad.id else ()
     emplaced = squad.embarked_in is None and not squad.limbered
-    for figure in _firing_figures(squad, figure_ids):
+    for figure in figures:
         fid = figure.id
-        if not figure.fighting:
+        if figure.status not in FIGHTING:
             raise forbid(f"{squad.name}'s figure {fid} is {figure.status} and cannot fire", "§2.8",
                          "params.weapons")
         if figure.weapon is None:
@@ -151,12 +157,13 @@ def _check_figures(battle: Battle, squad: Squad, figure_ids: tuple[str, ...]) ->
         if squad.limbered and (weapon.man_sized or weapon.heavy_ground_mount):
             raise forbid(f"{squad.name}'s {weapon.name} is hitched or packed: unlimber it first",
                          "§2.2", "params.weapons")
-        allowed = fires_per_activation(figure.weapon, ground_emplaced=emplaced)
-        if fired.count(fid) >= allowed:
-            times = "once" if allowed == 1 else "twice"
-            raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has already fired {times} this "
-                         f"activation: each weapon fires {times} per activation", RULE,
-                         "params.weapons")
+        if fid in fired:  # a weapon that has not fired this activation may always fire once
+            allowed = fires_per_activation(figure.weapon, ground_emplaced=emplaced)
+            if fired.count(fid) >= allowed:
+                times = "once" if allowed == 1 else "twice"
+                raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has already fired {times} "
+                             f"this activation: each weapon fires {times} per activation", RULE,
+                             "params.weapons")
         if figure.ammo is not None and figure.ammo <= 0:
             raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has no shots left this battle",
                          "§2.5", "params.weapons")
@@ -174,7 +181,6 @@ def plan_shot(
     suppresses: bool = True,
 ) -> Shot:
     """Validate a shot by ``shooter_i`` and compute its dice (nothing is spent)."""
-    opts = battle.options
     shooter = battle.squads[shooter_i]
     if not figure_ids:
         raise RuleError("bad_command", "a shot needs at least one weapon (§2.3)",
@@ -187,68 +193,58 @@ def plan_shot(
                      "params.target")
     if is_vehicle(target) or target.embarked_in is not None:
         vehicle_armour_die()  # refuses: vehicle armour is not in the source (§9)
-    _check_figures(battle, shooter, figure_ids)
-    weapons = _weapons_firing(shooter, figure_ids)
+    firing = _firing_figures(shooter, figure_ids)
+    _check_figures(battle, shooter, firing)
+    weapons = _weapon_counts(firing)
     cover = target.cover if cover is None else cover
     if exposed is not None:
         exposed = tuple(exposed)
         for fid in exposed:
             target.figure_index(fid)
-    cache = memo(opts)
-    key = ("shot", shooter.id, shooter.name, shooter.quality, target.id, target.name,
-           target.prone, weapons, distance, cover, cover_protects)
-    dice_plan = cache.get(key)
-    if dice_plan is None:
-        dice_plan = cache[key] = _dice_plan(battle, shooter, target, weapons, distance, cover,
-                                            cover_protects)
-    dice, keys, requests, die, zone, power, attack, specials = dice_plan
-    ctx = Context(
-        shooter=shooter_i,
-        target=target_i,
-        figures=figure_ids,
-        weapons=weapons,
-        dice=dice,
-        keys=keys,
-        range_die=die,
-        zone=zone,
-        power=power,
-        attack=attack,
-        specials=specials,
-        exposed=exposed,
-        suppresses=suppresses,
-    )
+    dice, keys, requests, die, zone, power, attack, specials = _dice_plan(
+        battle, shooter, target, weapons, distance, cover, cover_protects)
+    ctx = Context(shooter_i, target_i, figure_ids, weapons, dice, keys, die, zone, power, attack,
+                  specials, exposed, suppresses)
     return Shot(shooter_i, target_i, ctx, requests)
 
 
 def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, distance: float,
                cover: str, cover_protects: bool | None) -> tuple:
     """The dice of a shot (§2.3-§2.5): the shooter's dice and their requests, the range die,
-    zone, power, attack kind and the special rules in force. Pure, so memoised per battle."""
+    zone, power, attack kind and the special rules in force."""
     opts = battle.options
+    quality = shooter.quality
     try:
-        dice = shooter_dice(shooter.quality, weapons, distance=distance, options=opts)
+        dice = shooter_dice(quality, weapons, distance=distance, options=opts)
     except RuleError as exc:
         raise RuleError(exc.code, exc.message, rule=exc.rule, field="params.weapons") from None
-    fragmentation = all(is_fragmentation(tables.weapon(w), options=opts) for w, _ in weapons)
+    shot = shot_weapons(weapons)  # the weapon table rows, validated by shooter_dice
+    fragmentation = True
+    for w, _ in shot:
+        if not is_fragmentation(w, options=opts):
+            fragmentation = False
+            break
     attack = "fragmentation" if fragmentation else "aimed"
-    die = range_die(shooter.quality, distance, prone=target.prone, cover=cover, attack=attack,
-                    cover_protects=cover_protects, options=opts)
-    zone = range_zone(distance, shooter.quality, options=opts)
+    zone = range_zone(distance, quality, options=opts)
+    die = range_die(quality, distance, prone=target.prone, cover=cover, attack=attack,
+                    cover_protects=cover_protects, options=opts, zone=zone)
+    name = shooter.name
     keys = [QUALITY_KEY]
-    labels = [f"{shooter.name} quality die d{shooter.quality}"]
-    support = [tables.weapon(w) for w, n in weapons for _ in range(n)
-               if tables.weapon(w).is_support]
+    labels = [f"{name} quality die d{quality}"]
+    support = [w for w, n in shot if w.is_support for _ in range(n)]
     if len(dice) > len(support) + 1:
         keys.append(ROF_KEY)
-        labels.append(f"{shooter.name} small arms ROF die d{dice[1]}")
+        labels.append(f"{name} small arms ROF die d{dice[1]}")
     for n, weapon in enumerate(support, start=1):
         keys.append(f"shooter.support.{n}")
-        labels.append(f"{shooter.name} {weapon.name} die d{dice[len(keys) - 1]}")
-    requests = tuple(
-        request(k, label, d, 1, shooter.id) for k, label, d in zip(keys, labels, dice, strict=True)
-    ) + (request(RANGE_KEY, f"{target.name} range die d{die}", die, 1, target.id),)
+        labels.append(f"{name} {weapon.name} die d{dice[len(keys) - 1]}")
+    unit = shooter.id
+    requests = tuple([request(k, label, d, 1, unit)
+                      for k, label, d in zip(keys, labels, dice, strict=True)]
+                     + [request(RANGE_KEY, f"{target.name} range die d{die}", die, 1, target.id)])
     power = shot_power_die(weapons, options=opts)
-    specials = tuple(sorted(active_specials(weapons)))
+    specials = active_specials(weapons)
+    specials = tuple(sorted(specials)) if specials else ()
     return dice, tuple(keys), requests, die, zone, power, attack, specials
 
 
@@ -281,70 +277,85 @@ def validate(battle: Battle, cmd: Command) -> None:
 
 def declare(battle: Battle, cmd: Command) -> Step:
     shot = _plan_command(battle, cmd)
-    return start_fire(spend_actions(battle), shot, counts_as_fired=True)
+    return start_fire(battle, shot, counts_as_fired=True, actions=1)
 
 
-def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True) -> Step:
-    """Fire ``shot``: record the shots (weapons fired this activation, ammunition, who fired
-    at whom) and ask for the fire dice. ``counts_as_fired=False`` for a shot outside the
-    shooter's activation (melee's free action)."""
+def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True,
+               actions: int = 0) -> Step:
+    """Fire ``shot``: spend ``actions`` of the activation (one for a declared fire), record the
+    shots (weapons fired this activation, ammunition, who fired at whom) and ask for the fire
+    dice. ``counts_as_fired=False`` for a shot outside the shooter's activation (melee's free
+    action). The new battle is built once, with every change."""
     ctx = shot.ctx
-    shooter = battle.squads[shot.shooter]
+    squads = battle.squads
+    shooter = squads[shot.shooter]
+    target = squads[shot.target]  # never the shooter: a shot is at an enemy
     fx: list[Effect] = []
+    changed: dict[int, Squad] = {}
     figures = shooter.figures
-    firing = set(ctx.figures)
+    firing = ctx.figures
     for n, figure in enumerate(figures):
         if figure.ammo is not None and figure.id in firing:  # limited ammunition (§2.5)
             figure = figure._replace(ammo=figure.ammo - 1)
             figures = figures[:n] + (figure,) + figures[n + 1:]
             fx.append(effects.ammo_spent(shooter, figure))
     if figures is not shooter.figures:
-        battle = battle.with_squad(shot.shooter, shooter._replace(figures=figures))
-    if counts_as_fired and battle.activation is not None:
-        act = battle.activation
-        battle = battle._replace(activation=act._replace(fired=act.fired + ctx.figures))
-    target = battle.squads[shot.target]
+        changed[shot.shooter] = shooter._replace(figures=figures)
+    act = battle.activation
+    if act is not None and (actions or counts_as_fired):
+        act = act._replace(actions_used=act.actions_used + actions,
+                           fired=act.fired + firing if counts_as_fired else act.fired)
     # §2.14: recruits fired upon for the first time take a panic test after this fire
-    panic_tests = panic.followups_after_fired_upon(battle, shot.target)
-    if panic_tests:
-        battle = battle._replace(queue=panic_tests + battle.queue)
+    queue = panic.followups_after_fired_upon(battle, shot.target) + battle.queue
     if shooter.id not in target.fired_at_by or not target.ever_fired_upon:
         fired_at_by = target.fired_at_by
         if shooter.id not in fired_at_by:
             fired_at_by += (shooter.id,)
-        battle = battle.with_squad(shot.target, target._replace(fired_at_by=fired_at_by,
-                                                                ever_fired_upon=True))
+        changed[shot.target] = target._replace(fired_at_by=fired_at_by, ever_fired_upon=True)
+    if changed:
+        new_squads = list(squads)
+        for i, squad in changed.items():
+            new_squads[i] = squad
+        squads = tuple(new_squads)
     fx.insert(0, effects.fire_declared(shooter, target, ctx.dice, ctx.range_die, ctx.zone,
-                                       ctx.figures))
-    return ask_dice(battle, NAME, "fire", shot.shooter, ctx, shot.requests, fx)
+                                       firing))
+    return ask_dice(battle, NAME, "fire", shot.shooter, ctx, shot.requests, fx,
+                    squads=squads, activation=act, queue=queue)
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     if res.stage != "fire":
         return hits.on_dice(battle, res, rolls)
     ctx: Context = res.ctx
-    shooter_rolls = tuple(rolls[k][0] for k in ctx.keys)
+    shooter_rolls = tuple([rolls[k][0] for k in ctx.keys])
     target_roll = rolls[RANGE_KEY][0]
     outcome = fire_outcome(shooter_rolls, target_roll)
     shooter, target = battle.squads[ctx.shooter], battle.squads[ctx.target]
-    beats = sum(1 for r in shooter_rolls if r > target_roll)
+    beats = 0
+    for roll in shooter_rolls:
+        if roll > target_roll:
+            beats += 1
     fx = [effects.fire_result(shooter, target, outcome, shooter_rolls, target_roll, beats)]
     if outcome == NO_EFFECT:
         return done(battle, fx)
+    first_suppressed = ctx.first_suppressed
     if ctx.suppresses:
         if target.no_step_back:
             fx.append(effects.not_suppressible(target))
         else:
             markers = suppression_after_fire(target.suppression, outcome)
             fx.append(effects.suppressed(target, markers, markers > target.suppression))
-            ctx = ctx._replace(first_suppressed=not target.ever_suppressed)
+            first_suppressed = not target.ever_suppressed
             target = target._replace(suppression=markers, ever_suppressed=True)
             battle = battle.with_squad(ctx.target, target)
     if outcome != SUPPRESS_AND_HITS:
+        if first_suppressed != ctx.first_suppressed:
+            ctx = ctx._replace(first_suppressed=first_suppressed)
         return done(battle, fx, hits.morale_followups(battle, ctx))
     potential = potential_hits(ctx.dice, ctx.range_die)
     fx.append(effects.potential_hits(target, potential, sum(ctx.dice), ctx.range_die))
-    return hits.allocate(battle, ctx._replace(hits=potential), fx)
+    return hits.allocate(battle, ctx._replace(first_suppressed=first_suppressed, hits=potential),
+                         fx)
 
 
 def odds(battle: Battle, cmd: Command):

@@ -56,6 +56,7 @@ from rules.steelwar.state import (
     Figure,
     Resolution,
     Squad,
+    memo,
 )
 
 NAME = "fire"
@@ -87,16 +88,22 @@ def hit_kind(figure: Figure) -> str:
 def allocate(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     """Start allocating ``ctx.hits`` potential hits to the target's figures."""
     target = battle.squads[ctx.target]
-    allocated = hits_to_allocate(ctx.hits, len(_fighting_ids(target)), options=battle.options)
+    figures = _fighting_ids(target)
+    allocated = hits_to_allocate(ctx.hits, len(figures), options=battle.options)
     if allocated < ctx.hits:
         fx.append(effects.surplus_hits(target, ctx.hits - allocated))
-    return _next_pick(battle, ctx._replace(hits=allocated), fx)
+    if allocated != ctx.hits:
+        ctx = ctx._replace(hits=allocated)
+    return _next_pick(battle, ctx, fx, figures)
 
 
-def _next_pick(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+def _next_pick(battle: Battle, ctx: Any, fx: list[Effect],
+               figures: tuple[str, ...] | None = None) -> Step:
+    """Allocate the next hit (``figures``: the target's fighting figures, if known)."""
     target = battle.squads[ctx.target]
     opts = battle.options
-    figures = _fighting_ids(target)
+    if figures is None:
+        figures = _fighting_ids(target)
     while len(ctx.victims) < ctx.hits:
         n = len(ctx.victims) + 1
         if "sniper_pick" in ctx.specials:
@@ -116,24 +123,36 @@ def _next_pick(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
         dice = allocation_dice(len(eligible), options=opts)
         if dice:
             return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx,
-                            _allocation_requests(target, n, len(eligible), dice), fx)
+                            _allocation_requests(battle, target, n, len(eligible), dice), fx)
         victim = eligible[0]
-        fx.append(effects.hit_allocated(target, target.figures[target.figure_index(victim)]))
+        fx.append(effects.hit_allocated(target, target.figure(victim)))
         ctx = ctx._replace(victims=ctx.victims + (victim,))
     return _resolve_shot(battle, ctx, fx)
 
 
-def _allocation_requests(target: Squad, n: int, count: int, dice: tuple[int, ...]) -> tuple:
+def _allocation_requests(battle: Battle, target: Squad, n: int, count: int,
+                         dice: tuple[int, ...]) -> tuple:
+    """The dice requests of hit ``n``'s allocation among ``count`` figures (memoised per
+    battle: the same few are asked again and again)."""
+    cache = memo(battle.options)
+    key = ("allocation", target.id, target.name, n, count, dice)
+    found = cache.get(key)
+    if found is not None:
+        return found
     if len(dice) == 2:
-        return (
+        found = (
             request(f"hit.{n}.block", f"hit {n} allocation: block of 12 d{dice[0]} "
                     f"({count} figures of {target.name})", dice[0], 1, target.id),
             request(f"hit.{n}.figure", f"hit {n} allocation: figure in the block d12", 12, 1,
                     target.id),
         )
-    again = f"; roll again above {count}" if dice[0] > count else ""
-    return (request(f"hit.{n}.figure", f"hit {n} allocation d{dice[0]} (count {count} figures "
-                    f"of {target.name} from the left{again})", dice[0], 1, target.id),)
+    else:
+        again = f"; roll again above {count}" if dice[0] > count else ""
+        found = (request(f"hit.{n}.figure", f"hit {n} allocation d{dice[0]} (count {count} "
+                         f"figures of {target.name} from the left{again})", dice[0], 1,
+                         target.id),)
+    cache[key] = found
+    return found
 
 
 def _ask_pick(battle: Battle, ctx: Any, fx: list[Effect], key: str, figures: tuple[str, ...],
@@ -141,7 +160,7 @@ def _ask_pick(battle: Battle, ctx: Any, fx: list[Effect], key: str, figures: tup
     if battle.options.hits_without_replacement:
         figures = tuple(f for f in figures if f not in ctx.victims)
     options = tuple(
-        Option(fid, effects.figure_name(target, target.figures[target.figure_index(fid)]))
+        Option(fid, effects.figure_name(target, target.figure(fid)))
         for fid in figures
     )
     decision = DecisionNeeded(key, label, options, unit=target.id)
@@ -150,7 +169,7 @@ def _ask_pick(battle: Battle, ctx: Any, fx: list[Effect], key: str, figures: tup
 
 def _picked(battle: Battle, ctx: Any, victim: str, fx: list[Effect]) -> Step:
     target = battle.squads[ctx.target]
-    fx.append(effects.hit_allocated(target, target.figures[target.figure_index(victim)]))
+    fx.append(effects.hit_allocated(target, target.figure(victim)))
     return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx)
 
 
@@ -171,7 +190,7 @@ def _ask_hits(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     requests = []
     for k, (sq, fid, power, _, fragmentation, aimed) in enumerate(ctx.pending_hits):
         squad = battle.squads[sq]
-        figure = squad.figures[squad.figure_index(fid)]
+        figure = squad.figure(fid)
         if figure.weapon is not None and explodes_when_hit(figure.weapon):
             continue
         n = ctx.hit_count + k + 1
@@ -310,7 +329,7 @@ def _ask_blast(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
 
 def _fig(battle: Battle, sq: int, fid: str) -> Figure:
     squad = battle.squads[sq]
-    return squad.figures[squad.figure_index(fid)]
+    return squad.figure(fid)
 
 
 def _blast(battle: Battle, ctx: Any, chosen: tuple[str, ...]) -> Step:
@@ -339,7 +358,10 @@ def morale_followups(battle: Battle, ctx: Any) -> list:
             triggers.append("first_suppressed")
         if lost:
             triggers.append("casualties_from_fire")
-            men = sum(1 for f in squad.figures if f.fighting and f.kind != WEAPON)
+            men = 0
+            for f in squad.figures:
+                if f.status in FIGHTING and f.kind != WEAPON:
+                    men += 1
             if lost_more_than_remain(lost, men):
                 triggers.append("lost_more_than_remain")
         if commander_lost:
@@ -360,16 +382,18 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     # allocate
     target = battle.squads[ctx.target]
     n = len(ctx.victims) + 1
-    eligible = eligible_for_next_hit(_fighting_ids(target), exposed=ctx.exposed,
-                                     already_hit=ctx.victims, options=battle.options)
-    values = tuple(rolls[r.key][0] for r in res.requests)
+    figures = _fighting_ids(target)
+    eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
+                                     options=battle.options)
+    values = tuple([rolls[r.key][0] for r in res.requests])
     victim = allocated_figure(eligible, values, options=battle.options)
     if victim is None:
         fx = [Effect("allocation_rolled_again", f"hit {n}: {values[-1]} is above the "
                      f"{len(eligible)} figures: roll again (§2.8)", target.id,
                      {"hit": n, "roll": values[-1]})]
         return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx, res.requests, fx)
-    return _picked(battle, ctx, victim, [])
+    fx = [effects.hit_allocated(target, target.figure(victim))]
+    return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx, figures)
 
 
 def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:

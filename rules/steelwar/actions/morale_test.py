@@ -36,7 +36,16 @@ from rules.steelwar.morale import (
     threat_level,
 )
 from rules.steelwar.psionics import android_resist_die
-from rules.steelwar.state import ANDROID, HUMAN, PRISONER, SURRENDERED, Battle, Resolution, Squad
+from rules.steelwar.state import (
+    ANDROID,
+    HUMAN,
+    PRISONER,
+    SURRENDERED,
+    Battle,
+    Resolution,
+    Squad,
+    memo,
+)
 
 NAME = "morale_test"
 RULE = "§2.12"
@@ -78,12 +87,29 @@ def additives(squad: Squad) -> dict[str, int]:
 
 
 def threat(battle: Battle, squad: Squad, ctx: Context) -> int | None:
+    """The test's threat (``None``: no test). Pure in the triggers, the "+" factors and the
+    motivation, so memoised per battle: a test asks for it at its start and at its die."""
     motivation = battle.sides[squad.side].motivation
+    factors = additives(squad)
+    cache = memo(battle.options)
+    key = ("threat", ctx.triggers, ctx.threat, ctx.add_factors, motivation,
+           tuple(factors.values()))
+    level = cache.get(key, _UNKNOWN)
+    if level is _UNKNOWN:
+        level = cache[key] = _threat(battle, ctx, factors, motivation)
+    return level
+
+
+_UNKNOWN = object()
+
+
+def _threat(battle: Battle, ctx: Context, factors: dict[str, int], motivation: str
+            ) -> int | None:
     if ctx.threat is None:
-        return threat_level(ctx.triggers, additives(squad), motivation, options=battle.options)
+        return threat_level(ctx.triggers, factors, motivation, options=battle.options)
     if not ctx.add_factors:
         return ctx.threat
-    return ctx.threat + additive_threat(additives(squad), motivation, options=battle.options)
+    return ctx.threat + additive_threat(factors, motivation, options=battle.options)
 
 
 def _why(ctx: Context) -> str:

@@ -23,6 +23,7 @@ from the enemy (§2.7). Embarked squads ride their vehicle (§2.2).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from rules.core.errors import RuleError
@@ -90,8 +91,10 @@ def _directions(cmd: Command) -> tuple[str, ...]:
     return values
 
 
+@lru_cache(maxsize=256)
 def _move_kinds(directions: tuple[str, ...], leaves_cover: bool) -> tuple[str, ...]:
-    """The morale action kinds of a move (§3.5)."""
+    """The morale action kinds of a move (§3.5). Pure, and asked with the same few
+    directions on every move, so remembered."""
     kinds = tuple("move" if d == "other" else f"move_{d}" for d in directions)
     if leaves_cover:
         retreat = "away_from_enemy" in directions or "toward_own_edge" in directions
@@ -166,7 +169,9 @@ def _check_fits(battle: Battle, ctx: Context, allowance: int | None, speed: int)
                      "params.distance")
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context]:
+def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None]:
+    """Validate a move; return the squad, the move's context and, for a normal or march move,
+    its allowance in inches (``None`` for a combat move, whose allowance is rolled)."""
     i, squad = acting_squad(battle, cmd)
     mode = choice(cmd, "mode", MODES, "normal")
     directions = _directions(cmd)
@@ -182,9 +187,12 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context]:
                         "(direction toward_own_edge)", field="params.leaves_table")
     if squad.embarked_in is not None:
         raise forbid(f"{squad.name} rides {squad.embarked_in}: it disembarks first", "§2.2")
-    fighting = squad.fighting_figures() if any(f.immobilised for f in squad.figures) else ()
-    if fighting and all(f.kind == ROBOT and f.immobilised for f in fighting):
-        raise forbid(f"{squad.name}'s robots are immobilised and can only shoot", "§2.9")
+    for figure in squad.figures:
+        if figure.immobilised:  # a squad of immobilised robots only shoots
+            fighting = squad.fighting_figures()
+            if fighting and all(f.kind == ROBOT and f.immobilised for f in fighting):
+                raise forbid(f"{squad.name}'s robots are immobilised and can only shoot", "§2.9")
+            break
     check_morale_allows(battle, squad, *_move_kinds(directions, leaves_cover))
     check_suppression_allows(
         squad, "move_away_from_enemy" if "away_from_enemy" in directions else "move",
@@ -206,11 +214,12 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context]:
     if leaves_cover and squad.morale == "shaken" and not squad.no_step_back:
         reaction.check_not_failed(squad, "leave_cover_shaken")
         tests += ("leave_cover_shaken",)
-    if not reaction.needs_die(squad):
+    if tests and not reaction.needs_die(squad):
         tests = ()
     detail = f"{terrain_class.replace('_', ' ')} terrain"
     ctx = Context(mode, terrain_class, segments, distance, cover_after, leaves_table, tests,
                   detail)
+    allowance = None
     if mode != "combat":
         speed = _speed(squad)
         try:
@@ -222,7 +231,7 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context]:
     elif move_allowance(6, terrain_class) is None:
         raise forbid(f"{terrain_class.replace('_', ' ')} terrain does not allow movement", RULE,
                      "params.terrain")
-    return i, squad, ctx
+    return i, squad, ctx, allowance
 
 
 def validate(battle: Battle, cmd: Command) -> None:
@@ -230,8 +239,11 @@ def validate(battle: Battle, cmd: Command) -> None:
 
 
 def declare(battle: Battle, cmd: Command) -> Step:
-    i, squad, ctx = _plan(battle, cmd)
-    return _next(spend_actions(battle), i, ctx, [])
+    i, squad, ctx, allowance = _plan(battle, cmd)
+    battle = spend_actions(battle)
+    if allowance is not None and not ctx.tests:  # nothing to roll: the move is made
+        return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {_speed(squad)}\"", [])
+    return _next(battle, i, ctx, [])
 
 
 def _next(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:

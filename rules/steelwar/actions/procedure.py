@@ -27,7 +27,7 @@ from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError
 from rules.core.facts import Command
 from rules.core.system import DecisionNeeded, Effect, Step
-from rules.steelwar.state import Battle, Followup, Resolution
+from rules.steelwar.state import Battle, Followup, Resolution, fast_replace
 
 Rolls = dict[str, tuple[int, ...]]
 
@@ -65,6 +65,8 @@ def register(*items: Action | Procedure) -> None:
         if item.name in table and table[item.name] is not item:
             raise ValueError(f"{item.name} is registered twice")
         table[item.name] = item
+        if table is PROCEDURES:
+            fast_replace(item.context)  # contexts are copied with changes at every stage
 
 
 # --- stage helpers ----------------------------------------------------------------------------
@@ -78,10 +80,12 @@ def ask_dice(
     ctx: tuple,
     requests: tuple[DiceRequest, ...],
     effects: Iterable[Effect] = (),
+    **changes: Any,
 ) -> Step:
-    """Wait for ``requests`` at ``stage`` of ``procedure``."""
+    """Wait for ``requests`` at ``stage`` of ``procedure``. ``changes`` are other fields of the
+    battle to change at the same time (one copy of the battle instead of two)."""
     res = Resolution(procedure, stage, squad, ctx, requests)
-    return Step(battle._replace(resolution=res), tuple(effects))
+    return Step(battle._replace(resolution=res, **changes), tuple(effects))
 
 
 def ask_decision(
@@ -109,10 +113,9 @@ def done(
         return Step(battle, effects if type(effects) is tuple else tuple(effects))
     queue = tuple(followups) + battle.queue
     effects = list(effects)
-    battle = battle._replace(resolution=None, queue=())
     while queue:
         head, queue = queue[0], queue[1:]
-        battle = battle._replace(queue=queue)
+        battle = battle._replace(resolution=None, queue=queue)
         step = PROCEDURES[head.procedure].start(battle, head.squad, head.ctx)
         battle = step.state
         effects.extend(step.effects)

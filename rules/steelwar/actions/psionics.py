@@ -133,7 +133,7 @@ class Context(NamedTuple):
 
 
 def _figure(squad: Squad, figure_id: str) -> Figure:
-    return squad.figures[squad.figure_index(figure_id)]
+    return squad.figure(figure_id)
 
 
 def target_kind(squad: Squad) -> str:

@@ -118,7 +118,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
     if not ctx.wounded:
         return done(battle, fx)
     requests = tuple(
-        request(key(fid), f"fate of {effects.figure_name(squad, squad.figures[squad.figure_index(fid)])}"
+        request(key(fid), f"fate of {effects.figure_name(squad, squad.figure(fid))}"
                 " d6 (§2.11)", 6, 1, squad.id)
         for fid in ctx.wounded
     )

@@ -21,7 +21,6 @@ from rules.steelwar.actions.procedure import (
     done,
     forbid,
     request,
-    spend_actions,
 )
 from rules.steelwar.commands import acting_squad
 from rules.steelwar.firepower import remove_suppression_test
@@ -51,16 +50,17 @@ def validate(battle: Battle, cmd: Command) -> None:
 def declare(battle: Battle, cmd: Command) -> Step:
     validate(battle, cmd)
     i, squad = battle.squad(cmd.unit)
-    battle = spend_actions(battle)
-    act = battle.activation
-    battle = battle._replace(
-        activation=act._replace(suppression_removals=act.suppression_removals + 1)
-    )
+    act = battle.activation  # one action spent, one removal attempt counted
+    act = act._replace(actions_used=act.actions_used + 1,
+                       suppression_removals=act.suppression_removals + 1)
     die = request(
         KEY, f"{squad.name} quality die d{squad.quality} (command test: remove suppression)",
         squad.quality, 1, squad.id,
     )
-    return ask_dice(battle, NAME, "test", i, Context(), (die,))
+    return ask_dice(battle, NAME, "test", i, _NOTHING, (die,), activation=act)
+
+
+_NOTHING = Context()
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
