@@ -183,6 +183,9 @@ def check_roll(request: DiceRequest, values: object) -> tuple:
     return tuple(values)
 
 
+_NOT_SENT = object()
+
+
 def check_rolls(
     requests: Sequence[DiceRequest], rolls: Mapping[str, object], *, partial: bool = True
 ) -> dict[str, tuple]:
@@ -193,6 +196,11 @@ def check_rolls(
     """
     if not rolls or not (type(rolls) is dict or isinstance(rolls, Mapping)):
         raise RuleError("wrong_die", "a dice fact needs a non-empty 'rolls' map", field="rolls")
+    if len(requests) == 1 and len(rolls) == 1:  # one die asked and one sent: a test, a pick
+        request = requests[0]
+        values = rolls.get(request.key, _NOT_SENT)
+        if values is not _NOT_SENT:
+            return {request.key: check_roll(request, values)}
     by_key = {r.key: r for r in requests}
     out: dict[str, tuple] = {}
     for key, values in rolls.items():
