@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 
 #: The ladder of die sizes used by die-step games ("+1 step" = next larger die).
 DIE_SIZES: tuple[int, ...] = (4, 6, 8, 10, 12)
@@ -29,7 +29,8 @@ def _index(die: int) -> int:
         return DIE_SIZES.index(die)
     except ValueError:
         raise RuleError(
-            "wrong_die", f"d{die} is not on the die ladder d4..d12", field="die"
+            "wrong_die", template=gettext_noop("d{die} is not on the die ladder d4..d12"),
+            params={"die": die}, field="die",
         ) from None
 
 
@@ -155,7 +156,8 @@ def check_roll(request: DiceRequest, values: object) -> tuple:
         if sides is not None and sides != request.sides:
             raise RuleError(
                 "wrong_die",
-                f"{what} is a d{request.sides}, not a d{sides}",
+                template=gettext_noop("{what} is a d{sides}, not a d{sent}"),
+                params={"what": what, "sides": request.sides, "sent": sides},
                 field=f"rolls.{request.key}",
             )
         values = values.get("values")
@@ -163,21 +165,25 @@ def check_roll(request: DiceRequest, values: object) -> tuple:
         values = (values,)
     if not isinstance(values, Sequence) or isinstance(values, str):
         raise RuleError(
-            "wrong_die", f"{what}: expected a list of dice values", field=f"rolls.{request.key}"
+            "wrong_die", template=gettext_noop("{what}: expected a list of dice values"),
+            params={"what": what}, field=f"rolls.{request.key}",
         )
     if len(values) != request.count:
         raise RuleError(
             "wrong_die",
-            f"{what} needs {request.count} {'die' if request.count == 1 else 'dice'}, "
-            f"got {len(values)}",
+            template=gettext_noop("{what} needs 1 die, got {got}") if request.count == 1
+            else gettext_noop("{what} needs {count} dice, got {got}"),
+            params={"what": what, "count": request.count, "got": len(values)},
             field=f"rolls.{request.key}",
         )
     for value in values:
         if not _is_face(request, value):
-            kind = "an exploding " if request.explodes else "a "
             raise RuleError(
                 "die_out_of_range",
-                f"{value!r} is not a face of {kind}d{request.sides} ({what})",
+                template=gettext_noop("{value!r} is not a face of an exploding d{sides} ({what})")
+                if request.explodes
+                else gettext_noop("{value!r} is not a face of a d{sides} ({what})"),
+                params={"value": value, "sides": request.sides, "what": what},
                 field=f"rolls.{request.key}",
             )
     return tuple(values)
@@ -195,7 +201,8 @@ def check_rolls(
     answered. Returns the validated values by key.
     """
     if not rolls or not (type(rolls) is dict or isinstance(rolls, Mapping)):
-        raise RuleError("wrong_die", "a dice fact needs a non-empty 'rolls' map", field="rolls")
+        raise RuleError("wrong_die", template=gettext_noop("a dice fact needs a non-empty 'rolls' map"),
+                        field="rolls")
     if len(requests) == 1 and len(rolls) == 1:  # one die asked and one sent: a test, a pick
         request = requests[0]
         values = rolls.get(request.key, _NOT_SENT)
@@ -206,15 +213,17 @@ def check_rolls(
     for key, values in rolls.items():
         request = by_key.get(key)
         if request is None:
-            pending = ", ".join(by_key) or "nothing"
+            pending = ", ".join(by_key) or Sentence(gettext_noop("nothing"))
             raise RuleError(
                 "wrong_die",
-                f"no die {key!r} is pending (pending: {pending})",
+                template=gettext_noop("no die {key!r} is pending (pending: {pending})"),
+                params={"key": key, "pending": pending},
                 field=f"rolls.{key}",
             )
         out[key] = check_roll(request, values)
     if not partial:
         missing = [r.label for r in requests if r.key not in out]
         if missing:
-            raise RuleError("wrong_die", "missing dice: " + ", ".join(missing), field="rolls")
+            raise RuleError("wrong_die", template=gettext_noop("missing dice: {dice}"),
+                            params={"dice": ", ".join(missing)}, field="rolls")
     return out

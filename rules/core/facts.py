@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 
 DECLARE = "declare"
 DICE = "dice"
@@ -49,10 +49,14 @@ class Fact(NamedTuple):
         if isinstance(d, Fact):
             return d
         if not isinstance(d, Mapping) or not isinstance(d.get("type"), str):
-            raise RuleError("bad_fact", "a fact is a mapping with a 'type' string", field="type")
+            raise RuleError(
+                "bad_fact", template=gettext_noop("a fact is a mapping with a 'type' string"), field="type"
+            )
         data = d.get("data", _EMPTY)
         if not isinstance(data, Mapping):
-            raise RuleError("bad_fact", "a fact's 'data' must be a mapping", field="data")
+            raise RuleError(
+                "bad_fact", template=gettext_noop("a fact's 'data' must be a mapping"), field="data"
+            )
         return cls(d["type"], data)
 
 
@@ -84,16 +88,24 @@ class Command(NamedTuple):
         if isinstance(d, Command):
             return d
         if not isinstance(d, Mapping):
-            raise RuleError("bad_command", "a command is a mapping", field="action")
+            raise RuleError(
+                "bad_command", template=gettext_noop("a command is a mapping"), field="action"
+            )
         action = d.get("action")
         if not isinstance(action, str) or not action:
-            raise RuleError("bad_command", "a command needs an 'action' name", field="action")
+            raise RuleError(
+                "bad_command", template=gettext_noop("a command needs an 'action' name"), field="action"
+            )
         unit = d.get("unit")
         if unit is not None and not isinstance(unit, str):
-            raise RuleError("bad_command", "'unit' must be a string", field="unit")
+            raise RuleError(
+                "bad_command", template=gettext_noop("'unit' must be a string"), field="unit"
+            )
         params = d.get("params", _EMPTY)
         if not isinstance(params, Mapping):
-            raise RuleError("bad_command", "'params' must be a mapping", field="params")
+            raise RuleError(
+                "bad_command", template=gettext_noop("'params' must be a mapping"), field="params"
+            )
         return cls(action, unit, params)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.dice import check_rolls
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import DECIDE, DECLARE, DICE, Command, Fact
 from rules.core.system import (
     AwaitingCommand,
@@ -59,7 +59,8 @@ class FactMachine:
 
     def on_other(self, state: State, fact: Fact) -> Step:
         """Facts of a system-specific type. By default they are rejected."""
-        raise RuleError("bad_fact", f"unknown fact type {fact.type!r}", field="type")
+        raise RuleError("bad_fact", template=gettext_noop("unknown fact type {type!r}"),
+                        params={"type": fact.type}, field="type")
 
     # --- dispatch ------------------------------------------------------------------------
 
@@ -78,13 +79,14 @@ class FactMachine:
     def _apply_declare(self, state: State, data: Mapping[str, Any]) -> Step:
         pending = self.pending(state)
         if not isinstance(pending, AwaitingCommand):
-            raise busy_error(pending, "a declaration")
+            raise busy_error(pending, gettext_noop("a declaration"))
         step = self.on_declare(state, Command.from_json(data))
         bulk = data.get("dice")
         if not bulk:
             return step
         if not isinstance(bulk, Mapping):
-            raise RuleError("wrong_die", "a declaration's 'dice' must be a map", field="dice")
+            raise RuleError("wrong_die", template=gettext_noop("a declaration's 'dice' must be a map"),
+                            field="dice")
         return self._consume_bulk_dice(step, dict(bulk))
 
     def _consume_bulk_dice(self, step: Step, bulk: dict[str, Any]) -> Step:
@@ -102,7 +104,8 @@ class FactMachine:
         if bulk:
             raise RuleError(
                 "wrong_die",
-                "dice sent with the declaration were never asked for: " + ", ".join(bulk),
+                template=gettext_noop("dice sent with the declaration were never asked for: {keys}"),
+                params={"keys": ", ".join(bulk)},
                 field="dice",
             )
         return Step(state, tuple(effects))
@@ -110,18 +113,19 @@ class FactMachine:
     def _apply_dice(self, state: State, rolls: Any) -> Step:
         pending = self.pending(state)
         if not isinstance(pending, DiceNeeded):
-            raise busy_error(pending, "dice")
+            raise busy_error(pending, gettext_noop("dice"))
         return self.on_dice(state, check_rolls(pending.requests, rolls))
 
     def _apply_decide(self, state: State, data: Mapping[str, Any]) -> Step:
         pending = self.pending(state)
         if not isinstance(pending, DecisionNeeded):
-            raise busy_error(pending, "a decision")
+            raise busy_error(pending, gettext_noop("a decision"))
         key = data.get("key")
         if key != pending.key:
             raise RuleError(
                 "bad_decision",
-                f"the pending decision is {pending.key!r} ({pending.label}), not {key!r}",
+                template=gettext_noop("the pending decision is {pending!r} ({label}), not {key!r}"),
+                params={"pending": pending.key, "label": pending.label, "key": key},
                 field="key",
             )
         return self.on_decide(state, check_choice(pending, data.get("choice")))
@@ -132,26 +136,29 @@ def check_choice(pending: DecisionNeeded, choice: Any) -> Any:
     allowed = {o.value for o in pending.options}
     if pending.multiple:
         if not isinstance(choice, list | tuple):
-            raise RuleError("bad_decision", f"{pending.label}: choose a list", field="choice")
+            raise RuleError("bad_decision", template=gettext_noop("{label}: choose a list"),
+                            params={"label": pending.label}, field="choice")
         values = tuple(choice)
         if len(set(values)) != len(values):
-            raise RuleError("bad_decision", f"{pending.label}: a value is repeated", field="choice")
+            raise RuleError("bad_decision", template=gettext_noop("{label}: a value is repeated"),
+                            params={"label": pending.label}, field="choice")
         bad = [v for v in values if v not in allowed]
         high = pending.at_most if pending.at_most is not None else len(allowed)
         if bad or not pending.at_least <= len(values) <= high:
             raise RuleError(
                 "bad_decision",
-                f"{pending.label}: choose {pending.at_least}..{high} of "
-                + ", ".join(sorted(allowed)),
+                template=gettext_noop("{label}: choose {low}..{high} of {options}"),
+                params={"label": pending.label, "low": pending.at_least, "high": high,
+                        "options": ", ".join(sorted(allowed))},
                 field="choice",
             )
         return values
     if choice not in allowed:
         raise RuleError(
             "bad_decision",
-            f"{choice!r} is not an option for {pending.label} (options: "
-            + ", ".join(o.value for o in pending.options)
-            + ")",
+            template=gettext_noop("{choice!r} is not an option for {label} (options: {options})"),
+            params={"choice": choice, "label": pending.label,
+                    "options": ", ".join(o.value for o in pending.options)},
             field="choice",
         )
     return choice
@@ -159,19 +166,24 @@ def check_choice(pending: DecisionNeeded, choice: Any) -> Any:
 
 def busy_error(pending: Pending, what: str) -> RuleError:
     """The refusal of ``what`` (a declaration, dice, a decision) while ``pending`` waits."""
+    what = Sentence(what)
     if isinstance(pending, DiceNeeded):
         return RuleError(
             "dice_pending",
-            f"{what} cannot be accepted while dice are pending: "
-            + ", ".join(r.label for r in pending.requests),
+            template=gettext_noop("{what} cannot be accepted while dice are pending: {dice}"),
+            params={"what": what, "dice": ", ".join(r.label for r in pending.requests)},
         )
     if isinstance(pending, DecisionNeeded):
         return RuleError(
             "decision_pending",
-            f"{what} cannot be accepted while a decision is pending: {pending.label}",
+            template=gettext_noop("{what} cannot be accepted while a decision is pending: {label}"),
+            params={"what": what, "label": pending.label},
         )
     if isinstance(pending, AwaitingCommand):
-        return RuleError("nothing_pending", f"{what} was not asked for: nothing is pending")
+        return RuleError("nothing_pending",
+                         template=gettext_noop("{what} was not asked for: nothing is pending"),
+                         params={"what": what})
     return RuleError(
-        "bad_fact", f"{what} cannot be accepted while {pending.kind or 'input'} is pending"
+        "bad_fact", template=gettext_noop("{what} cannot be accepted while {kind} is pending"),
+        params={"what": what, "kind": pending.kind or "input"},
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import re
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.system import RuleSystem
 
 _SYSTEMS: dict[tuple[str, str], RuleSystem] = {}
@@ -68,7 +68,10 @@ def get(system_id: str, version: str | None = None) -> RuleSystem:
     known = versions(system_id)
     if not known:
         raise RuleError(
-            "unknown_rule_system", f"no rule system {system_id!r} is installed", field="system"
+            "unknown_rule_system",
+            template=gettext_noop("no rule system {system!r} is installed"),
+            params={"system": system_id},
+            field="system",
         )
     if version is None:
         version = known[-1]
@@ -76,7 +79,8 @@ def get(system_id: str, version: str | None = None) -> RuleSystem:
     if system is None:
         raise RuleError(
             "unknown_rule_system",
-            f"{system_id} has no version {version!r} (known: {', '.join(known)})",
+            template=gettext_noop("{system} has no version {version!r} (known: {known})"),
+            params={"system": system_id, "version": version, "known": ", ".join(known)},
             field="version",
         )
     return system
