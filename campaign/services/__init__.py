@@ -1,5 +1,11 @@
 """Write side of the campaign app: one small function per ledger event type, keyword-only.
 
+A write service checks what it can without the ledger, returns ``write(...)`` with a
+``decide(state)`` that checks the command against the campaign's state and returns its
+events, and takes the append's options as ``**writing`` (``ledger.WriteOptions``:
+idempotency key, expected version). ``access.editable_force`` is the lookup of a force the
+user may change.
+
 - ``campaigns``: start, house rules, calendar, finish;
 - ``forces``: forces, formations (chain of command), squads, commanders, rest and front;
 - ``soldiers``: recruitment, replacements, amendments, transfers, leadership, deaths,

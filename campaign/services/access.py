@@ -74,3 +74,13 @@ def force_of(state: CampaignState, force_id: int, field: str = "force_id") -> Fo
     if force is None:
         raise not_found("force", force_id, field)
     return force
+
+
+def editable_force(
+    state: CampaignState, force_id: int, *, user, campaign: Campaign, field: str = "force_id"
+) -> ForceState:
+    """The campaign's force ``force_id`` (404 if it has none), if the user may change it
+    (else 403, :func:`require_force_editor`)."""
+    force = force_of(state, force_id, field)
+    require_force_editor(user=user, campaign=campaign, force=force)
+    return force

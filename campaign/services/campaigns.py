@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from typing import Any, Unpack
 
 from django.db import IntegrityError, transaction
 
@@ -18,7 +18,7 @@ from campaign.ledger.events import (
 from campaign.models import Campaign, CampaignSeed, Club
 from campaign.rules import HouseRules
 from campaign.services.access import bad_input, require_club_organizer, require_organizer
-from campaign.services.ledger import Recorded, write
+from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
 from rules.core import registry
 from rules.core.errors import RuleError
@@ -83,8 +83,7 @@ def change_house_rules(
     user,
     campaign: Campaign,
     changes: Mapping[str, Any],
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """An organizer changes some house rules (a partial object, e.g.
     ``{"fatigue": {"tired_at": 4}}``); the full new set is recorded."""
@@ -97,8 +96,7 @@ def change_house_rules(
             return []
         return [HouseRulesChanged(house_rules=rules.to_json())]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def set_battle_options(
@@ -106,8 +104,7 @@ def set_battle_options(
     user,
     campaign: Campaign,
     options: Mapping[str, Any],
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """An organizer sets how the campaign's battles read the rule system's ambiguous rules
     (its PROPOSED options); battles already started keep theirs."""
@@ -122,8 +119,7 @@ def set_battle_options(
             return []
         return [BattleOptionsSet(options=options)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def advance_calendar(
@@ -131,8 +127,7 @@ def advance_calendar(
     user,
     campaign: Campaign,
     days: int,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """In-game time passes (house rules: fatigue at the front and at rest, evacuation and
     recovery of the wounded)."""
@@ -141,8 +136,7 @@ def advance_calendar(
         raise bad_input("bad_days", f"days must be a whole number from 1 to {MAX_DAYS_PER_STEP}",
                         field="days")
     return write(campaign_id=campaign.pk, user=user,
-                 decide=lambda state: [CalendarAdvanced(days=days)],
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+                 decide=lambda state: [CalendarAdvanced(days=days)], **writing)
 
 
 def finish_campaign(

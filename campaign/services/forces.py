@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from campaign.ledger.events import (
     ForceRaised,
@@ -14,17 +14,18 @@ from campaign.ledger.events import (
     SquadCommanderAssigned,
     SquadRaised,
 )
-from campaign.ledger.state import FORMATION_LEVELS, CampaignState, Soldier
+from campaign.ledger.state import FORMATION_LEVELS, CampaignState, Formation, Soldier
 from campaign.models import Campaign, Membership
 from campaign.services.access import (
     bad_input,
+    editable_force,
     force_of,
     not_found,
     refused,
     require_force_editor,
     require_organizer,
 )
-from campaign.services.ledger import Recorded, write
+from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
 from rules.core.errors import RuleError
 
@@ -36,8 +37,7 @@ def raise_force(
     name: str,
     faction: str = "",
     owner_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A player raises his force (an organizer may raise one for any member)."""
     owner_id = owner_id if owner_id is not None else getattr(user, "pk", None)
@@ -58,8 +58,7 @@ def raise_force(
         return [ForceRaised(force_id=state.next_id("force"), owner_id=owner_id, name=name,
                             faction=faction)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def send_force_to_rest(
@@ -67,12 +66,11 @@ def send_force_to_rest(
     user,
     campaign: Campaign,
     force_id: int,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer rotates a force out of the line: while at rest its fatigue falls
     (house rule, §2.17 "units rotate between the front line and rest")."""
-    return _posture(user, campaign, force_id, "rest", idempotency_key, expected_version)
+    return _posture(user, campaign, force_id, "rest", writing)
 
 
 def send_force_to_front(
@@ -80,15 +78,14 @@ def send_force_to_front(
     user,
     campaign: Campaign,
     force_id: int,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer sends a force back into the line: time there tires it (house rule)."""
-    return _posture(user, campaign, force_id, "front", idempotency_key, expected_version)
+    return _posture(user, campaign, force_id, "front", writing)
 
 
-def _posture(user, campaign: Campaign, force_id: int, posture: str, idempotency_key,
-             expected_version):
+def _posture(user, campaign: Campaign, force_id: int, posture: str,
+             writing: WriteOptions) -> Recorded:
     require_organizer(user=user, campaign=campaign, what="rotate forces")
 
     def decide(state: CampaignState):
@@ -98,9 +95,7 @@ def _posture(user, campaign: Campaign, force_id: int, posture: str, idempotency_
         event = ForceSentToRest if posture == "rest" else ForceSentToFront
         return [event(force_id=force.id)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def raise_formation(
@@ -111,8 +106,7 @@ def raise_formation(
     level: str,
     name: str,
     parent_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A formation of the chain of command: battalion -> company -> platoon (§2.18); a
     formation's parent is one level up."""
@@ -121,12 +115,9 @@ def raise_formation(
                         field="level")
 
     def decide(state: CampaignState):
-        force = force_of(state, force_id)
-        require_force_editor(user=user, campaign=campaign, force=force)
+        editable_force(state, force_id, user=user, campaign=campaign)
         if parent_id is not None:
-            parent = state.formations.get(parent_id)
-            if parent is None or parent.force_id != force_id:
-                raise not_found("formation", parent_id, "parent_id")
+            parent = _formation_in(state, parent_id, force_id, "parent_id")
             index = FORMATION_LEVELS.index(level)
             expected = FORMATION_LEVELS[index - 1] if index else None
             if parent.level != expected:
@@ -137,8 +128,7 @@ def raise_formation(
         return [FormationRaised(formation_id=state.next_id("formation"), force_id=force_id,
                                 level=level, name=name, parent_id=parent_id)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def raise_squad(
@@ -151,8 +141,7 @@ def raise_squad(
     establishment: int,
     formation_id: int | None = None,
     traits: Mapping[str, Any] | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A squad of the force; ``establishment`` is the strength replacements fill it up to."""
     adapter = adapter_for(campaign.rule_system)
@@ -166,18 +155,14 @@ def raise_squad(
                         field="establishment")
 
     def decide(state: CampaignState):
-        force = force_of(state, force_id)
-        require_force_editor(user=user, campaign=campaign, force=force)
+        editable_force(state, force_id, user=user, campaign=campaign)
         if formation_id is not None:
-            formation = state.formations.get(formation_id)
-            if formation is None or formation.force_id != force_id:
-                raise not_found("formation", formation_id, "formation_id")
+            _formation_in(state, formation_id, force_id, "formation_id")
         return [SquadRaised(squad_id=state.next_id("squad"), force_id=force_id, name=name,
                             quality=quality, establishment=establishment,
                             formation_id=formation_id, traits=traits)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def assign_squad_commander(
@@ -187,8 +172,7 @@ def assign_squad_commander(
     squad_id: int,
     soldier_id: int,
     leadership: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A soldier of the squad takes command of it; a soldier without a leadership value
     needs one (1 best .. 3 worst, §2.0)."""
@@ -208,9 +192,7 @@ def assign_squad_commander(
                                                  reason="assigned"))
         return events
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def assign_formation_commander(
@@ -220,8 +202,7 @@ def assign_formation_commander(
     formation_id: int,
     soldier_id: int,
     leadership: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A soldier of the force takes command of a formation (the rally chain, §2.18)."""
 
@@ -238,9 +219,16 @@ def assign_formation_commander(
                                                      soldier_id=soldier_id, reason="assigned"))
         return events
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def _formation_in(state: CampaignState, formation_id: int, force_id: int,
+                  field: str) -> Formation:
+    """The force's formation ``formation_id`` (404 if the force has none such)."""
+    formation = state.formations.get(formation_id)
+    if formation is None or formation.force_id != force_id:
+        raise not_found("formation", formation_id, field)
+    return formation
 
 
 def _commander_candidate(

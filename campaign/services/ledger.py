@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 
@@ -196,13 +196,21 @@ def _enqueue_projection(campaign_id: int) -> None:
     project_campaign.delay(campaign_id)
 
 
+class WriteOptions(TypedDict, total=False):
+    """How a command is appended, as :func:`record` reads them. Every write service takes
+    them as ``**writing`` and hands them on to :func:`write` (the API fills them from the
+    ``Idempotency-Key`` header and the body's ``expected_version``)."""
+
+    idempotency_key: str | None
+    expected_version: int | None
+
+
 def write(
     *,
     campaign_id: int,
     user,
     decide: Decide,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """:func:`record` for a user's command (``user=None``: the system itself); a finished
     campaign refuses every command."""
@@ -218,6 +226,5 @@ def write(
         campaign_id=campaign_id,
         decide=decide_unless_finished,
         actor_id=getattr(user, "pk", None),
-        idempotency_key=idempotency_key,
-        expected_version=expected_version,
+        **writing,
     )

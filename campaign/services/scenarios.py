@@ -3,7 +3,7 @@ each force sends, and results recorded by hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from campaign.ledger.events import (
     MotivationSet,
@@ -16,13 +16,13 @@ from campaign.ledger.state import RESULTS, CampaignState, Scenario
 from campaign.models import Campaign
 from campaign.services.access import (
     bad_input,
+    editable_force,
     force_of,
     not_found,
     refused,
-    require_force_editor,
     require_organizer,
 )
-from campaign.services.ledger import Recorded, write
+from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
 from rules.core.errors import RuleError
 
@@ -47,8 +47,7 @@ def plan_scenario(
     name: str,
     force_ids: Sequence[int],
     description: str = "",
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer adds a scenario (a node of the graph) between two or more forces."""
     require_organizer(user=user, campaign=campaign, what="plan scenarios")
@@ -65,8 +64,7 @@ def plan_scenario(
         return [ScenarioPlanned(scenario_id=state.next_id("scenario"), name=name,
                                 force_ids=ids, description=description)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def link_scenarios(
@@ -77,8 +75,7 @@ def link_scenarios(
     to_id: int,
     condition: str | None = None,
     force_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer links scenarios: ``to_id`` follows ``from_id``, optionally only when
     ``force_id`` got ``condition`` (win / lose / draw) in ``from_id``. The graph stays
@@ -103,9 +100,7 @@ def link_scenarios(
         return [ScenarioLinked(from_id=from_id, to_id=to_id, condition=condition,
                                force_id=force_id)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def _reaches(state: CampaignState, start: int, goal: int) -> bool:
@@ -128,8 +123,7 @@ def set_motivation(
     scenario_id: int,
     force_id: int,
     motivation: str,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer sets a side's motivation for the scenario: once per scenario, before
     play, for all its units (§2.17)."""
@@ -150,9 +144,7 @@ def set_motivation(
         return [MotivationSet(scenario_id=scenario_id, force_id=force_id,
                               motivation=motivation)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def pick_units(
@@ -163,8 +155,7 @@ def pick_units(
     force_id: int,
     squads: Sequence[Mapping[str, Any]],
     officers: Sequence[int] = (),
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The force's owner (or an organizer) picks the squads for the scenario, each with the
     soldiers who go (``soldier_ids``; default: every soldier of the squad able to fight),
@@ -175,8 +166,7 @@ def pick_units(
     def decide(state: CampaignState):
         scenario = scenario_of(state, scenario_id)
         _not_started(scenario)
-        force = force_of(state, force_id)
-        require_force_editor(user=user, campaign=campaign, force=force)
+        force = editable_force(state, force_id, user=user, campaign=campaign)
         if force_id not in scenario.force_ids:
             raise refused("not_in_scenario", f"{force.name} does not fight in {scenario.name}",
                           field="force_id")
@@ -187,9 +177,7 @@ def pick_units(
             for squad_id, soldier_ids in picks
         ], officers=list(chosen))]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def resolve_picks(
@@ -268,8 +256,7 @@ def record_scenario_result(
     campaign: Campaign,
     scenario_id: int,
     results: Mapping[int, str],
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer records each force's result (win / lose / draw), e.g. for a scenario
     settled without a recorded battle; it opens the linked scenarios."""
@@ -290,6 +277,4 @@ def record_scenario_result(
             raise bad_input("bad_result", "give at least one force's result", field="results")
         return [ScenarioResultRecorded(scenario_id=scenario_id, results=entries)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, Unpack
 
 from campaign.ledger.events import (
     LeadershipChanged,
@@ -21,6 +21,7 @@ from campaign.ledger.state import CampaignState, Soldier
 from campaign.models import Campaign
 from campaign.services.access import (
     bad_input,
+    editable_force,
     force_of,
     not_found,
     refused,
@@ -28,7 +29,7 @@ from campaign.services.access import (
     require_organizer,
 )
 from campaign.services.dice import server_roll
-from campaign.services.ledger import Recorded, write
+from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
 from rules.core.errors import RuleError
 
@@ -47,6 +48,14 @@ def _soldier(state: CampaignState, soldier_id: int, field: str = "soldier_id") -
     soldier = state.soldiers.get(soldier_id)
     if soldier is None:
         raise not_found("soldier", soldier_id, field)
+    return soldier
+
+
+def _editable_soldier(state: CampaignState, soldier_id: int, *, user,
+                      campaign: Campaign) -> Soldier:
+    """The soldier (404 if none), if the user may change his force (else 403)."""
+    soldier = _soldier(state, soldier_id)
+    require_force_editor(user=user, campaign=campaign, force=state.forces[soldier.force_id])
     return soldier
 
 
@@ -74,8 +83,7 @@ def recruit_soldier(
     specialties: Sequence[str] = (),
     leadership: int | None = None,
     traits: Mapping[str, Any] | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A soldier joins the force (into a squad with room, or the force's reserve)."""
     traits = dict(traits or {})
@@ -85,8 +93,7 @@ def recruit_soldier(
         raise bad_input("bad_name", "a soldier needs a name", field="name")
 
     def decide(state: CampaignState):
-        force = force_of(state, force_id)
-        require_force_editor(user=user, campaign=campaign, force=force)
+        editable_force(state, force_id, user=user, campaign=campaign)
         if squad_id is not None:
             _room_in(state, squad_id, force_id)
         return [SoldierRecruited(
@@ -95,8 +102,7 @@ def recruit_soldier(
             specialties=list(specialties), leadership=leadership, traits=traits,
         )]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def add_replacement(
@@ -112,8 +118,7 @@ def add_replacement(
     specialties: Sequence[str] = (),
     leadership: int | None = None,
     traits: Mapping[str, Any] | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer sends a replacement to fill a gap in a squad (house rule: up to its
     establishment; quality defaults to the house rules' replacement quality)."""
@@ -134,8 +139,7 @@ def add_replacement(
             specialties=list(specialties), leadership=leadership, traits=traits,
         )]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def amend_soldier(
@@ -145,8 +149,7 @@ def amend_soldier(
     soldier_id: int,
     changes: Mapping[str, Any],
     reason: str = "",
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """Change or correct a soldier's details (re-armed, renamed, new role...)."""
     unknown = sorted(set(changes) - set(AMENDABLE))
@@ -155,8 +158,7 @@ def amend_soldier(
                         f"{', '.join(AMENDABLE)})", field=f"changes.{unknown[0]}")
 
     def decide(state: CampaignState):
-        soldier = _soldier(state, soldier_id)
-        require_force_editor(user=user, campaign=campaign, force=state.forces[soldier.force_id])
+        soldier = _editable_soldier(state, soldier_id, user=user, campaign=campaign)
         merged = {k: getattr(soldier, k) for k in AMENDABLE if k != "name"}
         merged.update({k: v for k, v in changes.items() if k != "name"})
         _check(campaign, leadership=soldier.leadership, **merged)
@@ -166,9 +168,7 @@ def amend_soldier(
             return []
         return [SoldierAmended(soldier_id=soldier_id, changes=real, reason=reason)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def transfer_soldier(
@@ -177,15 +177,13 @@ def transfer_soldier(
     campaign: Campaign,
     soldier_id: int,
     to_squad_id: int | None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A soldier moves to another squad of his force with room (``None``: the reserve); a
     squad commander who leaves gives up the squad."""
 
     def decide(state: CampaignState):
-        soldier = _soldier(state, soldier_id)
-        require_force_editor(user=user, campaign=campaign, force=state.forces[soldier.force_id])
+        soldier = _editable_soldier(state, soldier_id, user=user, campaign=campaign)
         if soldier.status in ("dead", "captured"):
             raise refused("soldier_unavailable",
                           f"{soldier.name} is {soldier.status} and cannot be transferred",
@@ -196,9 +194,7 @@ def transfer_soldier(
             _room_in(state, to_squad_id, soldier.force_id, "to_squad_id")
         return [SoldierTransferred(soldier_id=soldier_id, to_squad_id=to_squad_id)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def change_leadership(
@@ -208,8 +204,7 @@ def change_leadership(
     soldier_id: int,
     leadership: int,
     reason: str = "",
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer sets a commander's leadership (1 best .. 3 worst, §2.0)."""
     require_organizer(user=user, campaign=campaign, what="change leadership")
@@ -223,15 +218,12 @@ def change_leadership(
             return []
         return [LeadershipChanged(soldier_id=soldier_id, leadership=leadership, reason=reason)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def record_death(
     *, user, campaign: Campaign, soldier_id: int, cause: str = "",
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer records a death outside a battle's result (died of wounds, in
     captivity...)."""
@@ -243,14 +235,12 @@ def record_death(
             raise refused("already_dead", f"{soldier.name} is already dead", field="soldier_id")
         return [SoldierDied(soldier_id=soldier_id, cause=cause)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def record_capture(
     *, user, campaign: Campaign, soldier_id: int, by_force_id: int | None = None,
-    reason: str = "", idempotency_key: str | None = None, expected_version: int | None = None,
+    reason: str = "", **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer records a capture outside a battle's result (``by_force_id``: the
     force holding him, if it is in the campaign)."""
@@ -268,9 +258,7 @@ def record_capture(
                               field="by_force_id")
         return [SoldierCaptured(soldier_id=soldier_id, by_force_id=by_force_id, reason=reason)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key,
-                 expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def exchange_prisoners(
@@ -278,8 +266,7 @@ def exchange_prisoners(
     user,
     campaign: Campaign,
     soldier_ids: Sequence[int],
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer records a prisoner exchange: the listed prisoners go back to their own
     forces (fit, into their old squads)."""
@@ -296,8 +283,7 @@ def exchange_prisoners(
                               f"({soldier.status})", field=f"soldier_ids.{n}")
         return [PrisonersExchanged(soldier_ids=ids)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def roll_recovery(
@@ -306,8 +292,7 @@ def roll_recovery(
     campaign: Campaign,
     soldier_id: int,
     entered_roll: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A recovery roll for a recovering soldier (house rule, ``campaign.rules``): the
     server rolls (verifiably) unless an organizer enters a physical die."""
@@ -315,8 +300,7 @@ def roll_recovery(
         require_organizer(user=user, campaign=campaign, what="enter recovery dice")
 
     def decide(state: CampaignState):
-        soldier = _soldier(state, soldier_id)
-        require_force_editor(user=user, campaign=campaign, force=state.forces[soldier.force_id])
+        soldier = _editable_soldier(state, soldier_id, user=user, campaign=campaign)
         rates = state.house_rules.recovery
         if soldier.status != "recovering":
             raise refused("not_recovering", f"{soldier.name} is not recovering "
@@ -341,5 +325,4 @@ def roll_recovery(
         return [RecoveryRolled(soldier_id=soldier_id, die=rates.roll_die, roll=roll,
                                target=rates.roll_target, source=source, key=key)]
 
-    return write(campaign_id=campaign.pk, user=user, decide=decide,
-                 idempotency_key=idempotency_key, expected_version=expected_version)
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
