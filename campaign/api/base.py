@@ -6,7 +6,7 @@ from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, status
+from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -14,7 +14,7 @@ from campaign.api import serializers as s
 from campaign.ledger.state import entity_json
 from campaign.models import Campaign
 from campaign.selectors.campaigns import campaign_for
-from campaign.services.ledger import Recorded
+from campaign.services.ledger import Recorded, WriteOptions
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
@@ -81,6 +81,17 @@ def recorded_json(recorded: Recorded, created: tuple[str, str] | None = None) ->
     return body
 
 
+def read_command(request: Request, form: serializers.Serializer) -> tuple[dict, WriteOptions]:
+    """A command's input: its validated body (400 if malformed) without ``expected_version``,
+    and the write options (``expected_version`` and the ``Idempotency-Key`` header) to pass
+    to the service."""
+    form.is_valid(raise_exception=True)
+    data = dict(form.validated_data)
+    write: WriteOptions = {"idempotency_key": request.headers.get("Idempotency-Key"),
+                           "expected_version": data.pop("expected_version", None)}
+    return data, write
+
+
 class CommandView(CampaignScoped, generics.GenericAPIView):
     """POST a command: validate its shape, call :meth:`perform` (a service), answer with
     what was recorded. ``created`` = (event key of the new id, state attribute)."""
@@ -89,18 +100,14 @@ class CommandView(CampaignScoped, generics.GenericAPIView):
     pagination_class = None
     filter_backends: list = []
 
-    def perform(self, campaign: Campaign, data: dict, write: dict, **kwargs) -> Recorded:
+    def perform(self, campaign: Campaign, data: dict, write: WriteOptions, **kwargs) -> Recorded:
         raise NotImplementedError
 
     @extend_schema(parameters=[IDEMPOTENCY], responses={200: s.RecordedSerializer,
                                                         201: s.RecordedSerializer, **ERRORS})
     def post(self, request: Request, campaign_id: int, **kwargs) -> Response:
         campaign = self.get_campaign()
-        form = self.get_serializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = dict(form.validated_data)
-        write = {"idempotency_key": request.headers.get("Idempotency-Key"),
-                 "expected_version": data.pop("expected_version", None)}
+        data, write = read_command(request, self.get_serializer(data=request.data))
         recorded = self.perform(campaign, data, write, **kwargs)
         code = status.HTTP_201_CREATED if self.created and not recorded.replayed else (
             status.HTTP_200_OK)

@@ -57,20 +57,23 @@ class ForceSerializer(_Projected):
                   "consecutive_battles", "battles_fought", "version"]
 
 
-class FormationSerializer(_Projected):
+# a post of the chain of command (a formation, a squad): its force and its commander (no
+# docstring: drf-spectacular would put it on both serializers' schemas)
+class _Command(_Projected):
     force_id = serializers.IntegerField(source="force_ref")
-    parent_id = serializers.IntegerField(source="parent_ref", allow_null=True)
     commander_id = serializers.IntegerField(source="commander_ref", allow_null=True)
+
+
+class FormationSerializer(_Command):
+    parent_id = serializers.IntegerField(source="parent_ref", allow_null=True)
 
     class Meta:
         model = Formation
         fields = ["id", "force_id", "parent_id", "level", "name", "commander_id", "version"]
 
 
-class SquadSerializer(_Projected):
-    force_id = serializers.IntegerField(source="force_ref")
+class SquadSerializer(_Command):
     formation_id = serializers.IntegerField(source="formation_ref", allow_null=True)
-    commander_id = serializers.IntegerField(source="commander_ref", allow_null=True)
 
     class Meta:
         model = Squad

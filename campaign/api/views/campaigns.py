@@ -12,7 +12,14 @@ from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
-from campaign.api.base import ERRORS, IDEMPOTENCY, CampaignScoped, CommandView, recorded_json
+from campaign.api.base import (
+    ERRORS,
+    IDEMPOTENCY,
+    CampaignScoped,
+    CommandView,
+    read_command,
+    recorded_json,
+)
 from campaign.models import Club, Membership
 from campaign.rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_LABEL
 from campaign.selectors.campaigns import visible_campaigns
@@ -83,14 +90,9 @@ class HouseRulesView(CampaignScoped, APIView):
     @extend_schema(request=s.HouseRulesChangeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: s.RecordedSerializer, **ERRORS})
     def patch(self, request: Request, campaign_id: int) -> Response:
-        form = s.HouseRulesChangeSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        recorded = services.change_house_rules(
-            user=request.user, campaign=self.get_campaign(),
-            changes=form.validated_data["changes"],
-            idempotency_key=request.headers.get("Idempotency-Key"),
-            expected_version=form.validated_data.get("expected_version"),
-        )
+        data, write = read_command(request, s.HouseRulesChangeSerializer(data=request.data))
+        recorded = services.change_house_rules(user=request.user, campaign=self.get_campaign(),
+                                               changes=data["changes"], **write)
         return Response(recorded_json(recorded))
 
 
@@ -106,14 +108,9 @@ class BattleOptionsView(CampaignScoped, APIView):
     @extend_schema(request=s.BattleOptionsSerializer, parameters=[IDEMPOTENCY],
                    responses={200: s.RecordedSerializer, **ERRORS})
     def put(self, request: Request, campaign_id: int) -> Response:
-        form = s.BattleOptionsSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        recorded = services.set_battle_options(
-            user=request.user, campaign=self.get_campaign(),
-            options=form.validated_data["options"],
-            idempotency_key=request.headers.get("Idempotency-Key"),
-            expected_version=form.validated_data.get("expected_version"),
-        )
+        data, write = read_command(request, s.BattleOptionsSerializer(data=request.data))
+        recorded = services.set_battle_options(user=request.user, campaign=self.get_campaign(),
+                                               options=data["options"], **write)
         return Response(recorded_json(recorded))
 
 

@@ -9,7 +9,14 @@ from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
-from campaign.api.base import ERRORS, IDEMPOTENCY, CampaignScoped, CommandView, recorded_json
+from campaign.api.base import (
+    ERRORS,
+    IDEMPOTENCY,
+    CampaignScoped,
+    CommandView,
+    read_command,
+    recorded_json,
+)
 from campaign.api.views.forces import ListCommandView
 from campaign.models import Soldier
 from campaign.selectors import forces as selectors
@@ -42,13 +49,10 @@ class SoldierDetailView(CampaignScoped, APIView):
     @extend_schema(request=s.AmendSerializer, parameters=[IDEMPOTENCY],
                    responses={200: s.RecordedSerializer, **ERRORS})
     def patch(self, request: Request, campaign_id: int, ref: int) -> Response:
-        form = s.AmendSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data, write = read_command(request, s.AmendSerializer(data=request.data))
         recorded = services.amend_soldier(
             user=request.user, campaign=self.get_campaign(), soldier_id=ref,
-            changes=form.validated_data["changes"], reason=form.validated_data["reason"],
-            idempotency_key=request.headers.get("Idempotency-Key"),
-            expected_version=form.validated_data.get("expected_version"),
+            changes=data["changes"], reason=data["reason"], **write,
         )
         return Response(recorded_json(recorded))
 
