@@ -435,11 +435,8 @@ class ScenarioLinkAdmin(ProjectionAdmin):
     list_select_related = ["campaign"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(**{
-            name: Subquery(Scenario.objects.filter(campaign=OuterRef("campaign"),
-                                                   ref=OuterRef(field)).values("name")[:1])
-            for name, field in (("from_name", "from_ref"), ("to_name", "to_ref"))
-        })
+        return named(super().get_queryset(request), from_name=(Scenario, "from_ref"),
+                     to_name=(Scenario, "to_ref"))
 
     @admin.display(description="from")
     def from_name(self, link):
@@ -454,6 +451,23 @@ class ScenarioLinkAdmin(ProjectionAdmin):
 
 ForceFilter = ref_filter(Force, "force_ref", "force")
 SquadFilter = ref_filter(Squad, "squad_ref", "squad")
+
+
+class ForceAndCommander:
+    """The force and the commander of a post of the chain of command (a formation, a squad)
+    by name, from the refs it holds, in the list's query."""
+
+    def get_queryset(self, request):
+        return named(super().get_queryset(request), force_name=(Force, "force_ref"),
+                     commander_name=(Soldier, "commander_ref"))
+
+    @admin.display(description="force")
+    def force_name(self, post):
+        return post.force_name
+
+    @admin.display(description="commander")
+    def commander_name(self, post):
+        return post.commander_name or "-"
 
 
 @admin.register(Force)
@@ -485,7 +499,7 @@ class ForceAdmin(WithHistory, ProjectionAdmin):
 
 
 @admin.register(Formation)
-class FormationAdmin(WithHistory, ProjectionAdmin):
+class FormationAdmin(ForceAndCommander, WithHistory, ProjectionAdmin):
     subject = "formation"
     list_display = ["name", "level", "campaign", "force_name", "commander_name"]
     list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "level", ForceFilter]
@@ -493,21 +507,9 @@ class FormationAdmin(WithHistory, ProjectionAdmin):
     search_fields = ["name"]
     readonly_fields = ["force_name", "commander_name", "history_table"]
 
-    def get_queryset(self, request):
-        return named(super().get_queryset(request), force_name=(Force, "force_ref"),
-                     commander_name=(Soldier, "commander_ref"))
-
-    @admin.display(description="force")
-    def force_name(self, formation):
-        return formation.force_name
-
-    @admin.display(description="commander")
-    def commander_name(self, formation):
-        return formation.commander_name or "-"
-
 
 @admin.register(Squad)
-class SquadAdmin(WithHistory, ProjectionAdmin):
+class SquadAdmin(ForceAndCommander, WithHistory, ProjectionAdmin):
     subject = "squad"
     list_display = ["name", "campaign", "force_name", "quality", "strength", "fit",
                     "establishment", "commander_name", "battles_fought"]
@@ -515,18 +517,6 @@ class SquadAdmin(WithHistory, ProjectionAdmin):
     list_select_related = ["campaign"]
     search_fields = ["name"]
     readonly_fields = ["force_name", "commander_name", "soldiers", "history_table"]
-
-    def get_queryset(self, request):
-        return named(super().get_queryset(request), force_name=(Force, "force_ref"),
-                     commander_name=(Soldier, "commander_ref"))
-
-    @admin.display(description="force")
-    def force_name(self, squad):
-        return squad.force_name
-
-    @admin.display(description="commander")
-    def commander_name(self, squad):
-        return squad.commander_name or "-"
 
     @admin.display(description="soldiers")
     def soldiers(self, squad):
