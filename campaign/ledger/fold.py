@@ -153,6 +153,28 @@ def _soldier_effect(
     )
 
 
+def _handover(
+    state: CampaignState,
+    post: str,
+    old_id: int | None,
+    e: ev.FormationCommanderAssigned | ev.SquadCommanderAssigned,
+    effect: Callable[..., LedgerEffect],
+) -> list[LedgerEffect]:
+    """A post of the chain of command (named ``post``, held by ``old_id``) changes hands:
+    the old commander hands it over, the new one (``e.soldier_id``, if any) takes command.
+    ``effect(kind, soldier, text, **extra)`` makes the post's effect about a soldier."""
+    effects: list[LedgerEffect] = []
+    if old_id is not None and old_id != e.soldier_id:
+        old = state.soldiers[old_id]
+        effects.append(effect("command_lost", old, f"{old.name} hands over {post}"))
+    if e.soldier_id is not None:
+        new_cmd = state.soldiers[e.soldier_id]
+        effects.append(effect("command_taken", new_cmd,
+                              f"{new_cmd.name} takes command of {post}",
+                              data={"reason": e.reason}))
+    return effects
+
+
 # --- the campaign ---------------------------------------------------------------------------
 
 
@@ -322,23 +344,12 @@ def _formation_raised(state: CampaignState, e: ev.FormationRaised):
 @_handles(ev.FormationCommanderAssigned)
 def _formation_commander(state: CampaignState, e: ev.FormationCommanderAssigned):
     formation = state.formations[e.formation_id]
-    effects: list[LedgerEffect] = []
-    if formation.commander_id is not None and formation.commander_id != e.soldier_id:
-        old = state.soldiers[formation.commander_id]
-        effects.append(
-            _soldier_effect(
-                "command_lost", old, f"{old.name} hands over {formation.name}",
-                formation_id=formation.id,
-            )
-        )
-    if e.soldier_id is not None:
-        new_cmd = state.soldiers[e.soldier_id]
-        effects.append(
-            _soldier_effect(
-                "command_taken", new_cmd, f"{new_cmd.name} takes command of {formation.name}",
-                formation_id=formation.id, data={"reason": e.reason},
-            )
-        )
+    effects = _handover(
+        state, formation.name, formation.commander_id, e,
+        lambda kind, soldier, text, **extra: _soldier_effect(
+            kind, soldier, text, formation_id=formation.id, **extra
+        ),
+    )
     formation = replace(formation, commander_id=e.soldier_id)
     return replace(state, formations={**state.formations, formation.id: formation}), effects
 
@@ -364,24 +375,13 @@ def _squad_raised(state: CampaignState, e: ev.SquadRaised):
 @_handles(ev.SquadCommanderAssigned)
 def _squad_commander(state: CampaignState, e: ev.SquadCommanderAssigned):
     squad = state.squads[e.squad_id]
-    effects: list[LedgerEffect] = []
-    if squad.commander_id is not None and squad.commander_id != e.soldier_id:
-        old = state.soldiers[squad.commander_id]
-        effects.append(
-            LedgerEffect(
-                "command_lost", f"{old.name} hands over {squad.name}", force_id=squad.force_id,
-                squad_id=squad.id, soldier_id=old.id,
-            )
-        )
-    if e.soldier_id is not None:
-        new_cmd = state.soldiers[e.soldier_id]
-        effects.append(
-            LedgerEffect(
-                "command_taken", f"{new_cmd.name} takes command of {squad.name}",
-                force_id=squad.force_id, squad_id=squad.id, soldier_id=new_cmd.id,
-                data={"reason": e.reason},
-            )
-        )
+    effects = _handover(
+        state, squad.name, squad.commander_id, e,
+        lambda kind, soldier, text, **extra: LedgerEffect(
+            kind, text, force_id=squad.force_id, squad_id=squad.id, soldier_id=soldier.id,
+            **extra,
+        ),
+    )
     squad = replace(squad, commander_id=e.soldier_id)
     return replace(state, squads={**state.squads, squad.id: squad}), effects
 
