@@ -23,10 +23,10 @@ import os
 import platform
 import random
 import statistics
-import sys
 import time
 from datetime import date
-from urllib.parse import urlsplit, urlunsplit
+
+from bench._database import own_database
 
 BENCH_DB = "bench_campaign"
 BATTLES = int(os.environ.get("BENCH_CAMPAIGN_BATTLES", 40))
@@ -40,31 +40,10 @@ TARGET_REBUILD_S = 60
 
 
 def main() -> None:
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        sys.exit("bench.campaign measures PostgreSQL: set DATABASE_URL=postgres://...")
-    _recreate_database(url, drop_only=False)
-    os.environ["DATABASE_URL"] = urlunsplit(urlsplit(url)._replace(path=f"/{BENCH_DB}"))
-    os.environ.setdefault("SECRET_KEY", "bench-campaign")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.pop("REDIS_URL", None)  # Celery inline: the take-over runs on commit, here
-    try:
+    with own_database(BENCH_DB, bench="campaign"):
+        os.environ.pop("REDIS_URL", None)  # Celery inline: the take-over runs on commit, here
         results = _run()
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        _recreate_database(url, drop_only=True)
     print(json.dumps(results, indent=2))
-
-
-def _recreate_database(url: str, *, drop_only: bool) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        if not drop_only:
-            admin.execute(f"CREATE DATABASE {BENCH_DB}")
 
 
 def _percentile(values: list[float], q: float) -> float:

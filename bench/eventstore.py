@@ -19,10 +19,10 @@ import multiprocessing
 import os
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from urllib.parse import urlsplit, urlunsplit
+
+from bench._database import own_database
 
 BENCH_DB = "bench_eventstore"
 ROUNDS = 3
@@ -40,36 +40,9 @@ TARGETS = {
 
 
 def main() -> None:
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        sys.exit("bench.eventstore measures PostgreSQL: set DATABASE_URL=postgres://...")
-    _create_database(url)
-    os.environ["DATABASE_URL"] = urlunsplit(urlsplit(url)._replace(path=f"/{BENCH_DB}"))
-    os.environ.setdefault("SECRET_KEY", "bench-eventstore")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    try:
+    with own_database(BENCH_DB, bench="eventstore"):
         results = _run()
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        _drop_database(url)
     print(json.dumps(results, indent=2))
-
-
-def _create_database(url: str) -> None:
-    import psycopg
-
-    _drop_database(url)
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {BENCH_DB}")
-
-
-def _drop_database(url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
 
 
 def _run() -> dict:
