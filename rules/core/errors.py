@@ -69,6 +69,41 @@ class Sentence(str):
             f"Sentence({self.template!r})"
 
 
+def joined(sentences: list[str], separator: str = "; ") -> str:
+    """``separator.join(sentences)`` that keeps each :class:`Sentence` translatable (the
+    separator is punctuation, the same in every language)."""
+    if not sentences:
+        return ""
+    out = sentences[0]
+    for sentence in sentences[1:]:
+        out = Sentence("{a}" + separator.replace("{", "{{").replace("}", "}}") + "{b}",
+                       a=out, b=sentence)
+    return out
+
+
+class Term(Sentence):
+    """A word or phrase of the rules' data inside a sentence (a morale grade, a weapon, an
+    action kind). An API shows it in the request's language when it can -- from
+    ``translations`` (language code -> text, e.g. the data's own ``name_ru``), else from its
+    catalogue (``context`` as in ``pgettext``) -- and otherwise as it is, without giving up
+    the whole sentence."""
+
+    context: str | None
+    translations: Mapping[str, str]
+
+    def __new__(
+        cls, text: str, /, context: str | None = None,
+        translations: Mapping[str, str] | None = None,
+    ) -> Term:
+        self = super().__new__(cls, text)
+        self.context = context
+        self.translations = translations or _NO_PARAMS
+        return self
+
+    def __repr__(self) -> str:
+        return f"Term({str(self)!r}, context={self.context!r})"
+
+
 class RuleError(Exception):
     """A fact or command that the rules do not allow.
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.system import RuleSystem, State
 
 #: What became of a figure. ``fate`` refines ``wounded`` (e.g. ``"stabilised"``,
@@ -184,6 +184,8 @@ def summarize(system: RuleSystem, state: State) -> BattleSummary:
     function = getattr(module, "summarize", None)
     if not callable(function):
         raise RuleError(
-            "not_implemented", f"rule system {system.id} gives no battle summary", rule=None
+            "not_implemented",
+            template=gettext_noop("rule system {system} gives no battle summary"),
+            params={"system": system.id},
         )
     return function(state)

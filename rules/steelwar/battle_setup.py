@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.dice import DIE_SIZES
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.steelwar import tables
 from rules.steelwar.morale import starting_morale
 from rules.steelwar.options import Options
@@ -76,14 +76,18 @@ _DEFAULT_ARMOUR = {HUMAN: "human", "android": "human", ROBOT: "robot",
                    WEAPON: "man_sized_equipment"}
 
 
-def _bad(field: str, message: str) -> RuleError:
+def _bad(field: str, message: str, **params: Any) -> RuleError:
+    """``bad_setup`` at ``field``: ``message`` is an English template (``gettext_noop``) filled
+    with ``params``, or a :class:`Sentence` taken as it is."""
+    if params or not isinstance(message, Sentence):
+        message = Sentence(message, **params)
     return RuleError("bad_setup", message, field=field)
 
 
 def _get(d: Mapping, key: str, field: str, kind: type | tuple, default: Any = ...) -> Any:
     if key not in d:
         if default is ...:
-            raise _bad(f"{field}.{key}", f"{key} is required")
+            raise _bad(f"{field}.{key}", gettext_noop("{key} is required"), key=key)
         return default
     value = d[key]
     if value.__class__ is kind:  # the common case (every replay builds its battle again)
@@ -91,17 +95,26 @@ def _get(d: Mapping, key: str, field: str, kind: type | tuple, default: Any = ..
     if isinstance(value, bool) and kind is not bool and bool not in (
         kind if isinstance(kind, tuple) else (kind,)
     ):
-        raise _bad(f"{field}.{key}", f"{key} must not be true/false")
+        raise _bad(f"{field}.{key}", gettext_noop("{key} must not be true/false"), key=key)
     if not isinstance(value, kind) and not (value is None and default is None):
-        raise _bad(f"{field}.{key}", f"{key} has the wrong type: {value!r}")
+        raise _bad(
+            f"{field}.{key}",
+            gettext_noop("{key} has the wrong type: {value!r}"),
+            key=key,
+            value=value,
+        )
     return value
 
 
 def _check_keys(d: Mapping, allowed: frozenset, field: str) -> None:
     unknown = sorted(set(d) - allowed)
     if unknown:
-        raise _bad(f"{field}.{unknown[0]}", f"unknown key {unknown[0]!r} (allowed: "
-                   + ", ".join(sorted(allowed)) + ")")
+        raise _bad(
+            f"{field}.{unknown[0]}",
+            gettext_noop("unknown key {key!r} (allowed: {allowed})"),
+            key=unknown[0],
+            allowed=", ".join(sorted(allowed)),
+        )
 
 
 def quality_die(value: Any, field: str) -> int:
@@ -112,15 +125,21 @@ def quality_die(value: Any, field: str) -> int:
         return value
     if isinstance(value, str) and value in tables.QUALITY_GRADES:
         return tables.QUALITY_GRADES[value].die
-    raise _bad(field, f"quality must be a grade ({', '.join(tables.QUALITY_GRADES)}) or a die "
-               f"d4..d12, not {value!r} (§2.0)")
+    raise _bad(
+        field,
+        gettext_noop(
+            "quality must be a grade ({grades}) or a die d4..d12, not {value!r} (§2.0)"
+        ),
+        grades=', '.join(tables.QUALITY_GRADES),
+        value=value,
+    )
 
 
 def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> Battle:
     """Validate ``setup`` and build the initial battle; ``defaults`` are the version's option
     overrides, under the battle's own ``setup["options"]``."""
     if not isinstance(setup, Mapping):
-        raise _bad("setup", "the setup must be a mapping")
+        raise _bad("setup", gettext_noop("the setup must be a mapping"))
     _check_keys(setup, frozenset({"sides", "options"}), "setup")
     raw_options = _get(setup, "options", "setup", Mapping, {})
     try:
@@ -129,67 +148,96 @@ def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = 
         raise _bad("options", str(exc)) from None
     raw_sides = _get(setup, "sides", "setup", list)
     if len(raw_sides) < 2:
-        raise _bad("sides", "a battle needs at least two sides")
+        raise _bad("sides", gettext_noop("a battle needs at least two sides"))
     sides: list[Side] = []
     squads: list[Squad] = []
     for s, raw_side in enumerate(raw_sides):
         field = f"sides.{s}"
         if not isinstance(raw_side, Mapping):
-            raise _bad(field, "a side must be a mapping")
+            raise _bad(field, gettext_noop("a side must be a mapping"))
         _check_keys(raw_side, frozenset({"id", "name", "motivation", "fatigue", "squads"}), field)
         side_id = _get(raw_side, "id", field, str)
         motivation = _get(raw_side, "motivation", field, str)
         if motivation not in tables.MOTIVATIONS:
-            raise _bad(f"{field}.motivation", f"motivation must be one of "
-                       f"{', '.join(tables.MOTIVATIONS)} (§2.17), not {motivation!r}")
+            raise _bad(
+                f"{field}.motivation",
+                gettext_noop(
+                    "motivation must be one of {choices} (§2.17), not {motivation!r}"
+                ),
+                choices=', '.join(tables.MOTIVATIONS),
+                motivation=motivation,
+            )
         fatigue = _get(raw_side, "fatigue", field, str)
         if fatigue not in tables.FATIGUE_STARTING_MORALE:
-            raise _bad(f"{field}.fatigue", f"fatigue must be one of "
-                       f"{', '.join(tables.FATIGUE_STARTING_MORALE)} (§2.17), not {fatigue!r}")
+            raise _bad(
+                f"{field}.fatigue",
+                gettext_noop("fatigue must be one of {choices} (§2.17), not {fatigue!r}"),
+                choices=', '.join(tables.FATIGUE_STARTING_MORALE),
+                fatigue=fatigue,
+            )
         sides.append(Side(side_id, _get(raw_side, "name", field, str, side_id), motivation, fatigue))
         for q, raw_squad in enumerate(_get(raw_side, "squads", field, list)):
             squads.append(_squad(raw_squad, s, fatigue, f"{field}.squads.{q}"))
     if len({s.id for s in sides}) != len(sides):
-        raise _bad("sides", "side ids must be unique")
+        raise _bad("sides", gettext_noop("side ids must be unique"))
     ids = [q.id for q in squads]
     for n, squad in enumerate(squads):
         if ids.index(squad.id) != n:
-            raise _bad("sides", f"squad id {squad.id!r} is used twice")
+            raise _bad("sides", gettext_noop("squad id {id!r} is used twice"), id=squad.id)
     for squad in squads:
         if squad.embarked_in is not None and squad.embarked_in not in ids:
-            raise _bad("sides", f"{squad.id} is embarked in unknown squad {squad.embarked_in!r}")
+            raise _bad(
+                "sides",
+                gettext_noop("{id} is embarked in unknown squad {embarked_in!r}"),
+                id=squad.id,
+                embarked_in=squad.embarked_in,
+            )
     squads_t = tuple(squads)
     return Battle(options=options, sides=tuple(sides), squads=squads_t, index=make_index(squads_t))
 
 
 def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
     if not isinstance(raw, Mapping):
-        raise _bad(field, "a squad must be a mapping")
+        raise _bad(field, gettext_noop("a squad must be a mapping"))
     _check_keys(raw, _SQUAD_KEYS, field)
     squad_id = _get(raw, "id", field, str)
     leadership = _get(raw, "leadership", field, int)
     if not 1 <= leadership <= 3:
-        raise _bad(f"{field}.leadership", "leadership runs from 1 (best) to 3 (worst) (§2.0)")
+        raise _bad(
+            f"{field}.leadership",
+            gettext_noop("leadership runs from 1 (best) to 3 (worst) (§2.0)"),
+        )
     morale = _get(raw, "morale", field, str, starting_morale(fatigue))
     if morale not in MORALE_GRADES:
-        raise _bad(f"{field}.morale", f"morale must be one of {', '.join(MORALE_GRADES)}")
+        raise _bad(
+            f"{field}.morale",
+            gettext_noop("morale must be one of {choices}"),
+            choices=', '.join(MORALE_GRADES),
+        )
     movement_class = _get(raw, "movement_class", field, str, "infantry")
     if movement_class not in tables.MOVEMENT_CLASSES:
-        raise _bad(f"{field}.movement_class", f"movement class must be one of "
-                   f"{', '.join(tables.MOVEMENT_CLASSES)} (§3.1)")
+        raise _bad(
+            f"{field}.movement_class",
+            gettext_noop("movement class must be one of {choices} (§3.1)"),
+            choices=', '.join(tables.MOVEMENT_CLASSES),
+        )
     speed = _get(raw, "speed", field, int, tables.BASE_SPEEDS.get(movement_class))
     cover = _get(raw, "cover", field, str, "none")
     if cover not in COVERS:
-        raise _bad(f"{field}.cover", f"cover must be one of {', '.join(COVERS)} (§2.4)")
+        raise _bad(
+            f"{field}.cover",
+            gettext_noop("cover must be one of {choices} (§2.4)"),
+            choices=', '.join(COVERS),
+        )
     figures: list[Figure] = []
     for n, raw_figure in enumerate(_get(raw, "figures", field, list)):
         figures.extend(_figures(raw_figure, len(figures), f"{field}.figures.{n}"))
     if not figures:
-        raise _bad(f"{field}.figures", "a squad needs at least one figure")
+        raise _bad(f"{field}.figures", gettext_noop("a squad needs at least one figure"))
     if len({f.id for f in figures}) != len(figures):
-        raise _bad(f"{field}.figures", "figure ids must be unique within a squad")
+        raise _bad(f"{field}.figures", gettext_noop("figure ids must be unique within a squad"))
     if sum(1 for f in figures if f.role == "commander") > 1:
-        raise _bad(f"{field}.figures", "a squad has at most one commander")
+        raise _bad(f"{field}.figures", gettext_noop("a squad has at most one commander"))
     return Squad(
         id=squad_id,
         side=side,
@@ -220,20 +268,25 @@ def _path(raw: Mapping, key: str, field: str) -> tuple[str, ...]:
     """A chain-of-command path (§2.18): a list of formation ids, top down."""
     value = _get(raw, key, field, list, [])
     if not all(isinstance(v, str) and v for v in value) or len(set(value)) != len(value):
-        raise _bad(f"{field}.{key}", f"{key} must be a list of distinct formation ids, top "
-                   "down (§2.18)")
+        raise _bad(
+            f"{field}.{key}",
+            gettext_noop(
+                "{key} must be a list of distinct formation ids, top down (§2.18)"
+            ),
+            key=key,
+        )
     return tuple(value)
 
 
 def _figures(raw: Any, position: int, field: str) -> list[Figure]:
     if not isinstance(raw, Mapping):
-        raise _bad(field, "a figure must be a mapping")
+        raise _bad(field, gettext_noop("a figure must be a mapping"))
     _check_keys(raw, _FIGURE_KEYS, field)
     count = _get(raw, "count", field, int, 1)
     if count < 1:
-        raise _bad(f"{field}.count", "count must be at least 1")
+        raise _bad(f"{field}.count", gettext_noop("count must be at least 1"))
     if count > 1 and "id" in raw:
-        raise _bad(f"{field}.id", "a figure with a count cannot have one id")
+        raise _bad(f"{field}.id", gettext_noop("a figure with a count cannot have one id"))
     weapon_id = _get(raw, "weapon", field, str, None)
     weapon = None
     if weapon_id is not None:
@@ -244,17 +297,31 @@ def _figures(raw: Any, position: int, field: str) -> list[Figure]:
     default_kind = WEAPON if weapon is not None and weapon.man_sized else HUMAN
     kind = _get(raw, "kind", field, str, default_kind)
     if kind not in KINDS:
-        raise _bad(f"{field}.kind", f"kind must be one of {', '.join(KINDS)}")
+        raise _bad(
+            f"{field}.kind",
+            gettext_noop("kind must be one of {choices}"),
+            choices=', '.join(KINDS),
+        )
     if weapon is not None and weapon.man_sized and kind != WEAPON:
-        raise _bad(f"{field}.kind", f"a {weapon.name} is man-sized: it is a figure of kind "
-                   "'weapon' of its own, with its crew as other figures (§2.9)")
+        raise _bad(
+            f"{field}.kind",
+            gettext_noop(
+                "a {weapon} is man-sized: it is a figure of kind 'weapon' of its own, with its "
+                "crew as other figures (§2.9)"
+            ),
+            weapon=weapon.name,
+        )
     armour = _get(raw, "armour", field, str, _DEFAULT_ARMOUR[kind])
     if armour not in tables.ARMOUR:
-        raise _bad(f"{field}.armour", f"armour must be one of {', '.join(tables.ARMOUR)} (§3.3)")
+        raise _bad(
+            f"{field}.armour",
+            gettext_noop("armour must be one of {choices} (§3.3)"),
+            choices=', '.join(tables.ARMOUR),
+        )
     role = _get(raw, "role", field, str, weapon_id if kind == WEAPON else "rifleman")
     psi_die = _get(raw, "psi_die", field, int, None)
     if psi_die is not None and psi_die not in DIE_SIZES:
-        raise _bad(f"{field}.psi_die", "the psi die is d4..d12 (§3.7)")
+        raise _bad(f"{field}.psi_die", gettext_noop("the psi die is d4..d12 (§3.7)"))
     ammo = _get(raw, "ammo", field, int, weapon.limited_ammo if weapon is not None else None)
     base = Figure(
         id="",

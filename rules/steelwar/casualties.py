@@ -20,7 +20,7 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 
 from rules.core.dice import DIE_SIZES
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.steelwar._ladder import check_face, check_leadership
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.tables import COMMANDER_REPLACEMENT, weapon
@@ -65,14 +65,27 @@ def robot_after_hit(status: str, result: str, *, options: Options = DEFAULT_OPTI
     at once (``options.robot_undamaged_killed``). Robots are never repaired by
     reorganisation."""
     if result not in _RESULTS:
-        raise RuleError("bad_command", f"a hit result is killed, wounded or no_effect, not "
-                        f"{result!r} (§2.8)", rule="§2.8")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "a hit result is killed, wounded or no_effect, not {result!r} (§2.8)"
+            ),
+            params={"result": result},
+            rule="§2.8",
+        )
     if status == "destroyed":
-        raise RuleError("action_forbidden", "a destroyed robot cannot be hit again (§2.9)",
-                        rule="§2.9")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop("a destroyed robot cannot be hit again (§2.9)"),
+            rule="§2.9",
+        )
     if status not in ROBOT_STATUSES:
-        raise RuleError("bad_command", f"a robot is ok, immobilised or destroyed, not {status!r}",
-                        rule="§2.9")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a robot is ok, immobilised or destroyed, not {status!r}"),
+            params={"status": status},
+            rule="§2.9",
+        )
     if result == "no_effect":
         return status
     if status == "immobilised":
@@ -100,13 +113,23 @@ def figure_after_hit(
     - no effect -> ``"unharmed"`` (a robot keeps its status).
     """
     if figure_kind not in FIGURE_KINDS:
-        raise RuleError("bad_command", f"unknown figure kind {figure_kind!r} (§2.8); known: "
-                        f"{', '.join(sorted(FIGURE_KINDS))}", rule="§2.8")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("unknown figure kind {figure_kind!r} (§2.8); known: {known}"),
+            params={"figure_kind": figure_kind, "known": ', '.join(sorted(FIGURE_KINDS))},
+            rule="§2.8",
+        )
     if figure_kind == "robot":
         return robot_after_hit(robot_status, result, options=options)
     if result not in _RESULTS:
-        raise RuleError("bad_command", f"a hit result is killed, wounded or no_effect, not "
-                        f"{result!r} (§2.8)", rule="§2.8")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "a hit result is killed, wounded or no_effect, not {result!r} (§2.8)"
+            ),
+            params={"result": result},
+            rule="§2.8",
+        )
     if result == "no_effect":
         return "unharmed"
     if figure_kind == "man_sized_weapon":
@@ -203,8 +226,12 @@ def allocation_dice(eligible_count: int, *, options: Options = DEFAULT_OPTIONS) 
     names the figure. A single figure needs no dice.
     """
     if eligible_count.__class__ is not int or eligible_count < 1:
-        raise RuleError("bad_command", f"no figure is left to take a hit ({eligible_count!r})",
-                        rule="§2.8")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("no figure is left to take a hit ({eligible_count!r})"),
+            params={"eligible_count": eligible_count},
+            rule="§2.8",
+        )
     mode = options.hit_allocation
     if eligible_count == 1 or mode == "target_player_picks":
         return ()
@@ -214,8 +241,14 @@ def allocation_dice(eligible_count: int, *, options: Options = DEFAULT_OPTIONS) 
         return (_smallest_ladder_die(eligible_count),)
     blocks = math.ceil(eligible_count / _BLOCK)
     if blocks > _BLOCK:
-        raise RuleError("bad_command", f"{eligible_count} figures are more than the allocation "
-                        f"dice cover (144) (§2.8)", rule="§2.8")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "{eligible_count} figures are more than the allocation dice cover (144) (§2.8)"
+            ),
+            params={"eligible_count": eligible_count},
+            rule="§2.8",
+        )
     return (_smallest_ladder_die(blocks), _BLOCK)
 
 
@@ -245,8 +278,20 @@ def allocated_figure(
     if n == 1 and not values:
         return eligible[0]
     if len(values) != len(dice):
-        raise RuleError("wrong_die", f"picking one of {n} figures needs {len(dice)} value(s) "
-                        f"(d{', d'.join(map(str, dice))}), got {len(values)} (§2.8)", rule="§2.8")
+        raise RuleError(
+            "wrong_die",
+            template=gettext_noop(
+                "picking one of {n} figures needs {dice_count} value(s) (d{dice}), got "
+                "{values_count} (§2.8)"
+            ),
+            params={
+                "n": n,
+                "dice_count": len(dice),
+                "dice": ', d'.join(map(str, dice)),
+                "values_count": len(values),
+            },
+            rule="§2.8",
+        )
     for value, die in zip(values, dice, strict=True):
         check_face(value, die, "hit allocation die", "§2.8")
     if len(values) == 1:
@@ -288,15 +333,25 @@ def allocation_order(
             try:
                 roll = next(rolls)
             except StopIteration:
-                raise RuleError("wrong_die", f"another hit allocation roll is needed for "
-                                f"{len(eligible)} figures (§2.8)", rule="§2.8") from None
+                raise RuleError(
+                    "wrong_die",
+                    template=gettext_noop(
+                        "another hit allocation roll is needed for {eligible_count} figures "
+                        "(§2.8)"
+                    ),
+                    params={"eligible_count": len(eligible)},
+                    rule="§2.8",
+                ) from None
             victim = allocated_figure(eligible, roll, options=options)
             if victim is not None:
                 break
         victims.append(victim)
     if next(rolls, None) is not None:
-        raise RuleError("wrong_die", "more hit allocation rolls than hits to allocate (§2.8)",
-                        rule="§2.8")
+        raise RuleError(
+            "wrong_die",
+            template=gettext_noop("more hit allocation rolls than hits to allocate (§2.8)"),
+            rule="§2.8",
+        )
     return tuple(victims)
 
 
@@ -304,6 +359,12 @@ def check_sniper_victim(victim: str, figures: Collection[str]) -> str:
     """§2.9: a sniper rifle firing on its own with a hit result needs no random victim: its
     owner names the figure hit (e.g. the commander or the machine gunner)."""
     if victim not in figures:
-        raise RuleError("bad_command", f"the sniper's chosen victim {victim!r} is not a figure "
-                        "of the target unit (§2.9)", rule="§2.9")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "the sniper's chosen victim {victim!r} is not a figure of the target unit (§2.9)"
+            ),
+            params={"victim": victim},
+            rule="§2.9",
+        )
     return victim

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import Command
 from rules.steelwar.actions.procedure import forbid
 from rules.steelwar.firepower import suppressed_allows
@@ -26,12 +26,15 @@ FOOT_CLASSES = frozenset({"infantry", "power_armour_cavalry"})
 # --- parameters -------------------------------------------------------------------------------
 
 
-def _bad(name: str, message: str) -> RuleError:
-    return RuleError("bad_command", message, field=f"params.{name}")
+def _bad(name: str, template: str, **params: Any) -> RuleError:
+    """``bad_command`` for ``params.<name>``; ``template`` (marked with ``gettext_noop``) is
+    filled with ``params`` and the parameter's ``name``."""
+    return RuleError("bad_command", template=template, params={"name": name, **params},
+                     field=f"params.{name}")
 
 
 def _missing(cmd: Command, name: str) -> RuleError:
-    return _bad(name, f"{cmd.action} needs the parameter {name!r}")
+    return _bad(name, gettext_noop("{action} needs the parameter {name!r}"), action=cmd.action)
 
 
 # Each reader accepts the common case (a value of the right type) first, with one look-up and
@@ -56,14 +59,15 @@ def number(cmd: Command, name: str, default: Any = _REQUIRED) -> float | None:
     if value is None and default is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise _bad(name, f"{name} must be a non-negative number, not {value!r}")
+        raise _bad(name, gettext_noop("{name} must be a non-negative number, not {value!r}"),
+                   value=value)
     return value
 
 
 def flag(cmd: Command, name: str, default: bool = False) -> bool:
     value = cmd.params.get(name, default)
     if value is not True and value is not False:
-        raise _bad(name, f"{name} must be true or false, not {value!r}")
+        raise _bad(name, gettext_noop("{name} must be true or false, not {value!r}"), value=value)
     return value
 
 
@@ -73,7 +77,8 @@ def choice(cmd: Command, name: str, choices: Iterable[str], default: Any = _REQU
         raise _missing(cmd, name)
     allowed = choices if choices.__class__ is tuple else tuple(choices)
     if value not in allowed and not (value is None and default is None):
-        raise _bad(name, f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+        raise _bad(name, gettext_noop("{name} must be one of {allowed}; got {value!r}"),
+                   allowed=", ".join(allowed), value=value)
     return value
 
 
@@ -84,7 +89,7 @@ def text(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
     if value is _REQUIRED:
         raise _missing(cmd, name)
     if not isinstance(value, str) and not (value is None and default is None):
-        raise _bad(name, f"{name} must be a string, not {value!r}")
+        raise _bad(name, gettext_noop("{name} must be a string, not {value!r}"), value=value)
     return value
 
 
@@ -96,12 +101,13 @@ def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
     if not isinstance(value, list | tuple):
-        raise _bad(name, f"{name} must be a list of ids, not {value!r}")
+        raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"), value=value)
     for v in value:
         if v.__class__ is not str and not isinstance(v, str):
-            raise _bad(name, f"{name} must be a list of ids, not {value!r}")
+            raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"),
+                       value=value)
     if len(set(value)) != len(value):
-        raise _bad(name, f"{name} names an id twice")
+        raise _bad(name, gettext_noop("{name} names an id twice"))
     return tuple(value)
 
 
@@ -119,24 +125,31 @@ def acting_squad(
     panicking (``panicking=True`` only for the test to end a panic, §2.14), with ``actions``
     actions left (§1: two per activation)."""
     if cmd.unit is None:
-        raise RuleError("bad_command", f"{cmd.action} needs a 'unit'", field="unit")
+        raise RuleError("bad_command", template=gettext_noop("{action} needs a 'unit'"),
+                        params={"action": cmd.action}, field="unit")
     i, squad = battle.squad(cmd.unit)
     act = battle.activation
     if act is None or act.squad != i:
         raise forbid(
-            f"{squad.name} is not under activation: declare begin_activation first",
+            gettext_noop("{squad} is not under activation: declare begin_activation first"),
             "§1, engine reading",
             "unit",
+            squad=squad.name,
         )
     if act.actions_used + actions > 2:
         left = 2 - act.actions_used
-        need = "a full activation" if actions == 2 else f"{actions} action"
-        raise forbid(
-            f"{squad.name} has {left} of its 2 actions left and {cmd.action} takes {need}", "§1"
-        )
+        if actions == 2:
+            message = gettext_noop(
+                "{squad} has {left} of its 2 actions left and {action} takes a full activation")
+        else:
+            message = gettext_noop(
+                "{squad} has {left} of its 2 actions left and {action} takes {actions} action")
+        raise forbid(message, "§1", squad=squad.name, left=left, action=cmd.action,
+                     actions=actions)
     if squad.panicking and not panicking:
         raise forbid(
-            f"{squad.name} is panicking and can do nothing but tests to end the panic", "§2.14"
+            gettext_noop("{squad} is panicking and can do nothing but tests to end the panic"),
+            "§2.14", squad=squad.name,
         )
     return i, squad
 
@@ -147,7 +160,8 @@ def full_activation(battle: Battle, cmd: Command) -> tuple[int, Squad]:
     i, squad = acting_squad(battle, cmd, actions=1)
     if battle.activation.actions_used:
         raise forbid(
-            f"{cmd.action} takes {squad.name}'s whole activation, and it has already acted", "§1"
+            gettext_noop("{action} takes {squad}'s whole activation, and it has already acted"),
+            "§1", action=cmd.action, squad=squad.name,
         )
     return i, squad
 
@@ -157,7 +171,10 @@ def check_suppression_allows(
 ) -> None:
     """§2.7: a suppressed squad may do only what :func:`firepower.suppressed_allows` lets it
     (infantry: observe, communicate, reorganise in cover, remove suppression, move away from
-    the enemy; vehicles: anything that does not need the crew or passengers to get out)."""
+    the enemy; vehicles: anything that does not need the crew or passengers to get out).
+
+    ``what`` is the refused deed as a verb phrase ("go prone"), marked with ``gettext_noop``
+    (or a :class:`Sentence`)."""
     if not squad.suppression:
         return
     verdict = suppressed_allows(
@@ -167,7 +184,12 @@ def check_suppression_allows(
         crew_must_get_out=crew_must_get_out,
     )
     if verdict is not True:
-        raise RuleError("action_forbidden", f"{squad.name} cannot {what}: {verdict}", rule="§2.7")
+        raise RuleError(
+            "action_forbidden", template=gettext_noop("{squad} cannot {what}: {reason}"),
+            params={"squad": squad.name, "what": Sentence(what) if type(what) is str else what,
+                    "reason": verdict},
+            rule="§2.7",
+        )
 
 
 def check_morale_allows(battle: Battle, squad: Squad, *kinds: str) -> None:

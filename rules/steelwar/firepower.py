@@ -18,7 +18,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 from rules.core.dice import DIE_SIZES, step
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
+from rules.steelwar import terms
 from rules.steelwar._ladder import check_die, check_distance, check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.psionics import psionic_armour_die
@@ -85,8 +86,11 @@ def _zone_or_refuse(distance: float, quality_die: int, options: Options) -> int:
     if zone is None:
         raise RuleError(
             "target_out_of_range",
-            f"infantry beyond range zone 5 cannot be fired upon (§2.4); the target is "
-            f"{distance}\" from d{quality_die} shooters ({quality_die}\" zones)",
+            template=gettext_noop(
+                "infantry beyond range zone 5 cannot be fired upon (§2.4); the target is "
+                "{distance}\" from d{quality_die} shooters ({quality_die}\" zones)"
+            ),
+            params={"distance": distance, "quality_die": quality_die},
             rule="§2.4",
         )
     return zone
@@ -118,11 +122,17 @@ def range_die(
         cover_steps = COVER_STEPS[cover]
     except KeyError:
         raise RuleError(
-            "bad_command", f"cover is one of none, light, hard; not {cover!r} (§2.4)", rule="§2.4"
+            "bad_command",
+            template=gettext_noop("cover is one of none, light, hard; not {cover!r} (§2.4)"),
+            params={"cover": cover},
+            rule="§2.4",
         ) from None
     if attack not in ATTACKS:
         raise RuleError(
-            "bad_command", f"attack is aimed or fragmentation, not {attack!r} (§2.4)", rule="§2.4"
+            "bad_command",
+            template=gettext_noop("attack is aimed or fragmentation, not {attack!r} (§2.4)"),
+            params={"attack": attack},
+            rule="§2.4",
         )
     if cover_protects is None:
         cover_protects = (
@@ -133,7 +143,9 @@ def range_die(
         if options.range_die_above_d12 == "refuse":
             raise RuleError(
                 "die_above_d12",
-                "the range die would improve past d12, which the rules do not define (§2.4)",
+                template=gettext_noop(
+                    "the range die would improve past d12, which the rules do not define (§2.4)"
+                ),
                 rule="§2.4",
             )
         index = _MAX_INDEX
@@ -153,15 +165,30 @@ def _check_range(w: Weapon, distance: float, quality_die: int, zone: int) -> Non
     if w.range_zone_limit is not None and zone > w.range_zone_limit:
         raise RuleError(
             "weapon_out_of_range",
-            f"{w.name}s fire only in range zone {w.range_zone_limit} (§2.4); the target is in "
-            f"zone {zone} ({distance}\" from d{quality_die} shooters)",
+            template=gettext_noop(
+                "{weapon}s fire only in range zone {limit} (§2.4); the target is in zone {zone} "
+                "({distance}\" from d{quality_die} shooters)"
+            ),
+            params={
+                "weapon": terms.weapon(w),
+                "limit": w.range_zone_limit,
+                "zone": zone,
+                "distance": distance,
+                "quality_die": quality_die,
+            },
             rule="§2.4",
         )
     if w.range_inches_limit is not None and distance > w.range_inches_limit:
         raise RuleError(
             "weapon_out_of_range",
-            f"the {w.name} reaches at most {w.range_inches_limit:g}\" (§2.4); the target is "
-            f"{distance}\" away",
+            template=gettext_noop(
+                "the {weapon} reaches at most {limit:g}\" (§2.4); the target is {distance}\" away"
+            ),
+            params={
+                "weapon": terms.weapon(w),
+                "limit": w.range_inches_limit,
+                "distance": distance,
+            },
             rule="§2.4",
         )
 
@@ -181,8 +208,11 @@ def rof_die(total: float, *, options: Options = DEFAULT_OPTIONS) -> int:
         if total > 12 and options.rof_above_12 == "refuse":
             raise RuleError(
                 "die_above_d12",
-                f"the small arms' rate of fire totals {total:g}, more than d12 (§2.5); "
-                f"split the fire over two actions",
+                template=gettext_noop(
+                    "the small arms' rate of fire totals {total:g}, more than d12 (§2.5); split "
+                    "the fire over two actions"
+                ),
+                params={"total": total},
                 rule="§2.5",
             )
         return 12
@@ -219,18 +249,28 @@ def _shot(weapons_firing: Iterable[tuple[str, int]]) -> tuple[tuple[Weapon, int]
             weapon_id, count = entry
         except (TypeError, ValueError):
             raise RuleError(
-                "bad_command", f"each weapon firing is (weapon_id, count), not {entry!r}"
+                "bad_command",
+                template=gettext_noop("each weapon firing is (weapon_id, count), not {entry!r}"),
+                params={"entry": entry},
             ) from None
         w = weapon(weapon_id)
         if count.__class__ is not int or count < 1:
             raise RuleError(
-                "bad_command", f"the number of {weapon_id} firing must be a positive whole "
-                f"number, not {count!r}"
+                "bad_command",
+                template=gettext_noop(
+                    "the number of {weapon_id} firing must be a positive whole number, not "
+                    "{count!r}"
+                ),
+                params={"weapon_id": weapon_id, "count": count},
             )
         previous = merged.get(weapon_id)
         merged[weapon_id] = (w, count) if previous is None else (w, previous[1] + count)
     if not merged:
-        raise RuleError("bad_command", "a shot needs at least one weapon (§2.3)", rule="§2.3")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a shot needs at least one weapon (§2.3)"),
+            rule="§2.3",
+        )
     shot = tuple(merged.values())
     if key is not None:
         if len(_SHOT_CACHE) >= _SHOT_CACHE_LIMIT:
@@ -248,10 +288,11 @@ def shot_weapons(weapons_firing: Iterable[tuple[str, int]]) -> tuple[tuple[Weapo
 def _refuse_mixed_support(shot: tuple[tuple[Weapon, int], ...]) -> None:
     raise RuleError(
         "not_covered",
-        "the rules cover a support weapon firing alone or with the squad's small arms (§2.3, "
-        "§2.5); different support weapons ("
-        + ", ".join(w.id for w, _ in shot)
-        + ") firing without small arms are not covered: fire them in separate actions",
+        template=gettext_noop(
+            "the rules cover a support weapon firing alone or with the squad's small arms (§2.3, "
+            "§2.5); different support weapons ({weapons}) firing without small arms are not "
+            "covered: fire them in separate actions"),
+        params={"weapons": ", ".join(w.id for w, _ in shot)},
         rule="§2.5",
     )
 
@@ -364,7 +405,8 @@ def fire_outcome(
         if len(shooter_dice) != len(shooter_rolls):
             raise RuleError(
                 "wrong_die",
-                f"the shooter rolls {len(shooter_dice)} dice, got {len(shooter_rolls)} (§2.3)",
+                template=gettext_noop("the shooter rolls {count} dice, got {got} (§2.3)"),
+                params={"count": len(shooter_dice), "got": len(shooter_rolls)},
                 rule="§2.3",
             )
         for roll, die in zip(shooter_rolls, shooter_dice):  # noqa: B905 (lengths checked)
@@ -412,14 +454,16 @@ def suppressed_allows(action: str, *, in_cover: bool = False, vehicle: bool = Fa
     """
     if vehicle:
         if crew_must_get_out:
-            return "a suppressed vehicle may not do anything that needs its crew or passengers " \
-                "to get out (§2.7)"
+            return Sentence(gettext_noop(
+                "a suppressed vehicle may not do anything that needs its crew or passengers to "
+                "get out (§2.7)"))
         return True
     if action not in SUPPRESSED_INFANTRY_ACTIONS:
-        return ("suppressed infantry may only observe, communicate, reorganise in cover, "
-                f"remove suppression or move away from the enemy (§2.7), not {action}")
+        return Sentence(gettext_noop(
+            "suppressed infantry may only observe, communicate, reorganise in cover, remove "
+            "suppression or move away from the enemy (§2.7), not {action}"), action=action)
     if action == "reorganise" and not in_cover:
-        return "suppressed infantry may reorganise only in cover (§2.7)"
+        return Sentence(gettext_noop("suppressed infantry may reorganise only in cover (§2.7)"))
     return True
 
 
@@ -501,8 +545,10 @@ def guidance_die(*_: object, **__: object) -> int:
     defined in a chapter missing from the source. Always refused."""
     raise RuleError(
         "missing_table",
-        "the guidance-system die of heavy and vehicle weapons is not in the Steel War source "
-        "(§2.3); the engine will not invent it",
+        template=gettext_noop(
+            "the guidance-system die of heavy and vehicle weapons is not in the Steel War source "
+            "(§2.3); the engine will not invent it"
+        ),
         rule="§2.3",
     )
 
@@ -511,8 +557,10 @@ def evasion_die(*_: object, **__: object) -> int:
     """§2.3: guided missiles roll against an evasion die, which is not in the source."""
     raise RuleError(
         "missing_table",
-        "the evasion die against guided missiles is not in the Steel War source (§2.3); the "
-        "engine will not invent it",
+        template=gettext_noop(
+            "the evasion die against guided missiles is not in the Steel War source (§2.3); the "
+            "engine will not invent it"
+        ),
         rule="§2.3",
     )
 
@@ -521,7 +569,9 @@ def vehicle_armour_die(*_: object, **__: object) -> int:
     """Vehicle armour and penetration are not in the source (§9). Always refused."""
     raise RuleError(
         "missing_table",
-        "vehicle armour and penetration are not in the Steel War source (§9); the engine "
-        "will not invent them",
+        template=gettext_noop(
+            "vehicle armour and penetration are not in the Steel War source (§9); the engine "
+            "will not invent them"
+        ),
         rule="§9",
     )

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.core.dice import DIE_SIZES
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
+from rules.steelwar import terms
 from rules.steelwar._ladder import check_die, check_face
 from rules.steelwar.firepower import NO_EFFECT, SUPPRESS
 from rules.steelwar.morale import additive_threat
@@ -73,8 +74,12 @@ def charge_test(
     activation. Refused for a grade that may not charge."""
     threat = charge_threat(morale_grade, options=options)
     if threat is None:
-        raise RuleError("action_forbidden", f"a {morale_grade} squad never charges (§2.10)",
-                        rule="§2.10")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop("a {morale_grade} squad never charges (§2.10)"),
+            params={"morale_grade": terms.grade(morale_grade)},
+            rule="§2.10",
+        )
     if die is not None:
         check_face(roll, die, "quality die", "§2.10")
     return no_step_back or quality_test(roll, leadership, threat)
@@ -128,8 +133,11 @@ def outnumber_threat(attackers: float, defenders: int) -> int:
     """§2.10 step 3: more attackers than defenders +1, twice as many +2, three times +3...:
     ``max(1, floor(attackers / defenders))`` when they outnumber, else 0."""
     if defenders <= 0:
-        raise RuleError("bad_command", "a melee needs at least one defender (§2.10)",
-                        rule="§2.10")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a melee needs at least one defender (§2.10)"),
+            rule="§2.10",
+        )
     if attackers <= defenders:
         return 0
     return max(1, int(attackers // defenders))
@@ -160,8 +168,13 @@ def defender_threshold(
     threat = outnumber_threat(attackers, defenders)
     if additives:
         if motivation is None:
-            raise RuleError("bad_command", "the '+' factors of the threat table need the "
-                            "side's motivation (§3.4)", rule="§3.4")
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop(
+                    "the '+' factors of the threat table need the side's motivation (§3.4)"
+                ),
+                rule="§3.4",
+            )
         threat += additive_threat(additives, motivation, options=options)
     if fearsome and options.fearsome_doubling == "threat_and_leadership":
         return 2 * (leadership + threat)
@@ -201,8 +214,13 @@ def melee_die(
     index = _LADDER_INDEX[quality_die] + steps
     if index > _MAX_INDEX:
         if options.melee_die_above_d12 == "refuse":
-            raise RuleError("die_above_d12", "the melee die would improve past d12, which the "
-                            "rules do not define (§2.10)", rule="§2.10")
+            raise RuleError(
+                "die_above_d12",
+                template=gettext_noop(
+                    "the melee die would improve past d12, which the rules do not define (§2.10)"
+                ),
+                rule="§2.10",
+            )
         index = _MAX_INDEX
     return DIE_SIZES[index]
 
@@ -216,30 +234,54 @@ def validate_pairing(
     pairs as a tuple."""
     attacker_set, defender_set = set(attackers), set(defenders)
     if attacker_set & defender_set:
-        raise RuleError("bad_command", "a figure cannot be on both sides of a melee (§2.10)",
-                        rule="§2.10")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a figure cannot be on both sides of a melee (§2.10)"),
+            rule="§2.10",
+        )
     checked: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
     for pair in pairs:
         try:
             a, d = pair
         except (TypeError, ValueError):
-            raise RuleError("bad_command", f"a melee pair is (attacker, defender), not {pair!r}",
-                            rule="§2.10") from None
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop("a melee pair is (attacker, defender), not {pair!r}"),
+                params={"pair": pair},
+                rule="§2.10",
+            ) from None
         if a not in attacker_set or d not in defender_set:
-            raise RuleError("bad_command", f"pair ({a}, {d}) must join an attacking and a "
-                            "defending figure of this melee (§2.10)", rule="§2.10")
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop(
+                    "pair ({a}, {d}) must join an attacking and a defending figure of this melee "
+                    "(§2.10)"
+                ),
+                params={"a": a, "d": d},
+                rule="§2.10",
+            )
         if (a, d) in seen:
-            raise RuleError("bad_command", f"pair ({a}, {d}) is listed twice (§2.10)",
-                            rule="§2.10")
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop("pair ({a}, {d}) is listed twice (§2.10)"),
+                params={"a": a, "d": d},
+                rule="§2.10",
+            )
         seen.add((a, d))
         checked.append((a, d))
     engaged = {a for a, _ in checked} | {d for _, d in checked}
     idle = sorted((attacker_set | defender_set) - engaged)
     if idle:
-        raise RuleError("action_forbidden", "every figure must face at least one opponent and "
-                        f"none may stay unengaged (§2.10); unengaged: {', '.join(idle)}",
-                        rule="§2.10")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop(
+                "every figure must face at least one opponent and none may stay unengaged "
+                "(§2.10); unengaged: {figures}"
+            ),
+            params={"figures": ', '.join(idle)},
+            rule="§2.10",
+        )
     return tuple(checked)
 
 
@@ -260,8 +302,12 @@ def resolve_melee(
         try:
             ra, rd = rolls[a], rolls[d]
         except KeyError as missing:
-            raise RuleError("wrong_die", f"no melee roll for {missing.args[0]} (§2.10)",
-                            rule="§2.10") from None
+            raise RuleError(
+                "wrong_die",
+                template=gettext_noop("no melee roll for {pair} (§2.10)"),
+                params={"pair": missing.args[0]},
+                rule="§2.10",
+            ) from None
         if dice is not None:
             check_face(ra, dice[a], "melee die", "§2.10")
             check_face(rd, dice[d], "melee die", "§2.10")
@@ -322,8 +368,14 @@ def melee_casualty_outcome(fate: str, *, won: bool, options: Options = DEFAULT_O
     (the side that fled) unharmed and wounded become ``"prisoner"``.
     """
     if fate not in ("killed", "wounded", "unharmed"):
-        raise RuleError("bad_command", f"a melee fate is killed, wounded or unharmed, not "
-                        f"{fate!r} (§2.10)", rule="§2.10")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "a melee fate is killed, wounded or unharmed, not {fate!r} (§2.10)"
+            ),
+            params={"fate": fate},
+            rule="§2.10",
+        )
     if fate == "killed":
         return "killed"
     if not won:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, Term, gettext_noop
 from rules.steelwar._ladder import check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.tables import (
@@ -42,7 +42,8 @@ def starting_morale(fatigue: str) -> str:
     except KeyError:
         raise RuleError(
             "unknown_fatigue",
-            f"fatigue is one of {', '.join(FATIGUE_STARTING_MORALE)}, not {fatigue!r} (§2.17)",
+            template=gettext_noop("fatigue is one of {known}, not {fatigue!r} (§2.17)"),
+            params={"known": ', '.join(FATIGUE_STARTING_MORALE), "fatigue": fatigue},
             rule="§2.17",
         ) from None
 
@@ -83,8 +84,14 @@ def apply_grade_change(grade: str, delta: int, *, starting_grade: str) -> str:
     index = check_grade(grade)
     ceiling = check_grade(starting_grade)
     if delta.__class__ is not int:
-        raise RuleError("bad_command", f"a morale change is a whole number of grades, not "
-                        f"{delta!r} (§2.12)", rule="§2.12")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "a morale change is a whole number of grades, not {delta!r} (§2.12)"
+            ),
+            params={"delta": delta},
+            rule="§2.12",
+        )
     new = index - delta
     if delta > 0:
         new = max(new, min(index, ceiling))  # never above the start, never a rise into a drop
@@ -128,8 +135,15 @@ def additive_threat(
         if factor not in ADDITIVES:
             raise _not_a(factor, "additive '+'", ADDITIVES)
         if count.__class__ not in _COUNTS or count < 0:
-            raise RuleError("bad_command", f"the count of {factor} must be a non-negative whole "
-                            f"number, not {count!r} (§3.4)", rule="§3.4")
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop(
+                    "the count of {factor} must be a non-negative whole number, not {count!r} "
+                    "(§3.4)"
+                ),
+                params={"factor": factor, "count": count},
+                rule="§3.4",
+            )
         if not count:
             continue
         value = threat_cell(factor, motivation, options=options)
@@ -177,7 +191,8 @@ def lost_more_than_remain(lost: int, remaining: int) -> bool:
 def _not_a(factor: str, kind: str, known: Iterable[str]) -> RuleError:
     return RuleError(
         "unknown_threat_factor",
-        f"{factor!r} is not a {kind} threat factor (§3.4); known: {', '.join(sorted(known))}",
+        template=gettext_noop("{factor!r} is not a {kind} threat factor (§3.4); known: {known}"),
+        params={"factor": factor, "kind": kind, "known": ', '.join(sorted(known))},
         rule="§3.4",
     )
 
@@ -196,16 +211,25 @@ def grade_allows(grade: str, action_kind: str, *, options: Options = DEFAULT_OPT
     is :func:`rules.steelwar.melee.charge_threat`.
     """
     if action_kind not in ACTION_KINDS:
-        raise RuleError("bad_command", f"unknown action kind {action_kind!r}; known: "
-                        f"{', '.join(sorted(ACTION_KINDS))}", rule="§3.5")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("unknown action kind {action_kind!r}; known: {known}"),
+            params={"action_kind": action_kind, "known": ', '.join(sorted(ACTION_KINDS))},
+            rule="§3.5",
+        )
     row = MORALE_GRADES[GRADE_LADDER[check_grade(grade)]]
     if action_kind == "charge" and grade == SHAKEN:
         allowed = SHAKEN_CHARGE_CELL[0] if SHAKEN_CHARGE_CELL[1] is None else getattr(
             options, SHAKEN_CHARGE_CELL[1])
-        return True if allowed else "a Shaken squad never moves closer to the enemy (§2.12)"
+        return True if allowed else Sentence(
+            gettext_noop("a Shaken squad never moves closer to the enemy (§2.12)"))
     if action_kind in row.forbids or (row.allows is not None and action_kind not in row.allows):
-        return f"a {grade.capitalize()} squad may not {action_kind.replace('_', ' ')}: " \
-            f"{row.rule} (§2.12)"
+        return Sentence(
+            gettext_noop("a {grade} squad may not {action_kind}: {grade_rule} (§2.12)"),
+            grade=Term(grade.capitalize(), translations={"ru": row.name_ru}),
+            action_kind=Term(action_kind.replace("_", " "), context="action kind"),
+            grade_rule=Term(row.rule, context="morale grade rule"),
+        )
     return True
 
 

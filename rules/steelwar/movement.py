@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
+from rules.steelwar import terms
 from rules.steelwar._ladder import check_distance, check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.tables import (
@@ -35,7 +36,10 @@ def _divisor(terrain_class: str) -> int | None:
     except KeyError:
         raise RuleError(
             "unknown_terrain_class",
-            f"unknown terrain class {terrain_class!r} (§2.1); known: {', '.join(TERRAIN_CLASSES)}",
+            template=gettext_noop(
+                "unknown terrain class {terrain_class!r} (§2.1); known: {known}"
+            ),
+            params={"terrain_class": terrain_class, "known": ', '.join(TERRAIN_CLASSES)},
             rule="§2.1",
         ) from None
 
@@ -51,7 +55,11 @@ def move_allowance(distance_or_speed: int, terrain_class: str, *, march: bool = 
     if march and terrain_class not in MARCH_TERRAIN:
         raise RuleError(
             "march_not_allowed",
-            f"march order is allowed only on easy terrain (§2.1), not on {terrain_class} terrain",
+            template=gettext_noop(
+                "march order is allowed only on easy terrain (§2.1), not on {terrain_class} "
+                "terrain"
+            ),
+            params={"terrain_class": terms.terrain_class(terrain_class)},
             rule="§2.1",
         )
     if divisor is None:
@@ -70,8 +78,11 @@ def worst_terrain_class(classes_crossed: Iterable[str]) -> str:
         if worst is None or _WORST[c] > _WORST[worst]:
             worst = c
     if worst is None:
-        raise RuleError("bad_command", "a move crosses at least one terrain class (§2.1)",
-                        rule="§2.1")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a move crosses at least one terrain class (§2.1)"),
+            rule="§2.1",
+        )
     return worst
 
 
@@ -97,8 +108,11 @@ def path_allowed(
     if march and worst not in MARCH_TERRAIN:
         raise RuleError(
             "march_not_allowed",
-            f"march order is allowed only on easy terrain (§2.1); the path crosses {worst} "
-            "terrain",
+            template=gettext_noop(
+                "march order is allowed only on easy terrain (§2.1); the path crosses {worst} "
+                "terrain"
+            ),
+            params={"worst": terms.terrain_class(worst)},
             rule="§2.1",
         )
     if options.mixed_path_terrain == "worst_class":
@@ -117,8 +131,10 @@ def combat_move(
     move (``options.combat_move_terrain_modified``); ``None`` in impassable terrain."""
     if len(rolls) != len(COMBAT_MOVE_DICE):
         raise RuleError(
-            "wrong_die", f"a combat move rolls {len(COMBAT_MOVE_DICE)}d6, got {len(rolls)} dice "
-            "(§2.1)", rule="§2.1"
+            "wrong_die",
+            template=gettext_noop("a combat move rolls {count}d6, got {got} dice (§2.1)"),
+            params={"count": len(COMBAT_MOVE_DICE), "got": len(rolls)},
+            rule="§2.1",
         )
     for roll, die in zip(rolls, COMBAT_MOVE_DICE, strict=True):
         check_face(roll, die, "combat move die", "§2.1")
@@ -136,8 +152,12 @@ def base_speed(unit_kind: str) -> int:
     except KeyError:
         raise RuleError(
             "missing_table",
-            f"the base speed of {unit_kind!r} is in a chapter missing from the Steel War source "
-            "(only infantry 6\" and tank 12\" are known, §3.1); give the speed in the scenario",
+            template=gettext_noop(
+                "the base speed of {unit_kind!r} is in a chapter missing from the Steel War "
+                "source (only infantry 6\" and tank 12\" are known, §3.1); give the speed in the "
+                "scenario"
+            ),
+            params={"unit_kind": unit_kind},
             rule="§3.1",
         ) from None
 
@@ -164,7 +184,10 @@ def check_embark(farthest_figure_inches: float, *, disembark: bool = False) -> N
         verb = "disembarked" if disembark else "embarking"
         raise RuleError(
             "action_forbidden",
-            f"the farthest {verb} figure must be within 6\" of the vehicle (§2.2); it is "
-            f"{farthest_figure_inches}\" away",
+            template=gettext_noop(
+                "the farthest {verb} figure must be within 6\" of the vehicle (§2.2); it is "
+                "{inches}\" away"
+            ),
+            params={"verb": verb, "inches": farthest_figure_inches},
             rule="§2.2",
         )

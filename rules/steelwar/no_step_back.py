@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop, joined
+from rules.steelwar import terms
 from rules.steelwar._ladder import check_face
 from rules.steelwar.morale import BROKEN, ROUTING, SHAKEN, STEADY
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
@@ -53,17 +54,20 @@ def unmet_conditions(
     if not in_cover_or_prone:
         unmet.append("the squad must be in cover or prone (§2.15)")
     if nearest_friend_inches is not None and nearest_friend_inches <= NO_FRIENDS_WITHIN_INCHES:
-        unmet.append(f"no friendly troops may be within {NO_FRIENDS_WITHIN_INCHES}\" (§2.15)")
+        unmet.append(Sentence(gettext_noop("no friendly troops may be within {inches}\" (§2.15)"),
+                              inches=NO_FRIENDS_WITHIN_INCHES))
     worst_counted = BROKEN if options.no_step_back_enemy_counts == "not_routing" else SHAKEN
     limit = check_grade(worst_counted)
     counted = sum(1 for g in visible_enemy_grades if check_grade(g) <= limit)
     if counted < MIN_ENEMY_SQUADS:
-        unmet.append(
-            f"at least {MIN_ENEMY_SQUADS} enemy squads that are neither retreating nor routing "
-            f"must be in direct line of sight (§2.15); {counted} are"
-        )
+        unmet.append(Sentence(gettext_noop(
+            "at least {least} enemy squads that are neither retreating nor routing must be in "
+            "direct line of sight (§2.15); {counted} are"),
+            least=MIN_ENEMY_SQUADS, counted=counted))
     if check_grade(morale) > check_grade(SHAKEN):
-        unmet.append(f"the squad must be Shaken or better (§2.15), not {morale}")
+        unmet.append(Sentence(
+            gettext_noop("the squad must be Shaken or better (§2.15), not {morale}"),
+            morale=terms.grade(morale)))
     return unmet
 
 
@@ -71,8 +75,9 @@ def check_conditions(**conditions) -> None:
     """§2.15: refuse the test when a condition fails (``action_forbidden``, naming them)."""
     unmet = unmet_conditions(**conditions)
     if unmet:
-        raise RuleError("action_forbidden", "'Not one step back!' is not allowed: "
-                        + "; ".join(unmet), rule="§2.15")
+        raise RuleError("action_forbidden",
+                        template=gettext_noop("'Not one step back!' is not allowed: {conditions}"),
+                        params={"conditions": joined(unmet)}, rule="§2.15")
 
 
 def no_step_back_die(*, keno_guard: bool) -> int:

@@ -30,7 +30,7 @@ from functools import lru_cache
 from math import comb
 from typing import NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution
 from rules.steelwar.actions import fire as fire_action
@@ -185,12 +185,17 @@ def fire_odds(battle: Battle, cmd: Command) -> Distribution:
     need not be under activation: odds answer "what if".
     """
     if cmd.unit is None:
-        raise RuleError("bad_command", "fire needs a 'unit'", field="unit")
+        raise RuleError("bad_command", template=gettext_noop("fire needs a 'unit'"), field="unit")
     shooter_i, _ = battle.squad(cmd.unit)
     if not battle.options.hits_without_replacement:
-        raise RuleError("not_implemented", "odds with hits allocated with replacement (house "
-                        "rule hits_without_replacement=false, §2.8) are not implemented yet",
-                        rule="§2.8")
+        raise RuleError(
+            "not_implemented",
+            template=gettext_noop(
+                "odds with hits allocated with replacement (house rule "
+                "hits_without_replacement=false, §2.8) are not implemented yet"
+            ),
+            rule="§2.8",
+        )
     exposed = param(cmd, "exposed", None)
     shot = fire_action.plan_shot(
         battle, shooter_i, text(cmd, "target"), texts(cmd, "weapons"), number(cmd, "distance"),

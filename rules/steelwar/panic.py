@@ -11,7 +11,7 @@ each later attempt to end it takes a whole activation. Psionics can force a pani
 
 from __future__ import annotations
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.steelwar._ladder import check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.reaction import reaction_test
@@ -39,7 +39,8 @@ def panic_triggers_for(
     if event_kind not in PANIC_EVENTS:
         raise RuleError(
             "bad_command",
-            f"unknown panic event {event_kind!r} (§2.14); known: {', '.join(PANIC_EVENTS)}",
+            template=gettext_noop("unknown panic event {event_kind!r} (§2.14); known: {known}"),
+            params={"event_kind": event_kind, "known": ', '.join(PANIC_EVENTS)},
             rule="§2.14",
         )
     quality_grade(quality_die)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from rules.core.dice import step, step_or_none
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.steelwar._ladder import check_die, check_distance, check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.tables import PSI_TITLES, PSI_ZONE_INCHES, PsiPower, psi_power
@@ -80,21 +80,27 @@ def check_power_allowed(
     if suppressed and not options.suppressed_psionic_may_use_powers:
         raise RuleError(
             "action_forbidden",
-            "a suppressed psionic cannot use psi powers: they have the limitations of "
-            "shooting (§2.16)",
+            template=gettext_noop(
+                "a suppressed psionic cannot use psi powers: they have the limitations of "
+                "shooting (§2.16)"
+            ),
             rule="§2.16",
         )
     if options.psi_power_once_per_activation and power_id in powers_used_this_activation:
         raise RuleError(
             "action_forbidden",
-            f"each psi power is used at most once per activation, like each weapon fires once "
-            f"(§2.16); {power_id} was already used",
+            template=gettext_noop(
+                "each psi power is used at most once per activation, like each weapon fires once "
+                "(§2.16); {power} was already used"
+            ),
+            params={"power": power_id},
             rule="§2.16",
         )
     if target_figures is not None and target_figures < power.min_figures:
         raise RuleError(
             "action_forbidden",
-            f"{power_id} does not work on a unit of {target_figures} figure(s) (§3.6)",
+            template=gettext_noop("{power} does not work on a unit of {figures} figure(s) "
+                      "(§3.6)"), params={"power": power_id, "figures": target_figures},
             rule="§3.6",
         )
     return power

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.core.dice import step, step_or_none
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.steelwar._ladder import check_die, check_face
 from rules.steelwar.morale import additive_threat, apply_grade_change
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
@@ -71,18 +71,26 @@ def check_rally_allowed(
     if links is None:
         raise RuleError(
             "action_forbidden",
-            "only a commander directly above the squad in its chain of command may rally it "
-            f"(§2.18); {'/'.join(officer_path)} is not above {'/'.join(squad_path)}",
+            template=gettext_noop(
+                "only a commander directly above the squad in its chain of command may rally it "
+                "(§2.18); {officer} is not above {squad}"
+            ),
+            params={"officer": '/'.join(officer_path), "squad": '/'.join(squad_path)},
             rule="§2.18",
         )
     if not officer_on_table:
-        raise RuleError("action_forbidden", "the rallying commander must be on the table "
-                        "(§2.18)", rule="§2.18")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop("the rallying commander must be on the table (§2.18)"),
+            rule="§2.18",
+        )
     if not both_have_radio and comms_needed(distance, line_of_sight, options=options):
         raise RuleError(
             "action_forbidden",
-            "the commander needs contact with the squad: radio or telephone on both sides, or "
-            "within 6\" and in direct line of sight (§2.18)",
+            template=gettext_noop(
+                "the commander needs contact with the squad: radio or telephone on both sides, "
+                "or within 6\" and in direct line of sight (§2.18)"
+            ),
             rule="§2.18",
         )
     return links
@@ -102,8 +110,14 @@ def comms_die(
     check_die(officer_quality_die, "officer's quality die", "§2.18")
     die = officer_quality_die if psi_die is None else psi_comms_die(psi_die, officer_quality_die)
     if bypassed_links.__class__ is not int or bypassed_links < 0:
-        raise RuleError("bad_command", f"bypassed links must be 0 or more, not "
-                        f"{bypassed_links!r} (§2.18)", rule="§2.18")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "bypassed links must be 0 or more, not {bypassed_links!r} (§2.18)"
+            ),
+            params={"bypassed_links": bypassed_links},
+            rule="§2.18",
+        )
     if options.comms_below_d4 == "impossible":
         return step_or_none(die, -bypassed_links)
     return step(die, -bypassed_links)

@@ -12,7 +12,7 @@ The charge test is a reaction test too; its threat by morale grade is
 
 from __future__ import annotations
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.steelwar._ladder import check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.tables import reaction_threat_cell
@@ -59,6 +59,8 @@ def go_prone_threat(*, open_terrain: bool, in_water: bool = False) -> int:
     (forest, bushes, cover). It is not allowed in water."""
     if in_water:
         raise RuleError(
-            "action_forbidden", "a squad cannot go prone in water (§2.4)", rule="§2.4"
+            "action_forbidden",
+            template=gettext_noop("a squad cannot go prone in water (§2.4)"),
+            rule="§2.4",
         )
     return reaction_threat_cell("go_prone_open" if open_terrain else "go_prone_other")

@@ -10,7 +10,7 @@ bonus; robots are never healed.
 
 from __future__ import annotations
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.steelwar._ladder import check_face
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 from rules.steelwar.tables import MEDICAL_VEHICLE_INCHES, WOUNDED_FATE, WOUNDED_MODIFIERS
@@ -55,8 +55,11 @@ def wounded_fate(
     ``"killed"``, 3-5 ``"stabilised"``, 6+ ``"returned_to_duty"``. Robots are never healed
     by reorganisation (refused)."""
     if robot:
-        raise RuleError("action_forbidden", "robots cannot be healed by reorganisation (§2.11)",
-                        rule="§2.11")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop("robots cannot be healed by reorganisation (§2.11)"),
+            rule="§2.11",
+        )
     check_face(d6, 6, "wounded fate die", "§2.11")
     bonus = medical_bonus(
         medic_or_medical_vehicle=medic_or_medical_vehicle,
@@ -81,8 +84,16 @@ def check_can_reorganise(
     """§2.7/§2.11: refuse a second reorganisation in one activation and a suppressed squad
     reorganising outside cover."""
     if reorganised_this_activation:
-        raise RuleError("action_forbidden", "reorganisation cannot be repeated in the same "
-                        "activation (§2.11)", rule="§2.11")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop(
+                "reorganisation cannot be repeated in the same activation (§2.11)"
+            ),
+            rule="§2.11",
+        )
     if suppressed and not in_cover:
-        raise RuleError("action_forbidden", "a suppressed squad may reorganise only in cover "
-                        "(§2.7)", rule="§2.7")
+        raise RuleError(
+            "action_forbidden",
+            template=gettext_noop("a suppressed squad may reorganise only in cover (§2.7)"),
+            rule="§2.7",
+        )

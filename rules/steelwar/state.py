@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from rules.core.dice import DiceRequest
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.system import DecisionNeeded, Option
 from rules.steelwar.firepower import COVER_STEPS
 from rules.steelwar.options import Options
@@ -161,7 +161,10 @@ class Squad(NamedTuple):
             if f.id == figure_id:
                 return i
         raise RuleError(
-            "bad_command", f"{self.name} has no figure {figure_id!r}", field="params"
+            "bad_command",
+            template=gettext_noop("{squad} has no figure {figure_id!r}"),
+            params={"squad": self.name, "figure_id": figure_id},
+            field="params",
         )
 
     def figure(self, figure_id: str) -> Figure:
@@ -239,7 +242,12 @@ class Battle(NamedTuple):
         """Position and squad for ``squad_id`` (RuleError ``bad_command`` if unknown)."""
         i = self.index.get(squad_id)
         if i is None:
-            raise RuleError("bad_command", f"there is no squad {squad_id!r}", field="unit")
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop("there is no squad {squad_id!r}"),
+                params={"squad_id": squad_id},
+                field="unit",
+            )
         return i, self.squads[i]
 
     def with_squad(self, i: int, squad: Squad, **changes: Any) -> Battle:

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.core import registry
 from rules.core.dice import check_rolls
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import DECLARE, DICE, Command, Fact
 from rules.core.machine import FactMachine, busy_error
 from rules.core.odds import Distribution
@@ -83,7 +83,9 @@ class SteelWar(FactMachine):
         action = self._action(cmd)
         if action.odds is None:
             raise RuleError(
-                "not_implemented", f"odds of {cmd.action} are not implemented yet ({action.rule})",
+                "not_implemented",
+                template=gettext_noop("odds of {action} are not implemented yet ({rule})"),
+                params={"action": cmd.action, "rule": action.rule},
                 rule=action.rule,
             )
         return action.odds(state, cmd)
@@ -147,11 +149,16 @@ class SteelWar(FactMachine):
             return action
         if cmd.action in NOT_IMPLEMENTED:
             what, rule = NOT_IMPLEMENTED[cmd.action]
-            raise RuleError("not_implemented", f"{what} ({rule}) is not implemented yet",
-                            rule=rule)
+            raise RuleError(
+                "not_implemented",
+                template=gettext_noop("{what} ({rule}) is not implemented yet"),
+                params={"what": what, "rule": rule},
+                rule=rule,
+            )
         raise RuleError(
             "bad_command",
-            f"unknown action {cmd.action!r}; known: {', '.join(sorted(ACTIONS))}",
+            template=gettext_noop("unknown action {action!r}; known: {known}"),
+            params={"action": cmd.action, "known": ', '.join(sorted(ACTIONS))},
             field="action",
         )
 

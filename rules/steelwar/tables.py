@@ -19,7 +19,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Term, gettext_noop
 from rules.steelwar.options import DEFAULT_OPTIONS, Options
 
 
@@ -59,7 +59,9 @@ def _resolve(cell: tuple[Any, str | None], options: Options) -> Any:
 def _unknown(kind: str, value: object, known: Iterable[str], rule: str) -> RuleError:
     return RuleError(
         f"unknown_{kind}",
-        f"unknown {kind.replace('_', ' ')} {value!r} ({rule}); known: {', '.join(known)}",
+        template=gettext_noop("unknown {kind} {value!r} ({rule}); known: {known}"),
+        params={"kind": Term(kind.replace("_", " "), context="rules vocabulary"), "value": value,
+                "rule": rule, "known": ", ".join(known)},
         rule=rule,
     )
 
@@ -237,8 +239,9 @@ def terrain_class(
         if surrounding is None or surrounding == terrain:
             raise RuleError(
                 "bad_command",
-                f"rails are classified only for rail transport (§3.1); name the terrain "
-                f"around the rails for {movement_class}",
+                template=gettext_noop("rails are classified only for rail transport (§3.1); "
+                                      "name the terrain around the rails for {movement_class}"),
+                params={"movement_class": movement_class},
                 rule="§3.1",
             )
         return terrain_class(surrounding, movement_class, amphibious=amphibious, options=options)

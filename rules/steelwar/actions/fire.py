@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Effect, Step
-from rules.steelwar import effects, tables
+from rules.steelwar import effects, tables, terms
 from rules.steelwar.actions import hits, panic
 from rules.steelwar.actions.procedure import (
     Action,
@@ -149,24 +149,52 @@ def _check_figures(battle: Battle, squad: Squad, figures: list) -> None:
     for figure in figures:
         fid = figure.id
         if figure.status not in FIGHTING:
-            raise forbid(f"{squad.name}'s figure {fid} is {figure.status} and cannot fire", "§2.8",
-                         "params.weapons")
+            raise forbid(
+                gettext_noop("{squad}'s figure {fid} is {status} and cannot fire"),
+                "§2.8",
+                "params.weapons",
+                squad=squad.name,
+                fid=fid,
+                status=terms.figure_status(figure.status),
+            )
         if figure.weapon is None:
-            raise forbid(f"{squad.name}'s figure {fid} has no weapon", RULE, "params.weapons")
+            raise forbid(
+                gettext_noop("{squad}'s figure {fid} has no weapon"),
+                RULE,
+                "params.weapons",
+                squad=squad.name,
+                fid=fid,
+            )
         weapon = tables.weapon(figure.weapon)
         if squad.limbered and (weapon.man_sized or weapon.heavy_ground_mount):
-            raise forbid(f"{squad.name}'s {weapon.name} is hitched or packed: unlimber it first",
-                         "§2.2", "params.weapons")
+            raise forbid(gettext_noop("{squad}'s {weapon} is hitched or packed: unlimber it first"),
+                         "§2.2", "params.weapons", squad=squad.name, weapon=terms.weapon(weapon))
         if fid in fired:  # a weapon that has not fired this activation may always fire once
             allowed = fires_per_activation(figure.weapon, ground_emplaced=emplaced)
             if fired.count(fid) >= allowed:
-                times = "once" if allowed == 1 else "twice"
-                raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has already fired {times} "
-                             f"this activation: each weapon fires {times} per activation", RULE,
-                             "params.weapons")
+                raise forbid(
+                    gettext_noop(
+                        "{squad}'s {weapon} ({fid}) has already fired once this activation: "
+                        "each weapon fires once per activation"
+                    ) if allowed == 1 else gettext_noop(
+                        "{squad}'s {weapon} ({fid}) has already fired twice this activation: "
+                        "each weapon fires twice per activation"
+                    ),
+                    RULE,
+                    "params.weapons",
+                    squad=squad.name,
+                    weapon=terms.weapon(weapon),
+                    fid=fid,
+                )
         if figure.ammo is not None and figure.ammo <= 0:
-            raise forbid(f"{squad.name}'s {weapon.name} ({fid}) has no shots left this battle",
-                         "§2.5", "params.weapons")
+            raise forbid(
+                gettext_noop("{squad}'s {weapon} ({fid}) has no shots left this battle"),
+                "§2.5",
+                "params.weapons",
+                squad=squad.name,
+                weapon=terms.weapon(weapon),
+                fid=fid,
+            )
 
 
 def plan_shot(
@@ -183,14 +211,23 @@ def plan_shot(
     """Validate a shot by ``shooter_i`` and compute its dice (nothing is spent)."""
     shooter = battle.squads[shooter_i]
     if not figure_ids:
-        raise RuleError("bad_command", "a shot needs at least one weapon (§2.3)",
-                        field="params.weapons")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a shot needs at least one weapon (§2.3)"),
+            field="params.weapons",
+        )
     target_i, target = battle.squad(target_id)
     if target.side == shooter.side:
-        raise forbid(f"{target.name} is on {shooter.name}'s own side", RULE, "params.target")
+        raise forbid(
+            gettext_noop("{target} is on {shooter}'s own side"),
+            RULE,
+            "params.target",
+            target=target.name,
+            shooter=shooter.name,
+        )
     if not target.on_table or not target.has_fighting_figure():
-        raise forbid(f"{target.name} has no figure left on the table to fire at", RULE,
-                     "params.target")
+        raise forbid(gettext_noop("{target} has no figure left on the table to fire at"), RULE,
+                     "params.target", target=target.name)
     if is_vehicle(target) or target.embarked_in is not None:
         vehicle_armour_die()  # refuses: vehicle armour is not in the source (§9)
     firing = _firing_figures(shooter, figure_ids)
@@ -257,8 +294,11 @@ def _plan_command(battle: Battle, cmd: Command) -> Shot:
     exposed = param(cmd, "exposed", None)
     cover_protects = param(cmd, "cover_protects", None)
     if cover_protects is not None and not isinstance(cover_protects, bool):
-        raise RuleError("bad_command", "cover_protects must be true or false",
-                        field="params.cover_protects")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("cover_protects must be true or false"),
+            field="params.cover_protects",
+        )
     return plan_shot(
         battle,
         i,

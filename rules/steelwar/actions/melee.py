@@ -83,11 +83,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import DecisionNeeded, Effect, Option, Step
-from rules.steelwar import effects, tables
+from rules.steelwar import effects, tables, terms
 from rules.steelwar.actions import commander, fire, morale_test, no_step_back, panic, reaction
 from rules.steelwar.actions.hits import hit_kind
 from rules.steelwar.actions.movement import _terrain as charge_terrain
@@ -271,42 +271,85 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Charge]:
     i, squad = acting_squad(battle, cmd)
     opts = battle.options
     if not squad.no_step_back and charge_threat(squad.morale, options=opts) is None:
-        raise forbid(f"{squad.name} is {squad.morale} and a {squad.morale} squad never charges",
-                     RULE)
+        raise forbid(gettext_noop("{squad} is {morale} and a {morale} squad never charges"),
+                     RULE, squad=squad.name, morale=terms.grade(squad.morale))
     if squad.engaged_with is not None:
         enemy = battle.squads[battle.index[squad.engaged_with]]
-        raise forbid(f"{squad.name} is fighting a melee with {enemy.name}: it fights on with "
-                     f"{CONTINUE}", RULE)
+        raise forbid(
+            gettext_noop(
+                "{squad} is fighting a melee with {enemy}: it fights on with {action}"
+            ),
+            RULE,
+            squad=squad.name,
+            enemy=enemy.name,
+            action=CONTINUE,
+        )
     if squad.embarked_in is not None:
-        raise forbid(f"{squad.name} rides {squad.embarked_in}: it disembarks first", "§2.2")
+        raise forbid(
+            gettext_noop("{squad} rides {embarked_in}: it disembarks first"),
+            "§2.2",
+            squad=squad.name,
+            embarked_in=squad.embarked_in,
+        )
     check_suppression_allows(squad, NAME, "charge")
     if not fighters(squad):
-        raise forbid(f"{squad.name} cannot charge: only infantry and cavalry fight in melee; "
-                     "robots and power-armour suits cannot", RULE)
+        raise forbid(
+            gettext_noop(
+                "{squad} cannot charge: only infantry and cavalry fight in melee; robots and "
+                "power-armour suits cannot"
+            ),
+            RULE,
+            squad=squad.name,
+        )
     reaction.check_not_failed(squad, NAME)
     d, defender = battle.squad(text(cmd, "target"))
     if defender.side == squad.side:
-        raise forbid(f"{defender.name} is on {effects.possessive(squad.name)} own side", RULE,
-                     "params.target")
+        raise forbid(gettext_noop("{defender} is on {squads} own side"), RULE,
+                     "params.target", defender=defender.name, squads=terms.squads(squad.name))
     if not defender.on_table or defender.embarked_in is not None or is_vehicle(defender):
-        raise forbid(f"{defender.name} is not infantry or cavalry on the table: only they fight "
-                     "in melee", RULE, "params.target")
+        raise forbid(
+            gettext_noop(
+                "{defender} is not infantry or cavalry on the table: only they fight in melee"
+            ),
+            RULE,
+            "params.target",
+            defender=defender.name,
+        )
     if not fighters(defender):
-        raise forbid(f"{defender.name} has nobody who can fight in melee (robots and "
-                     "power-armour suits cannot); the source has no rule for charging it", RULE,
-                     "params.target")
+        raise forbid(
+            gettext_noop(
+                "{defender} has nobody who can fight in melee (robots and power-armour suits "
+                "cannot); the source has no rule for charging it"
+            ),
+            RULE,
+            "params.target",
+            defender=defender.name,
+        )
     if defender.engaged_with is not None:
-        raise forbid(f"{defender.name} is already fighting a melee; the source has no rule for "
-                     "joining one", RULE, "params.target")
+        raise forbid(
+            gettext_noop(
+                "{defender} is already fighting a melee; the source has no rule for joining one"
+            ),
+            RULE,
+            "params.target",
+            defender=defender.name,
+        )
     distance = number(cmd, "distance")
     blades = flag(cmd, "blades")
     if blades and not any(f.mounted for f in fighters(squad)):
-        raise RuleError("bad_command", f"{squad.name} has no rider: only cavalry charges with "
-                        f"blades ({RULE})", rule=RULE, field="params.blades")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "{squad} has no rider: only cavalry charges with blades ({rule})"
+            ),
+            params={"squad": squad.name, "rule": RULE},
+            rule=RULE,
+            field="params.blades",
+        )
     terrain_class, _ = charge_terrain(battle, squad, cmd)
     if move_allowance(6, terrain_class) is None:
-        raise forbid(f"{terrain_class.replace('_', ' ')} terrain does not allow movement", "§2.1",
-                     "params.terrain")
+        raise forbid(gettext_noop("{terrain} terrain does not allow movement"), "§2.1",
+                     "params.terrain", terrain=terms.terrain_class(terrain_class))
     surrounding = text(cmd, "surrounding", None)
     melee_terrain = text(cmd, "melee_terrain", None) or _last_terrain(cmd)
     try:
@@ -648,8 +691,15 @@ def _paired(battle: Battle, rnd: Round, choice: tuple[str, ...]) -> Step:
     ours, theirs = fighters(attacker), fighters(defender)
     if DEFAULT in choice:
         if len(choice) > 1:
-            raise RuleError("bad_decision", "choose either the default pairing or pairs of your "
-                            f"own, not both ({RULE})", rule=RULE, field="choice")
+            raise RuleError(
+                "bad_decision",
+                template=gettext_noop(
+                    "choose either the default pairing or pairs of your own, not both ({rule})"
+                ),
+                params={"rule": RULE},
+                rule=RULE,
+                field="choice",
+            )
         pairs = _default_pairs(ours, theirs)
     else:
         by_value = _pair_options(attacker, defender)
@@ -836,10 +886,15 @@ def melee_on_decide(battle: Battle, res: Resolution, picked: Any) -> Step:
 def _plan_continue(battle: Battle, cmd: Command) -> Round:
     i, squad = acting_squad(battle, cmd)
     if squad.engaged_with is None:
-        raise forbid(f"{squad.name} is not fighting a melee", RULE)
+        raise forbid(gettext_noop("{squad} is not fighting a melee"), RULE, squad=squad.name)
     if squad.melee_turn >= battle.turn:
-        raise forbid(f"{effects.possessive(squad.name)} melee has already been fought this turn: "
-                     "it goes on next turn", RULE)
+        raise forbid(
+            gettext_noop(
+                "{squads} melee has already been fought this turn: it goes on next turn"
+            ),
+            RULE,
+            squads=terms.squads(squad.name),
+        )
     j, _ = battle.squad(squad.engaged_with)
     return Round(i, j) if squad.melee_attacker else Round(j, i)
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Effect, Step
-from rules.steelwar import effects, tables
+from rules.steelwar import effects, tables, terms
 from rules.steelwar.actions import reaction
 from rules.steelwar.actions.procedure import (
     Action,
@@ -83,11 +83,18 @@ def _directions(cmd: Command) -> tuple[str, ...]:
         return (value,)
     values = tuple(value) if isinstance(value, list | tuple) else ()
     if not values or any(v not in DIRECTIONS for v in values):
-        raise RuleError("bad_command", f"direction is one or more of {', '.join(DIRECTIONS)}; "
-                        f"got {value!r}", field="params.direction")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("direction is one or more of {directions}; got {value!r}"),
+            params={"directions": ', '.join(DIRECTIONS), "value": value},
+            field="params.direction",
+        )
     if "toward_enemy" in values and "away_from_enemy" in values:
-        raise RuleError("bad_command", "a move cannot go both toward and away from the enemy",
-                        field="params.direction")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("a move cannot go both toward and away from the enemy"),
+            field="params.direction",
+        )
     return values
 
 
@@ -111,7 +118,11 @@ def _terrain_class(battle: Battle, squad: Squad, terrain: Any, surrounding: str 
     if found is not None:
         return found
     if not isinstance(terrain, str):
-        raise RuleError("bad_command", "terrain is a terrain id or a list of them", field=field)
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("terrain is a terrain id or a list of them"),
+            field=field,
+        )
     try:
         found = tables.terrain_class(terrain, squad.movement_class, amphibious=squad.amphibious,
                                      surrounding=surrounding, options=battle.options)
@@ -127,15 +138,21 @@ def _terrain(battle: Battle, squad: Squad, cmd: Command) -> tuple[str, tuple]:
     path = cmd.params.get("path")
     if path is not None:
         if not isinstance(path, list | tuple) or not path:
-            raise RuleError("bad_command", "path is a list of [terrain, inches]",
-                            field="params.path")
+            raise RuleError(
+                "bad_command",
+                template=gettext_noop("path is a list of [terrain, inches]"),
+                field="params.path",
+            )
         segments = []
         for n, seg in enumerate(path):
             if (not isinstance(seg, list | tuple) or len(seg) != 2
                     or isinstance(seg[1], bool) or not isinstance(seg[1], int | float)
                     or seg[1] < 0):
-                raise RuleError("bad_command", "each path segment is [terrain, inches]",
-                                field=f"params.path.{n}")
+                raise RuleError(
+                    "bad_command",
+                    template=gettext_noop("each path segment is [terrain, inches]"),
+                    field=f"params.path.{n}",
+                )
             cls = _terrain_class(battle, squad, seg[0], surrounding, f"params.path.{n}")
             segments.append((cls, seg[1]))
         return worst_terrain_class(c for c, _ in segments), tuple(segments)
@@ -143,8 +160,11 @@ def _terrain(battle: Battle, squad: Squad, cmd: Command) -> tuple[str, tuple]:
     if type(terrain) is str:
         return _terrain_class(battle, squad, terrain, surrounding, "params.terrain"), ()
     if not isinstance(terrain, list | tuple) or not terrain:
-        raise RuleError("bad_command", "terrain is a terrain id or a list of them",
-                        field="params.terrain")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("terrain is a terrain id or a list of them"),
+            field="params.terrain",
+        )
     return worst_terrain_class(
         _terrain_class(battle, squad, t, surrounding, "params.terrain") for t in terrain), ()
 
@@ -156,17 +176,29 @@ def _speed(squad: Squad) -> int:
 def _check_fits(battle: Battle, ctx: Context, allowance: int | None, speed: int) -> None:
     """The move's distance or path must fit the allowance (§2.1)."""
     if allowance is None:
-        raise forbid(f"{ctx.terrain_class.replace('_', ' ')} terrain does not allow movement",
-                     RULE, "params.terrain")
+        raise forbid(gettext_noop("{terrain} terrain does not allow movement"),
+                     RULE, "params.terrain", terrain=terms.terrain_class(ctx.terrain_class))
     if ctx.segments and battle.options.mixed_path_terrain == "per_segment":
         if not path_allowed(speed, ctx.segments, march=ctx.mode == "march",
                             options=battle.options):
-            raise forbid(f"the path does not fit a move of {speed}\" (each inch costs 1, 2 or 3 "
-                         "by terrain)", RULE, "params.path")
+            raise forbid(
+                gettext_noop(
+                    "the path does not fit a move of {speed}\" (each inch costs 1, 2 or 3 by "
+                    "terrain)"
+                ),
+                RULE,
+                "params.path",
+                speed=speed,
+            )
         return
     if ctx.distance is not None and ctx.distance > allowance:
-        raise forbid(f"the move is {ctx.distance:g}\" but the allowance is {allowance}\"", RULE,
-                     "params.distance")
+        raise forbid(
+            gettext_noop("the move is {distance:g}\" but the allowance is {allowance}\""),
+            RULE,
+            "params.distance",
+            distance=ctx.distance,
+            allowance=allowance,
+        )
 
 
 def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None]:
@@ -181,17 +213,36 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None
     if cover_after is None:
         cover_after = "none" if leaves_cover else squad.cover
     if leaves_cover and squad.cover == "none":
-        raise RuleError("bad_command", f"{squad.name} is not in cover", field="params.leaves_cover")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("{squad} is not in cover"),
+            params={"squad": squad.name},
+            field="params.leaves_cover",
+        )
     if leaves_table and "toward_own_edge" not in directions:
-        raise RuleError("bad_command", "a squad leaves the table only by its own edge "
-                        "(direction toward_own_edge)", field="params.leaves_table")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "a squad leaves the table only by its own edge (direction toward_own_edge)"
+            ),
+            field="params.leaves_table",
+        )
     if squad.embarked_in is not None:
-        raise forbid(f"{squad.name} rides {squad.embarked_in}: it disembarks first", "§2.2")
+        raise forbid(
+            gettext_noop("{squad} rides {embarked_in}: it disembarks first"),
+            "§2.2",
+            squad=squad.name,
+            embarked_in=squad.embarked_in,
+        )
     for figure in squad.figures:
         if figure.immobilised:  # a squad of immobilised robots only shoots
             fighting = squad.fighting_figures()
             if fighting and all(f.kind == ROBOT and f.immobilised for f in fighting):
-                raise forbid(f"{squad.name}'s robots are immobilised and can only shoot", "§2.9")
+                raise forbid(
+                    gettext_noop("{squad}'s robots are immobilised and can only shoot"),
+                    "§2.9",
+                    squad=squad.name,
+                )
             break
     check_morale_allows(battle, squad, *_move_kinds(directions, leaves_cover))
     check_suppression_allows(
@@ -204,9 +255,14 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None
     elif mode != "combat":
         distance = number(cmd, "distance", None)
     elif "distance" in cmd.params:
-        raise RuleError("bad_command", "a combat move's distance is rolled (2d6\"): declare "
-                        "it without one and move up to the rolled allowance",
-                        field="params.distance")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop(
+                "a combat move's distance is rolled (2d6\"): declare it without one and move up "
+                "to the rolled allowance"
+            ),
+            field="params.distance",
+        )
     tests: tuple[str, ...] = ()
     if squad.prone:
         reaction.check_not_failed(squad, "move_while_prone")
@@ -229,8 +285,8 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None
                             field="params.mode") from None
         _check_fits(battle, ctx, allowance, speed)
     elif move_allowance(6, terrain_class) is None:
-        raise forbid(f"{terrain_class.replace('_', ' ')} terrain does not allow movement", RULE,
-                     "params.terrain")
+        raise forbid(gettext_noop("{terrain} terrain does not allow movement"), RULE,
+                     "params.terrain", terrain=terms.terrain_class(terrain_class))
     return i, squad, ctx, allowance
 
 
@@ -305,7 +361,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
 def validate_stand_up(battle: Battle, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if not squad.prone:
-        raise forbid(f"{squad.name} is not prone", "§2.4")
+        raise forbid(gettext_noop("{squad} is not prone"), "§2.4", squad=squad.name)
     check_morale_allows(battle, squad, "other")
     check_suppression_allows(squad, "stand_up", "stand up")
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import Step
@@ -94,8 +94,12 @@ def _inches_or_none(cmd: Command, name: str) -> float | None:
     value = param(cmd, name)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
                               or value < 0):
-        raise RuleError("bad_command", f"{name} must be a number of inches or null, not "
-                        f"{value!r}", field=f"params.{name}")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("{name} must be a number of inches or null, not {value!r}"),
+            params={"name": name, "value": value},
+            field=f"params.{name}",
+        )
     return value
 
 
@@ -105,9 +109,20 @@ def _grades_in_view(battle: Battle, squad: Squad, cmd: Command) -> list[str]:
     for enemy_id in texts(cmd, "enemies"):
         _, enemy = battle.squad(enemy_id)
         if enemy.side == squad.side:
-            raise forbid(f"{enemy.name} is not an enemy of {squad.name}", RULE, "params.enemies")
+            raise forbid(
+                gettext_noop("{enemy} is not an enemy of {squad}"),
+                RULE,
+                "params.enemies",
+                enemy=enemy.name,
+                squad=squad.name,
+            )
         if not enemy.on_table or not enemy.fighting_figures():
-            raise forbid(f"{enemy.name} is no longer on the table", RULE, "params.enemies")
+            raise forbid(
+                gettext_noop("{enemy} is no longer on the table"),
+                RULE,
+                "params.enemies",
+                enemy=enemy.name,
+            )
         # a squad in "Not one step back!" has no morale, and it neither retreats nor routs
         grades.append(STEADY if enemy.no_step_back else enemy.morale)
     return grades
@@ -118,15 +133,29 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
         i, squad = acting_squad(battle, cmd)
     else:
         if cmd.unit is None:
-            raise forbid(f"{NAME} needs a 'unit'", RULE, "unit")
+            raise forbid(gettext_noop("{action} needs a 'unit'"), RULE, "unit", action=NAME)
         i, squad = battle.squad(cmd.unit)
         if squad.panicking:
-            raise forbid(f"{squad.name} is panicking and can do nothing but tests to end the "
-                         "panic", "§2.14")
+            raise forbid(
+                gettext_noop(
+                    "{squad} is panicking and can do nothing but tests to end the panic"
+                ),
+                "§2.14",
+                squad=squad.name,
+            )
     if not squad.on_table or not squad.fighting_figures():
-        raise forbid(f"{squad.name} is no longer on the table", RULE, "unit")
+        raise forbid(
+            gettext_noop("{squad} is no longer on the table"),
+            RULE,
+            "unit",
+            squad=squad.name,
+        )
     if squad.no_step_back:
-        raise forbid(f"{squad.name} already stands in \"Not one step back!\"", RULE)
+        raise forbid(
+            gettext_noop("{squad} already stands in \"Not one step back!\""),
+            RULE,
+            squad=squad.name,
+        )
     check_conditions(
         in_cover_or_prone=squad.cover != "none" or squad.prone,
         nearest_friend_inches=_inches_or_none(cmd, "nearest_friend"),
@@ -194,15 +223,27 @@ def odds(battle: Battle, cmd: Command) -> Distribution:
 
 def _plan_end(battle: Battle, cmd: Command) -> int:
     if cmd.unit is None:
-        raise forbid(f"{END} needs a 'unit'", RULE, "unit")
+        raise forbid(gettext_noop("{action} needs a 'unit'"), RULE, "unit", action=END)
     i, squad = battle.squad(cmd.unit)
     if not squad.no_step_back:
-        raise forbid(f"{squad.name} is not in \"Not one step back!\"", RULE)
+        raise forbid(
+            gettext_noop("{squad} is not in \"Not one step back!\""),
+            RULE,
+            squad=squad.name,
+        )
     if not state_ends(_grades_in_view(battle, squad, cmd), options=battle.options):
         allowed = ("Broken or Routing" if battle.options.no_step_back_end == "broken_or_routing"
                    else "Broken")
-        raise forbid(f"\"Not one step back!\" ends only when no enemy but {allowed} ones is "
-                     f"left in view of {squad.name}", RULE, "params.enemies")
+        raise forbid(
+            gettext_noop(
+                "\"Not one step back!\" ends only when no enemy but {allowed} ones is left in view "
+                "of {squad}"
+            ),
+            RULE,
+            "params.enemies",
+            allowed=allowed,
+            squad=squad.name,
+        )
     return i
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import Effect, Step
@@ -163,7 +163,7 @@ def fall_into_panic(battle: Battle, i: int, why: str) -> Step:
 def _recovering(battle: Battle, cmd: Command) -> int:
     i, squad = acting_squad(battle, cmd, actions=2, panicking=True)
     if not squad.panicking:
-        raise forbid(f"{squad.name} is not panicking", RULE)
+        raise forbid(gettext_noop("{squad} is not panicking"), RULE, squad=squad.name)
     return i
 
 
@@ -226,18 +226,25 @@ def followups_after_fearsome_charge(battle: Battle, defender: int, attacker: int
 
 def _sighting(battle: Battle, cmd: Command) -> tuple[int, Squad, Squad, bool]:
     if cmd.unit is None:
-        raise forbid(f"{SIGHT} needs the 'unit' that sees the enemy", RULE, "unit")
+        raise forbid(gettext_noop("{action} needs the 'unit' that sees the enemy"), RULE, "unit",
+                     action=SIGHT)
     i, squad = battle.squad(cmd.unit)
     _, enemy = battle.squad(text(cmd, "enemy"))
     if enemy.side == squad.side:
-        raise forbid(f"{enemy.name} is not an enemy of {squad.name}", RULE, "params.enemy")
+        raise forbid(
+            gettext_noop("{enemy} is not an enemy of {squad}"),
+            RULE,
+            "params.enemy",
+            enemy=enemy.name,
+            squad=squad.name,
+        )
     if not squad.on_table or not enemy.on_table:
-        raise forbid("both squads must be on the table", RULE)
+        raise forbid(gettext_noop("both squads must be on the table"), RULE)
     armoured = param(cmd, "armoured", None)
     if armoured is None:
         armoured = any(f.armour == "power_armour" and f.fighting for f in enemy.figures)
     elif not isinstance(armoured, bool):
-        raise RuleError("bad_command", "armoured must be true or false",
+        raise RuleError("bad_command", template=gettext_noop("armoured must be true or false"),
                         field="params.armoured")
     return i, squad, enemy, armoured
 

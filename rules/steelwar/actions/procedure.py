@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from rules.core.dice import DiceRequest
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import DecisionNeeded, Effect, Step
 from rules.steelwar.state import Battle, Followup, Resolution, fast_replace
@@ -146,6 +146,16 @@ def spend_actions(battle: Battle, n: int = 1) -> Battle:
     return battle._replace(activation=act._replace(actions_used=act.actions_used + n))
 
 
-def forbid(message: str, rule: str, field: str | None = None) -> RuleError:
-    """``action_forbidden`` with the rule named in the sentence."""
-    return RuleError("action_forbidden", f"{message} ({rule})", rule=rule, field=field)
+def forbid(message: str, rule: str, field: str | None = None, **params: Any) -> RuleError:
+    """``action_forbidden`` with the rule named in the sentence: ``"<message> (<rule>)"``.
+
+    ``message`` is an English template marked with ``gettext_noop`` and filled with
+    ``params`` (``forbid(gettext_noop("{squad} is not prone"), "§2.4", squad=squad.name)``),
+    so that an API can translate it; a :class:`Sentence` is taken as it is."""
+    if params or not isinstance(message, Sentence):
+        message = Sentence(message, **params)
+    return RuleError("action_forbidden", Sentence(_FORBIDDEN, reason=message, rule=rule),
+                     rule=rule, field=field)
+
+
+_FORBIDDEN = gettext_noop("{reason} ({rule})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.core.errors import gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects
@@ -45,7 +46,7 @@ class Context(NamedTuple):
 def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     i, squad = acting_squad(battle, cmd)
     if squad.prone:
-        raise forbid(f"{squad.name} is already prone", RULE)
+        raise forbid(gettext_noop("{squad} is already prone"), RULE, squad=squad.name)
     check_morale_allows(battle, squad, "other")
     check_suppression_allows(squad, NAME, "go prone")
     open_terrain = flag(cmd, "open", squad.cover == "none")

@@ -65,11 +65,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import DecisionNeeded, Effect, Option, Step
-from rules.steelwar import effects, tables
+from rules.steelwar import effects, tables, terms
 from rules.steelwar.actions import commander, hits, morale_test, no_step_back, panic, rally
 from rules.steelwar.actions.procedure import (
     Action,
@@ -151,18 +151,28 @@ def _psionic(squad: Squad, cmd: Command) -> Figure:
     if given is not None:
         figure = _figure(squad, given)
         if figure.psi_die is None:
-            raise forbid(f"{effects.figure_name(squad, figure)} is no psionic", RULE,
-                         "params.psionic")
+            raise forbid(gettext_noop("{figure} is no psionic"), RULE,
+                         "params.psionic", figure=terms.figure(squad, figure))
         if not figure.fighting:
-            raise forbid(f"{effects.figure_name(squad, figure)} is {figure.status}", RULE,
-                         "params.psionic")
+            raise forbid(gettext_noop("{figure} is {status}"), RULE,
+                         "params.psionic", figure=terms.figure(squad, figure),
+                         status=terms.figure_status(figure.status))
         return figure
     psionics = [f for f in squad.figures if f.psi_die is not None and f.fighting]
     if not psionics:
-        raise forbid(f"{squad.name} has no psionic in the ranks", RULE, "unit")
+        raise forbid(
+            gettext_noop("{squad} has no psionic in the ranks"),
+            RULE,
+            "unit",
+            squad=squad.name,
+        )
     if len(psionics) > 1:
-        raise RuleError("bad_command", f"{squad.name} has several psionics: name one in "
-                        "'psionic'", field="params.psionic")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("{squad} has several psionics: name one in 'psionic'"),
+            params={"squad": squad.name},
+            field="params.psionic",
+        )
     return psionics[0]
 
 
@@ -175,13 +185,24 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     tables.psi_power(power_id)  # unknown_psi_power
     t, target = battle.squad(text(cmd, "target", squad.id))
     if power_id in OWN_SQUAD_POWERS and t != i:
-        raise forbid(f"{power_id.replace('_', ' ')} works on the psionic's own squad only",
-                     "§3.6", "params.target")
+        raise forbid(gettext_noop("{power} works on the psionic's own squad only"),
+                     "§3.6", "params.target", power=terms.psi_power(power_id))
     if not target.on_table or not target.fighting_figures():
-        raise forbid(f"{target.name} is no longer on the table", RULE, "params.target")
+        raise forbid(
+            gettext_noop("{target} is no longer on the table"),
+            RULE,
+            "params.target",
+            target=target.name,
+        )
     if not target_affected(target_kind(target)):
-        raise forbid(f"psi powers affect people only, not vehicles or robots: {target.name} "
-                     "has no one in it", RULE, "params.target")
+        raise forbid(
+            gettext_noop(
+                "psi powers affect people only, not vehicles or robots: {target} has no one in it"
+            ),
+            RULE,
+            "params.target",
+            target=target.name,
+        )
     check_power_allowed(
         power_id,
         suppressed=squad.suppression > 0,
@@ -193,17 +214,45 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     zone = psi_zone(distance, options=opts)
     sides = psi_die_at(psionic.psi_die, distance, options=opts)
     if sides is None:
-        raise forbid(f"{effects.figure_name(squad, psionic)} cannot reach {target.name} in psi "
-                     f"zone {zone} ({distance:g}\"): his psi die d{psionic.psi_die} would fall "
-                     "below d4, one step per zone beyond the first", RULE, "params.distance")
+        raise forbid(
+            gettext_noop(
+                "{figure} cannot reach {target} in psi zone {zone} ({distance:g}\"): his psi die "
+                "d{psi_die} would fall below d4, one step per zone beyond the first"
+            ),
+            RULE,
+            "params.distance",
+            figure=terms.figure(squad, psionic),
+            target=target.name,
+            zone=zone,
+            distance=distance,
+            psi_die=psionic.psi_die,
+        )
     if not psi_success(sides, power_id, options=opts):
         threshold = tables.psi_power(power_id).threshold
-        raise forbid(f"{power_id.replace('_', ' ')} needs {threshold} on the psi die and in "
-                     f"zone {zone} {effects.figure_name(squad, psionic)} rolls d{sides}: it "
-                     "could never work", "§3.6", "params.distance")
+        raise forbid(
+            gettext_noop(
+                "{power} needs {threshold} on the psi die and in zone {zone} {figure} rolls "
+                "d{sides}: it could never work"
+            ),
+            "§3.6",
+            "params.distance",
+            power=terms.psi_power(power_id),
+            threshold=threshold,
+            zone=zone,
+            figure=terms.figure(squad, psionic),
+            sides=sides,
+        )
     if needs_line_of_sight(distance, options=opts) and not flag(cmd, "line_of_sight"):
-        raise forbid(f"beyond zone 1 (12\") a psi power works only on a target in direct line "
-                     f"of sight; {target.name} is in zone {zone}", RULE, "params.line_of_sight")
+        raise forbid(
+            gettext_noop(
+                "beyond zone 1 (12\") a psi power works only on a target in direct line of sight; "
+                "{target} is in zone {zone}"
+            ),
+            RULE,
+            "params.line_of_sight",
+            target=target.name,
+            zone=zone,
+        )
     if power_id == "murder":
         _murder_pairs(target)
     return i, Context(psionic.id, power_id, t, zone, sides)
@@ -361,11 +410,16 @@ def _murder_pairs(target: Squad) -> None:
     if _victims(target):
         return
     if any(f.fighting and _backpack(f) and _shooters(target, f.id) for f in target.figures):
-        raise RuleError("not_implemented", "a psi murder of a Keno backpack flamethrower "
-                        "operator (his backpack explodes, §2.9) is not implemented yet",
-                        rule="§3.6")
-    raise forbid(f"no one in {target.name} has a weapon to turn on a comrade", "§3.6",
-                 "params.target")
+        raise RuleError(
+            "not_implemented",
+            template=gettext_noop(
+                "a psi murder of a Keno backpack flamethrower operator (his backpack explodes, "
+                "§2.9) is not implemented yet"
+            ),
+            rule="§3.6",
+        )
+    raise forbid(gettext_noop("no one in {target} has a weapon to turn on a comrade"), "§3.6",
+                 "params.target", target=target.name)
 
 
 def _choose(battle: Battle, i: int, ctx: Context, fx: list, key: str, stage: str,

@@ -37,10 +37,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.core.errors import gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import Step
-from rules.steelwar import effects
+from rules.steelwar import effects, terms
 from rules.steelwar.actions import morale_test
 from rules.steelwar.actions.procedure import (
     Action,
@@ -118,17 +119,30 @@ def _plan(battle: Battle, cmd: Command) -> Plan:
     line_of_sight = flag(cmd, "line_of_sight")
     radio = flag(cmd, "radio")
     if not officer.commands:
-        raise forbid(f"{officer.name} commands no formation: only a commander directly above "
-                     "a squad in its chain of command may rally it", RULE, "unit")
+        raise forbid(
+            gettext_noop(
+                "{officer} commands no formation: only a commander directly above a squad in its "
+                "chain of command may rally it"
+            ),
+            RULE,
+            "unit",
+            officer=officer.name,
+        )
     if squad.side != officer.side:
-        raise forbid(f"{officer.name} cannot rally {squad.name}, a squad of the enemy", RULE,
-                     "params.squad")
+        raise forbid(gettext_noop("{officer} cannot rally {squad}, a squad of the enemy"), RULE,
+                     "params.squad", officer=officer.name, squad=squad.name)
     if not squad.on_table:
-        raise forbid(f"{squad.name} is no longer on the table ({squad.presence})", RULE,
-                     "params.squad")
+        raise forbid(gettext_noop("{squad} is no longer on the table ({presence})"), RULE,
+                     "params.squad", squad=squad.name, presence=terms.presence(squad.presence))
     if squad.no_step_back:
-        raise forbid(f"{squad.name} stands in \"Not one step back!\" and has no morale to "
-                     "raise", "§2.15", "params.squad")
+        raise forbid(
+            gettext_noop(
+                "{squad} stands in \"Not one step back!\" and has no morale to raise"
+            ),
+            "§2.15",
+            "params.squad",
+            squad=squad.name,
+        )
     check_morale_allows(battle, officer, "other")
     if not battle.options.suppressed_commander_may_rally:
         check_suppression_allows(officer, NAME, f"rally {squad.name}")
@@ -150,10 +164,13 @@ def _plan(battle: Battle, cmd: Command) -> Plan:
         return Plan(o, s, ctx, "both commanders are psionics and speak telepathically (§2.16)")
     die_ = comms_die(officer.quality, links, psi_die=officer_psi, options=opts)
     if die_ is None:
-        raise forbid(f"{officer.name} cannot reach {squad.name}: its quality die "
-                     f"d{officer.quality} worsened by {links} bypassed "
-                     f"{'link' if links == 1 else 'links'} of the chain of command falls below "
-                     "d4", RULE)
+        message = gettext_noop(
+            "{officer} cannot reach {squad}: its quality die d{quality} worsened by {links} "
+            "bypassed link of the chain of command falls below d4") if links == 1 else gettext_noop(
+            "{officer} cannot reach {squad}: its quality die d{quality} worsened by {links} "
+            "bypassed links of the chain of command falls below d4")
+        raise forbid(message, RULE, officer=officer.name, squad=squad.name,
+                     quality=officer.quality, links=links)
     return Plan(o, s, ctx._replace(comms=die_), None)
 
 

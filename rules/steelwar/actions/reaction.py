@@ -13,6 +13,7 @@ later the charge) use these helpers for the die, the verdict and the bookkeeping
 from __future__ import annotations
 
 from rules.core.dice import DiceRequest
+from rules.core.errors import Sentence, gettext_noop
 from rules.core.system import Effect
 from rules.steelwar import effects
 from rules.steelwar.actions.procedure import forbid, request
@@ -23,9 +24,9 @@ RULE = "§2.13"
 
 #: What each reaction test is for, in words ("fails to <what>").
 WHAT = {
-    "go_prone": "go prone",
-    "move_while_prone": "move without leaving prone",
-    "leave_cover_shaken": "leave cover while Shaken",
+    "go_prone": gettext_noop("go prone"),
+    "move_while_prone": gettext_noop("move without leaving prone"),
+    "leave_cover_shaken": gettext_noop("leave cover while Shaken"),
 }
 
 
@@ -33,9 +34,10 @@ def check_not_failed(squad: Squad, action: str) -> None:
     """§2.13: after a failed reaction test the squad may not try that action again this turn."""
     if action in squad.failed_reactions:
         raise forbid(
-            f"{squad.name} failed its reaction test to {WHAT.get(action, action)} this turn and "
-            "may try again only next turn",
+            gettext_noop("{squad} failed its reaction test to {what} this turn and may try "
+                         "again only next turn"),
             RULE,
+            squad=squad.name, what=Sentence(WHAT[action]) if action in WHAT else action,
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.core.errors import gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects
@@ -40,10 +41,12 @@ class Context(NamedTuple):
 def validate(battle: Battle, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if not squad.suppression:
-        raise forbid(f"{squad.name} has no suppression marker to remove", RULE)
+        raise forbid(gettext_noop("{squad} has no suppression marker to remove"), RULE,
+                     squad=squad.name)
     if battle.activation.suppression_removals >= MAX_PER_ACTIVATION:
         raise forbid(
-            f"{squad.name} has already tried to remove suppression twice this activation", RULE
+            gettext_noop("{squad} has already tried to remove suppression twice this activation"),
+            RULE, squad=squad.name,
         )
 
 

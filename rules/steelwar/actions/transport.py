@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from rules.core.errors import gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects
@@ -35,20 +36,40 @@ RULE = "§2.2"
 def _vehicle(battle: Battle, squad: Squad, vehicle_id: str) -> tuple[int, Squad]:
     vi, vehicle = battle.squad(vehicle_id)
     if not is_vehicle(vehicle):
-        raise forbid(f"{vehicle.name} is not a vehicle", RULE, "params.vehicle")
+        raise forbid(
+            gettext_noop("{vehicle} is not a vehicle"),
+            RULE,
+            "params.vehicle",
+            vehicle=vehicle.name,
+        )
     if vehicle.side != squad.side:
-        raise forbid(f"{vehicle.name} belongs to the enemy", RULE, "params.vehicle")
+        raise forbid(
+            gettext_noop("{vehicle} belongs to the enemy"),
+            RULE,
+            "params.vehicle",
+            vehicle=vehicle.name,
+        )
     if not vehicle.on_table:
-        raise forbid(f"{vehicle.name} is no longer on the table", RULE, "params.vehicle")
+        raise forbid(
+            gettext_noop("{vehicle} is no longer on the table"),
+            RULE,
+            "params.vehicle",
+            vehicle=vehicle.name,
+        )
     return vi, vehicle
 
 
 def validate_embark(battle: Battle, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if squad.embarked_in is not None:
-        raise forbid(f"{squad.name} is already aboard {squad.embarked_in}", RULE)
+        raise forbid(
+            gettext_noop("{squad} is already aboard {embarked_in}"),
+            RULE,
+            squad=squad.name,
+            embarked_in=squad.embarked_in,
+        )
     if is_vehicle(squad):
-        raise forbid(f"{squad.name} is a vehicle", RULE)
+        raise forbid(gettext_noop("{squad} is a vehicle"), RULE, squad=squad.name)
     check_morale_allows(battle, squad, "other")
     check_suppression_allows(squad, "embark", "embark")
     _, vehicle = _vehicle(battle, squad, text(cmd, "vehicle"))
@@ -57,8 +78,16 @@ def validate_embark(battle: Battle, cmd: Command) -> None:
         aboard = sum(len(s.fighting_figures()) for s in battle.squads
                      if s.embarked_in == vehicle.id)
         if aboard + len(squad.fighting_figures()) > vehicle.capacity:
-            raise forbid(f"{vehicle.name} carries {vehicle.capacity} figures and has "
-                         f"{aboard} aboard", RULE, "params.vehicle")
+            raise forbid(
+                gettext_noop(
+                    "{vehicle} carries {capacity} figures and has {aboard} aboard"
+                ),
+                RULE,
+                "params.vehicle",
+                vehicle=vehicle.name,
+                capacity=vehicle.capacity,
+                aboard=aboard,
+            )
 
 
 def embark(battle: Battle, cmd: Command) -> Step:
@@ -72,11 +101,17 @@ def embark(battle: Battle, cmd: Command) -> Step:
 def validate_disembark(battle: Battle, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if squad.embarked_in is None:
-        raise forbid(f"{squad.name} is not aboard a vehicle", RULE)
+        raise forbid(gettext_noop("{squad} is not aboard a vehicle"), RULE, squad=squad.name)
     _, vehicle = battle.squad(squad.embarked_in)
     if vehicle.suppression:
-        raise forbid(f"{vehicle.name} is suppressed: a suppressed vehicle may not do anything "
-                     "that needs its crew or passengers to get out", "§2.7")
+        raise forbid(
+            gettext_noop(
+                "{vehicle} is suppressed: a suppressed vehicle may not do anything that needs "
+                "its crew or passengers to get out"
+            ),
+            "§2.7",
+            vehicle=vehicle.name,
+        )
     check_morale_allows(battle, squad, "other")
     check_suppression_allows(squad, "disembark", "disembark")
     check_embark(number(cmd, "farthest"), disembark=True)
@@ -94,9 +129,13 @@ def disembark(battle: Battle, cmd: Command) -> Step:
 def validate_unlimber(battle: Battle, cmd: Command) -> None:
     _, squad = full_activation(battle, cmd)
     if not squad.limbered:
-        raise forbid(f"{squad.name} has no gun hitched or packed", RULE)
+        raise forbid(gettext_noop("{squad} has no gun hitched or packed"), RULE, squad=squad.name)
     if squad.embarked_in is not None:
-        raise forbid(f"{squad.name} must disembark before deploying its gun", RULE)
+        raise forbid(
+            gettext_noop("{squad} must disembark before deploying its gun"),
+            RULE,
+            squad=squad.name,
+        )
     check_morale_allows(battle, squad, "other")
     check_suppression_allows(squad, "unlimber", "unlimber its gun")
 

@@ -17,10 +17,10 @@ count honest.
 
 from __future__ import annotations
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Step
-from rules.steelwar import effects
+from rules.steelwar import effects, terms
 from rules.steelwar.actions.procedure import Action, forbid
 from rules.steelwar.state import Activation, Battle, Squad
 
@@ -29,17 +29,35 @@ RULE = "§1, engine reading"
 
 def _check_begin(battle: Battle, cmd: Command) -> tuple[int, Squad]:
     if cmd.unit is None:
-        raise RuleError("bad_command", "begin_activation needs a 'unit'", field="unit")
+        raise RuleError(
+            "bad_command",
+            template=gettext_noop("begin_activation needs a 'unit'"),
+            field="unit",
+        )
     i, squad = battle.squad(cmd.unit)
     if battle.activation is not None:
         active = battle.squads[battle.activation.squad]
-        raise forbid(f"{active.name} is still activated: end its activation first", RULE)
+        raise forbid(
+            gettext_noop("{active} is still activated: end its activation first"),
+            RULE,
+            active=active.name,
+        )
     if not squad.on_table:
-        raise forbid(f"{squad.name} is no longer on the table ({squad.presence})", RULE)
+        raise forbid(
+            gettext_noop("{squad} is no longer on the table ({presence})"),
+            RULE,
+            squad=squad.name,
+            presence=terms.presence(squad.presence),
+        )
     if not squad.has_fighting_figure():
-        raise forbid(f"{squad.name} has no fighting figure left", RULE)
+        raise forbid(gettext_noop("{squad} has no fighting figure left"), RULE, squad=squad.name)
     if squad.activated:
-        raise forbid(f"{squad.name} has already been activated in turn {battle.turn}", RULE)
+        raise forbid(
+            gettext_noop("{squad} has already been activated in turn {turn}"),
+            RULE,
+            squad=squad.name,
+            turn=battle.turn,
+        )
     return i, squad
 
 
@@ -56,9 +74,14 @@ def begin(battle: Battle, cmd: Command) -> Step:
 def validate_end(battle: Battle, cmd: Command) -> None:
     act = battle.activation
     if act is None:
-        raise forbid("no activation is in progress", RULE)
+        raise forbid(gettext_noop("no activation is in progress"), RULE)
     if cmd.unit is not None and battle.index.get(cmd.unit) != act.squad:
-        raise forbid(f"{cmd.unit} is not the squad under activation", RULE, "unit")
+        raise forbid(
+            gettext_noop("{unit} is not the squad under activation"),
+            RULE,
+            "unit",
+            unit=cmd.unit,
+        )
 
 
 def end(battle: Battle, cmd: Command) -> Step:
@@ -72,7 +95,11 @@ def end(battle: Battle, cmd: Command) -> Step:
 def validate_end_turn(battle: Battle, cmd: Command) -> None:
     if battle.activation is not None:
         active = battle.squads[battle.activation.squad]
-        raise forbid(f"{active.name} is still activated: end its activation first", RULE)
+        raise forbid(
+            gettext_noop("{active} is still activated: end its activation first"),
+            RULE,
+            active=active.name,
+        )
 
 
 def end_turn(battle: Battle, cmd: Command) -> Step:
