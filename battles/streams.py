@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles.models import Battle
@@ -29,7 +30,8 @@ def ensure_open(battle: Battle) -> None:
     if not battle.is_open:
         raise ApiError(
             "battle_concluded",
-            f"battle {battle.pk} is concluded; it accepts no more facts or corrections",
+            _("battle %(battle)s is concluded; it accepts no more facts or corrections")
+            % {"battle": battle.pk},
             status_code=status.HTTP_409_CONFLICT,
         )
 
@@ -39,8 +41,8 @@ def ensure_version(battle: Battle, expected_version: int) -> None:
     if expected_version != battle.version:
         raise ApiError(
             "wrong_expected_version",
-            f"expected version {expected_version}, but the battle is at version "
-            f"{battle.version}; reload and retry",
+            _("expected version %(expected)s, but the battle is at version %(current)s; "
+              "reload and retry") % {"expected": expected_version, "current": battle.version},
             status_code=status.HTTP_409_CONFLICT,
             field="expected_version",
             current_version=battle.version,

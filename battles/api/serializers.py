@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -104,7 +105,7 @@ class ImportSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if "document" not in attrs and "file" not in attrs:
-            raise serializers.ValidationError({"document": "send 'document' or 'file'"})
+            raise serializers.ValidationError({"document": _("send 'document' or 'file'")})
         return attrs
 
 

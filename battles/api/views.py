@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -45,7 +46,8 @@ ERRORS = {
 def _club_for(user, club_id: int, field: str = "club") -> Club:
     if club_role(user=user, club_id=club_id) is None:
         raise ApiError(
-            "not_found", f"no club {club_id}", field=field, status_code=status.HTTP_404_NOT_FOUND
+            "not_found", _("no club %(club)s") % {"club": club_id}, field=field,
+            status_code=status.HTTP_404_NOT_FOUND,
         )
     return Club.objects.get(pk=club_id)
 
@@ -97,7 +99,7 @@ class StateView(APIView):
         battle = selectors.battle_for(user=request.user, battle_id=pk)
         at = request.query_params.get("at")
         if at is not None and not at.isdigit():
-            raise ApiError("bad_version", "at must be a version number", field="at")
+            raise ApiError("bad_version", _("at must be a version number"), field="at")
         current = selectors.state_at(battle=battle, version=int(at) if at else None)
         return Response(current.to_json())
 
@@ -286,7 +288,7 @@ class ReplayView(APIView):
         battle = selectors.battle_for(user=request.user, battle_id=pk)
         version = request.query_params.get("rules_version")
         if not version:
-            raise ApiError("required", "rules_version is required", field="rules_version")
+            raise ApiError("required", _("rules_version is required"), field="rules_version")
         return Response(selectors.rules_version_diff(battle=battle, rules_version=version))
 
 
@@ -322,7 +324,8 @@ class ImportView(APIView):
                 document = json.load(data["file"])
             except (ValueError, UnicodeDecodeError) as error:
                 raise ApiError(
-                    "invalid_import", f"file: not JSON ({error})", field="file"
+                    "invalid_import", _("file: not JSON (%(error)s)") % {"error": error},
+                    field="file",
                 ) from None
         result = services.import_battle(club=club, document=document, imported_by=request.user)
         body = s.BattleSerializer(result.battle).data

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles import dice as dice_scheme
@@ -23,7 +24,7 @@ from config.api_errors import ApiError
 from eventstore.services import append
 from eventstore.types import NewEvent
 from rules.core import registry
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import Fact
 from rules.core.summary import summarize
 
@@ -109,19 +110,20 @@ def _check_participants(club: Club, participants: list[ParticipantSpec], sides) 
         if p.user.pk not in members:
             raise ApiError(
                 "not_a_member",
-                f"{p.user} is not a member of {club}",
+                _("%(user)s is not a member of %(club)s") % {"user": p.user, "club": club},
                 field=f"participants.{index}.user",
             )
         if sides is not None and p.side not in sides:
             raise ApiError(
                 "unknown_side",
-                f"side {p.side!r} is not in the setup (sides: {', '.join(sides)})",
+                _("side %(side)r is not in the setup (sides: %(sides)s)")
+                % {"side": p.side, "sides": ", ".join(sides)},
                 field=f"participants.{index}.side",
             )
         if p.user.pk in seen:
             raise ApiError(
                 "duplicate_participant",
-                f"{p.user} is listed twice",
+                _("%(user)s is listed twice") % {"user": p.user},
                 field=f"participants.{index}.user",
             )
         seen.add(p.user.pk)
@@ -165,23 +167,27 @@ def conclude_battle(
 def _check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
     sides = tuple(sides)
     if not isinstance(result, Mapping):
-        raise ApiError("bad_result", "result maps each side to win, lose or draw", field="result")
+        raise ApiError("bad_result", _("result maps each side to win, lose or draw"),
+                       field="result")
     for side, outcome in result.items():
         if side not in sides:
             raise ApiError(
                 "unknown_side",
-                f"side {side!r} is not in this battle (sides: {', '.join(sides)})",
+                _("side %(side)r is not in this battle (sides: %(sides)s)")
+                % {"side": side, "sides": ", ".join(sides)},
                 field=f"result.{side}",
             )
         if outcome not in RESULTS:
             raise ApiError(
                 "bad_result",
-                f"{side}: {outcome!r} is not one of win, lose, draw",
+                _("%(side)s: %(outcome)r is not one of win, lose, draw")
+                % {"side": side, "outcome": outcome},
                 field=f"result.{side}",
             )
     missing = [s for s in sides if s not in result]
     if missing:
-        raise ApiError("bad_result", "no result for side " + ", ".join(missing), field="result")
+        raise ApiError("bad_result", _("no result for side %(sides)s") % {"sides": ", ".join(missing)},
+                       field="result")
 
 
 def correct(
@@ -207,22 +213,23 @@ def correct(
         if row is None:
             raise ApiError(
                 "no_such_event",
-                f"there is no event #{target_version} in this battle",
+                _("there is no event #%(version)s in this battle") % {"version": target_version},
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )
         if not replay.is_fact(row.type):
             raise ApiError(
                 "not_a_fact",
-                f"event #{target_version} ({row.type}) is not a rules fact and cannot be corrected",
+                _("event #%(version)s (%(type)s) is not a rules fact and cannot be corrected")
+                % {"version": target_version, "type": row.type},
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )
         if row.data.get("source") == "server":
             raise ApiError(
                 "server_dice_immutable",
-                f"event #{target_version} holds server dice, which stay as rolled; "
-                "correct the fact that asked for them instead",
+                _("event #%(version)s holds server dice, which stay as rolled; correct the fact "
+                  "that asked for them instead") % {"version": target_version},
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )
@@ -231,7 +238,7 @@ def correct(
             if row.status == BattleLogEntry.Status.VOIDED:
                 raise ApiError(
                     "already_voided",
-                    f"event #{target_version} is already voided",
+                    _("event #%(version)s is already voided") % {"version": target_version},
                     status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                     field="target_version",
                 )
@@ -239,14 +246,17 @@ def correct(
             return
         if not isinstance(data, Mapping) or data.get("source") == "server":
             raise ApiError(
-                "bad_amendment", "an amendment needs the fact's new 'data'", field="data"
+                "bad_amendment", _("an amendment needs the fact's new 'data'"), field="data"
             )
         before = state_at(battle=ctx.battle, version=target_version - 1, system=ctx.system)
         try:
             ctx.system.apply(before.state, Fact(row.type, dict(data)))
         except RuleError as error:
             error.field = "data" + (f".{error.field}" if error.field else "")
-            error.message = f"the amended event #{target_version} does not fit: {error.message}"
+            error.message = Sentence(
+                gettext_noop("the amended event #{version} does not fit: {reason}"),
+                version=target_version, reason=error.message,
+            )
             raise
         ctx.add(replay.AMEND, {**payload, "data": dict(data)})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles import dice as dice_scheme
@@ -66,7 +67,7 @@ def enter_dice(
 
     def plan(ctx: PlanContext) -> None:
         if not rolls and not server_dice:
-            raise ApiError("no_dice", "send 'rolls' and/or 'server_dice'", field="rolls")
+            raise ApiError("no_dice", _("send 'rolls' and/or 'server_dice'"), field="rolls")
         if rolls:
             ctx.add(DICE, {"rolls": dict(rolls), "source": "table"})
         _roll_on_server(ctx, server_dice)
@@ -116,12 +117,12 @@ def _roll_on_server(ctx: PlanContext, server_dice: ServerDice) -> None:
     if seed is None:
         raise ApiError(
             "server_dice_unavailable",
-            "this battle has no dice seed here (it was imported): enter the dice by hand",
+            _("this battle has no dice seed here (it was imported): enter the dice by hand"),
             status_code=status.HTTP_409_CONFLICT,
             field="server_dice",
         )
     wanted = None if server_dice == "all" else set(server_dice)
-    for _ in range(MAX_SERVER_ROUNDS):
+    for _round in range(MAX_SERVER_ROUNDS):
         pending = ctx.system.pending(ctx.fold.state)
         if not isinstance(pending, DiceNeeded):
             break
@@ -145,7 +146,8 @@ def _roll_on_server(ctx: PlanContext, server_dice: ServerDice) -> None:
     if wanted:
         raise ApiError(
             "wrong_die",
-            "no die " + ", ".join(sorted(wanted)) + " is pending for the server to roll",
+            _("no die %(keys)s is pending for the server to roll")
+            % {"keys": ", ".join(sorted(wanted))},
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             field="server_dice",
         )

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from battles import dice as dice_scheme
 from battles import replay
@@ -27,7 +28,7 @@ from eventstore.selectors import read_stream
 from eventstore.services import append
 from eventstore.types import NewEvent
 from rules.core import registry
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence
 from rules.core.summary import summarize
 
 FORMAT = "wargame-battle-export"
@@ -73,18 +74,24 @@ class ImportResult:
 
 
 def _bad(field_path: str, message: str, code: str = "invalid_import", **extra) -> ApiError:
-    return ApiError(code, f"{field_path}: {message}", field=field_path, **extra)
+    """``invalid_import`` naming the field at fault: ``"<field>: <message>"``. ``message`` is
+    translated already, or a rule engine :class:`Sentence` (translated by the API layer)."""
+    if isinstance(message, Sentence):
+        return ApiError(code, Sentence("{field}: {reason}", field=field_path, reason=message),
+                        field=field_path, **extra)
+    text = _("%(field)s: %(problem)s") % {"field": field_path, "problem": message}
+    return ApiError(code, text, field=field_path, **extra)
 
 
 def _mapping(value: Any, path: str) -> Mapping:
     if not isinstance(value, Mapping):
-        raise _bad(path, "must be a JSON object")
+        raise _bad(path, _("must be a JSON object"))
     return value
 
 
 def _string(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value:
-        raise _bad(path, "must be a non-empty string")
+        raise _bad(path, _("must be a non-empty string"))
     return value
 
 
@@ -92,35 +99,37 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
     """Check the document's shape; return its ``battle`` part and its events."""
     document = _mapping(document, "document")
     if document.get("format") != FORMAT:
-        raise _bad("format", f"must be {FORMAT!r}")
+        raise _bad("format", _("must be %(format)r") % {"format": FORMAT})
     if document.get("format_version") != FORMAT_VERSION:
-        raise _bad("format_version", f"must be {FORMAT_VERSION}")
+        raise _bad("format_version", _("must be %(version)s") % {"version": FORMAT_VERSION})
     battle = _mapping(document.get("battle"), "battle")
     for name in ("name", "rules_system", "rules_version"):
         _string(battle.get(name), f"battle.{name}")
     participants = battle.get("participants", [])
     if not isinstance(participants, list):
-        raise _bad("battle.participants", "must be a list")
+        raise _bad("battle.participants", _("must be a list"))
     for i, p in enumerate(participants):
         _mapping(p, f"battle.participants.{i}")
         _string(p.get("username"), f"battle.participants.{i}.username")
         _string(p.get("side"), f"battle.participants.{i}.side")
     events = document.get("events")
     if not isinstance(events, list) or not events:
-        raise _bad("events", "must be a non-empty list")
+        raise _bad("events", _("must be a non-empty list"))
     fact_versions: set[int] = set()
     for i, event in enumerate(events):
         path = f"events.{i}"
         _mapping(event, path)
         if event.get("version") != i + 1:
-            raise _bad(f"{path}.version", f"must be {i + 1} (versions are contiguous from 1)")
+            raise _bad(f"{path}.version", _("must be %(version)s (versions are contiguous from 1)")
+                       % {"version": i + 1})
         event_type = _string(event.get("type"), f"{path}.type")
         data = _mapping(event.get("data"), f"{path}.data")
         metadata = _mapping(event.get("metadata", {}), f"{path}.metadata")
         if (event_type == replay.STARTED) != (i == 0):
-            raise _bad(f"{path}.type", f"{replay.STARTED} must be the first event, and only it")
+            raise _bad(f"{path}.type", _("%(type)s must be the first event, and only it")
+                       % {"type": replay.STARTED})
         if event_type == replay.CONCLUDED and i != len(events) - 1:
-            raise _bad(f"{path}.type", f"{replay.CONCLUDED} must be the last event")
+            raise _bad(f"{path}.type", _("%(type)s must be the last event") % {"type": replay.CONCLUDED})
         if event_type == replay.STARTED:
             _mapping(data.get("setup"), f"{path}.data.setup")
             rules = _mapping(data.get("rules"), f"{path}.data.rules")
@@ -128,14 +137,14 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 battle["rules_system"],
                 battle["rules_version"],
             ):
-                raise _bad(f"{path}.data.rules", "must name the battle's rule system and version")
+                raise _bad(f"{path}.data.rules", _("must name the battle's rule system and version"))
             _string(data.get("seed_sha256"), f"{path}.data.seed_sha256")
             if not isinstance(data.get("battle_id"), int):
-                raise _bad(f"{path}.data.battle_id", "must be an integer")
+                raise _bad(f"{path}.data.battle_id", _("must be an integer"))
         elif event_type in replay.CORRECTIONS:
             target = data.get("target")
             if not isinstance(target, int) or target not in fact_versions:
-                raise _bad(f"{path}.data.target", "must be the version of an earlier rules fact")
+                raise _bad(f"{path}.data.target", _("must be the version of an earlier rules fact"))
             if event_type == replay.AMEND:
                 _mapping(data.get("data"), f"{path}.data.data")
         elif event_type == replay.CONCLUDED:
@@ -153,7 +162,7 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 ):
                     raise _bad(
                         f"{path}.metadata.server_requests",
-                        "server dice must name the request of every roll",
+                        _("server dice must name the request of every roll"),
                     )
     return battle, events
 
@@ -210,13 +219,13 @@ def import_battle(
             ],
         )
         try:
-            state, _ = project(
+            state, _outcomes = project(
                 battle=battle, events=result.events, state=None, system=system, strict=True
             )
         except RuleError as error:
             raise ApiError(
                 "invalid_import",
-                f"{error.field}: {error.message}",
+                Sentence("{field}: {reason}", field=error.field, reason=error.message),
                 field=error.field,
                 rule=error.rule,
                 rule_code=error.code,
@@ -231,7 +240,7 @@ def _check_conclusion(system, state, started: Mapping, concluded: Mapping, index
     path = f"events.{index}.data"
     expected = json.loads(json.dumps(summarize(system, state).to_json()))
     if concluded["data"]["summary"] != expected:
-        raise _bad(f"{path}.summary", "differs from the summary the rules compute from the events")
+        raise _bad(f"{path}.summary", _("differs from the summary the rules compute from the events"))
     seed = concluded["data"].get("seed")
     if seed is not None:
         try:
@@ -239,4 +248,4 @@ def _check_conclusion(system, state, started: Mapping, concluded: Mapping, index
         except (TypeError, ValueError):
             matches = False
         if not matches:
-            raise _bad(f"{path}.seed", "does not match the seed_sha256 committed at the start")
+            raise _bad(f"{path}.seed", _("does not match the seed_sha256 committed at the start"))
