@@ -2,10 +2,18 @@
 
 With TEST_REQUIRE_SERVICES=1 (set by .ci/run) a run on PostgreSQL must really be on PostgreSQL
 and Redis must answer: a missing service fails the run instead of skipping tests.
+
+The Django suites share a club, its people, an API client per person, a started campaign and
+``raise_army``; a suite's conftest overrides what it needs otherwise (the admin suite's
+people are staff). Django is imported inside the fixtures: ``tests/rules`` runs without it.
 """
 import os
+from datetime import date
 
 import pytest
+
+#: The campaign's first in-game day.
+START = date(1942, 5, 1)
 
 
 def _redis_url() -> str:
@@ -57,3 +65,76 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_pg)
         if "celery_worker" in item.keywords and not (on_postgres and _redis_url()):
             item.add_marker(skip_worker)
+
+
+# --- shared by the Django suites -----------------------------------------------------------
+
+
+@pytest.fixture
+def club(db):
+    from campaign.models import Club
+
+    return Club.objects.create(name="Steel Veterans", slug="steel-veterans")
+
+
+@pytest.fixture
+def people(club):
+    """The club's organizer (``org``), two players (``alice``, ``bob``), a bystander member
+    (``member``) and an ``outsider`` who belongs to no club."""
+    from django.contrib.auth import get_user_model
+
+    from campaign.models import Membership
+
+    users = {name: get_user_model().objects.create_user(name)
+             for name in ("org", "alice", "bob", "member", "outsider")}
+    Membership.objects.create(club=club, user=users["org"], role="organizer")
+    for name in ("alice", "bob", "member"):
+        Membership.objects.create(club=club, user=users[name], role="player")
+    return users
+
+
+@pytest.fixture
+def clients(people):
+    """An API client signed in as each of ``people``, by the same name."""
+    from rest_framework.test import APIClient
+
+    out = {}
+    for name, user in people.items():
+        client = APIClient()
+        client.force_authenticate(user)
+        out[name] = client
+    return out
+
+
+@pytest.fixture
+def campaign(club, people):
+    """Operation Lantern, a Steel War campaign started by the organizer on ``START``."""
+    from campaign.services.campaigns import start_campaign
+
+    return start_campaign(user=people["org"], club=club, name="Operation Lantern",
+                          start_date=START)
+
+
+def raise_army(campaign, user, name: str, soldiers: int = 6) -> dict:
+    """A force with one squad of ``soldiers``: a commander (leadership 2), a medic, riflemen;
+    their ids (``force``, ``squad``, ``soldiers``)."""
+    from campaign.services import forces
+    from campaign.services import soldiers as soldier_services
+
+    force_id = forces.raise_force(user=user, campaign=campaign, name=name).events[0].data[
+        "force_id"]
+    squad_id = forces.raise_squad(user=user, campaign=campaign, force_id=force_id,
+                                  name=f"{name} 1st", quality="regular",
+                                  establishment=soldiers).events[0].data["squad_id"]
+    ids = []
+    for n in range(soldiers):
+        role, weapon = ("commander", "smg") if n == 0 else (
+            ("medic", "pistol") if n == 1 else ("rifleman", "rifle"))
+        recorded = soldier_services.recruit_soldier(
+            user=user, campaign=campaign, force_id=force_id, squad_id=squad_id,
+            name=f"{name} {role} {n}", role=role, weapon=weapon, armour="human",
+            quality="regular", leadership=2 if n == 0 else None)
+        ids.append(recorded.events[0].data["soldier_id"])
+    forces.assign_squad_commander(user=user, campaign=campaign, squad_id=squad_id,
+                                  soldier_id=ids[0])
+    return {"force": force_id, "squad": squad_id, "soldiers": ids}

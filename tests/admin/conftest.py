@@ -1,10 +1,9 @@
-"""Fixtures for the admin suite: a club with a staff organizer (view permissions only, as a
-club would set one up), two players and a superuser who belongs to no club; a Steel War
-campaign with two forces, a scenario between them and its battle, all recorded through the
-services; and ``act``, which posts an admin action the way the change list does."""
+"""Fixtures for the admin suite: the shared club and Steel War campaign (tests/conftest.py)
+with a staff organizer (view permissions only, as a club would set one up), two players and
+a superuser who belongs to no club; two forces, a scenario between them and its battle, all
+recorded through the services; and ``act``, which posts an admin action the way the change
+list does."""
 from __future__ import annotations
-
-from datetime import date
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,19 +11,12 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from campaign.models import Club, Membership
-from campaign.services import forces, scenarios, soldiers
+from campaign.models import Membership
+from campaign.services import scenarios
 from campaign.services.battle_setup import start_scenario_battle
-from campaign.services.campaigns import start_campaign
 from campaign.services.projection import project_campaign
-
-START = date(1942, 5, 1)
-
-
-
-@pytest.fixture
-def club(db):
-    return Club.objects.create(name="Steel Veterans", slug="steel-veterans")
+from tests import conftest as shared
+from tests.conftest import START  # noqa: F401 - the tests import it from here
 
 
 @pytest.fixture
@@ -59,27 +51,9 @@ def root_client(people):
     return client_for(people["root"])
 
 
-@pytest.fixture
-def campaign(club, people):
-    return start_campaign(user=people["org"], club=club, name="Operation Lantern",
-                          start_date=START)
-
-
 def raise_army(campaign, user, name: str) -> dict:
     """A force with one squad of four: a commander (leadership 2), a medic, two riflemen."""
-    force = forces.raise_force(user=user, campaign=campaign, name=name).events[0].data["force_id"]
-    squad = forces.raise_squad(user=user, campaign=campaign, force_id=force, name=f"{name} 1st",
-                               quality="regular", establishment=4).events[0].data["squad_id"]
-    ids = []
-    for n, (role, weapon) in enumerate((("commander", "smg"), ("medic", "pistol"),
-                                        ("rifleman", "rifle"), ("rifleman", "rifle"))):
-        recorded = soldiers.recruit_soldier(
-            user=user, campaign=campaign, force_id=force, squad_id=squad,
-            name=f"{name} {role} {n}", role=role, weapon=weapon, armour="human",
-            quality="regular", leadership=2 if n == 0 else None)
-        ids.append(recorded.events[0].data["soldier_id"])
-    forces.assign_squad_commander(user=user, campaign=campaign, squad_id=squad, soldier_id=ids[0])
-    return {"force": force, "squad": squad, "soldiers": ids}
+    return shared.raise_army(campaign, user, name, soldiers=4)
 
 
 @pytest.fixture

@@ -1,12 +1,10 @@
-"""Fixtures for the battles suite: a club with an organizer, two players and a bystander
-member, an outsider, the test-only "duel" rule system, and an API client per user."""
+"""Fixtures for the battles suite, on top of the shared club, people (an organizer, two
+players, a bystander member, an outsider) and API clients (tests/conftest.py): the test-only
+"duel" rule system, and a duel battle."""
 
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
 
 from battles import services
-from campaign.models import Club, Membership
 from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
 from tests.battles import duel
 
@@ -14,34 +12,6 @@ from tests.battles import duel
 @pytest.fixture(autouse=True)
 def _duel_registered():
     duel.register()
-
-
-@pytest.fixture
-def club(db):
-    return Club.objects.create(name="Iron Wolves", slug="iron-wolves")
-
-
-def _user(name: str):
-    return get_user_model().objects.create_user(name)
-
-
-@pytest.fixture
-def people(club):
-    people = {name: _user(name) for name in ("org", "alice", "bob", "member", "outsider")}
-    Membership.objects.create(club=club, user=people["org"], role="organizer")
-    for name in ("alice", "bob", "member"):
-        Membership.objects.create(club=club, user=people[name], role="player")
-    return people
-
-
-@pytest.fixture
-def clients(people):
-    out = {}
-    for name, user in people.items():
-        client = APIClient()
-        client.force_authenticate(user)
-        out[name] = client
-    return out
 
 
 @pytest.fixture

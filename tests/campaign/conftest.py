@@ -1,49 +1,11 @@
-"""Fixtures for the campaign suite: a club with an organizer, two players, a bystander
-member and an outsider; an API client per user; a started Steel War campaign."""
-from datetime import date
-
+"""Fixtures for the campaign suite, on top of the shared club, people (an organizer, two
+players, a bystander member, an outsider), API clients and started Steel War campaign
+(tests/conftest.py): projections brought up to date, two armies, a scenario ready to play."""
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
 
-from campaign.models import Club, Membership
-from campaign.services.campaigns import start_campaign
 from campaign.services.projection import project_campaign
 from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
-
-START = date(1942, 5, 1)
-
-
-
-@pytest.fixture
-def club(db):
-    return Club.objects.create(name="Steel Veterans", slug="steel-veterans")
-
-
-@pytest.fixture
-def people(club):
-    users = {name: get_user_model().objects.create_user(name)
-             for name in ("org", "alice", "bob", "member", "outsider")}
-    Membership.objects.create(club=club, user=users["org"], role="organizer")
-    for name in ("alice", "bob", "member"):
-        Membership.objects.create(club=club, user=users[name], role="player")
-    return users
-
-
-@pytest.fixture
-def clients(people):
-    out = {}
-    for name, user in people.items():
-        client = APIClient()
-        client.force_authenticate(user)
-        out[name] = client
-    return out
-
-
-@pytest.fixture
-def campaign(club, people):
-    return start_campaign(user=people["org"], club=club, name="Operation Lantern",
-                          start_date=START)
+from tests.conftest import raise_army
 
 
 @pytest.fixture
@@ -56,30 +18,6 @@ def project():
         return campaign
 
     return run
-
-
-def raise_army(campaign, user, name: str, soldiers: int = 6) -> dict:
-    """A force with one squad: a commander (leadership 2), a medic, riflemen."""
-    from campaign.services import forces
-    from campaign.services import soldiers as soldier_services
-
-    force_id = forces.raise_force(user=user, campaign=campaign, name=name).events[0].data[
-        "force_id"]
-    squad_id = forces.raise_squad(user=user, campaign=campaign, force_id=force_id,
-                                  name=f"{name} 1st", quality="regular",
-                                  establishment=soldiers).events[0].data["squad_id"]
-    ids = []
-    for n in range(soldiers):
-        role, weapon = ("commander", "smg") if n == 0 else (
-            ("medic", "pistol") if n == 1 else ("rifleman", "rifle"))
-        recorded = soldier_services.recruit_soldier(
-            user=user, campaign=campaign, force_id=force_id, squad_id=squad_id,
-            name=f"{name} {role} {n}", role=role, weapon=weapon, armour="human",
-            quality="regular", leadership=2 if n == 0 else None)
-        ids.append(recorded.events[0].data["soldier_id"])
-    forces.assign_squad_commander(user=user, campaign=campaign, squad_id=squad_id,
-                                  soldier_id=ids[0])
-    return {"force": force_id, "squad": squad_id, "soldiers": ids}
 
 
 @pytest.fixture
