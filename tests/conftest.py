@@ -3,9 +3,9 @@
 With TEST_REQUIRE_SERVICES=1 (set by .ci/run) a run on PostgreSQL must really be on PostgreSQL
 and Redis must answer: a missing service fails the run instead of skipping tests.
 
-The Django suites share a club, its people, an API client per person, a started campaign and
-``raise_army``; a suite's conftest overrides what it needs otherwise (the admin suite's
-people are staff). Django is imported inside the fixtures: ``tests/rules`` runs without it.
+The Django suites share a club, its people, an API client per person, a started campaign,
+``raise_army`` and ``prepare_scenario``; a suite's conftest overrides what it needs otherwise
+(the admin suite's people are staff). Django is imported inside the fixtures: ``tests/rules`` runs without it.
 """
 import os
 from datetime import date
@@ -138,3 +138,22 @@ def raise_army(campaign, user, name: str, soldiers: int = 6) -> dict:
     forces.assign_squad_commander(user=user, campaign=campaign, squad_id=squad_id,
                                   soldier_id=ids[0])
     return {"force": force_id, "squad": squad_id, "soldiers": ids}
+
+
+def prepare_scenario(campaign, people, armies) -> int:
+    """Plan "River crossing" between the Steel and Keno ``armies`` (``raise_army``): the
+    organizer sets both sides' motivation, alice and bob pick their squads. Its id."""
+    from campaign.services import scenarios
+
+    org = people["org"]
+    scenario_id = scenarios.plan_scenario(
+        user=org, campaign=campaign, name="River crossing",
+        force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
+    ).events[0].data["scenario_id"]
+    for side, player in (("steel", "alice"), ("keno", "bob")):
+        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
+                                 force_id=armies[side]["force"], motivation="medium")
+        scenarios.pick_units(user=people[player], campaign=campaign, scenario_id=scenario_id,
+                             force_id=armies[side]["force"],
+                             squads=[{"squad_id": armies[side]["squad"]}])
+    return scenario_id

@@ -68,22 +68,13 @@ def armies(campaign, people):
 def battle(campaign, people, armies):
     """The battle of "River crossing" (Steel against Keno), just started."""
     org = people["org"]
-    scenario = scenarios.plan_scenario(
-        user=org, campaign=campaign, name="River crossing",
-        force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
-    ).events[0].data["scenario_id"]
+    scenario = shared.prepare_scenario(campaign, people, armies)
     follow_up = scenarios.plan_scenario(
         user=org, campaign=campaign, name="The mill",
         force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
     ).events[0].data["scenario_id"]
     scenarios.link_scenarios(user=org, campaign=campaign, from_id=scenario, to_id=follow_up,
                              condition="win", force_id=armies["steel"]["force"])
-    for side, player in (("steel", "alice"), ("keno", "bob")):
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario,
-                                 force_id=armies[side]["force"], motivation="medium")
-        scenarios.pick_units(user=people[player], campaign=campaign, scenario_id=scenario,
-                             force_id=armies[side]["force"],
-                             squads=[{"squad_id": armies[side]["squad"]}])
     battle, _ = start_scenario_battle(user=org, campaign=campaign, scenario_id=scenario)
     project_campaign(campaign_id=campaign.pk)
     return battle

@@ -5,7 +5,7 @@ import pytest
 
 from campaign.services.projection import project_campaign
 from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
-from tests.conftest import raise_army
+from tests.conftest import prepare_scenario, raise_army
 
 
 @pytest.fixture
@@ -29,17 +29,4 @@ def armies(campaign, people):
 @pytest.fixture
 def ready_scenario(campaign, people, armies):
     """Scenario 1 between Steel and Keno, motivation set, both forces' squads picked."""
-    from campaign.services import scenarios
-
-    org = people["org"]
-    scenario_id = scenarios.plan_scenario(
-        user=org, campaign=campaign, name="River crossing",
-        force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
-    ).events[0].data["scenario_id"]
-    for side, player in (("steel", "alice"), ("keno", "bob")):
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
-                                 force_id=armies[side]["force"], motivation="medium")
-        scenarios.pick_units(user=people[player], campaign=campaign, scenario_id=scenario_id,
-                             force_id=armies[side]["force"],
-                             squads=[{"squad_id": armies[side]["squad"]}])
-    return scenario_id
+    return prepare_scenario(campaign, people, armies)
