@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 
 HOUSE_RULE_LABEL = (
     "House rule of this project, not the rulebook's: the Steel War gives fatigue levels and "
@@ -74,7 +74,7 @@ class FatigueRates:
         if self.exhausted_at <= self.tired_at:
             raise RuleError(
                 "bad_house_rules",
-                "exhausted_at must be greater than tired_at",
+                template=gettext_noop("exhausted_at must be greater than tired_at"),
                 field="fatigue.exhausted_at",
             )
 
@@ -103,13 +103,14 @@ class RecoveryRates:
         if self.roll_die not in (4, 6, 8, 10, 12):
             raise RuleError(
                 "bad_house_rules",
-                "roll_die must be one of d4, d6, d8, d10, d12",
+                template=gettext_noop("roll_die must be one of d4, d6, d8, d10, d12"),
                 field="recovery.roll_die",
             )
         if not 1 <= self.roll_target <= self.roll_die:
             raise RuleError(
                 "bad_house_rules",
-                f"roll_target must be a face of the d{self.roll_die}",
+                template=gettext_noop("roll_target must be a face of the d{roll_die}"),
+                params={"roll_die": self.roll_die},
                 field="recovery.roll_target",
             )
 
@@ -125,7 +126,8 @@ class ReplacementRates:
     def check(self) -> None:
         if not self.quality:
             raise RuleError(
-                "bad_house_rules", "replacements.quality must be a quality grade",
+                "bad_house_rules",
+                template=gettext_noop("replacements.quality must be a quality grade"),
                 field="replacements.quality",
             )
 
@@ -154,26 +156,41 @@ class HouseRules:
             }[part.name]
             raw = data.pop(part.name, None) or {}
             if not isinstance(raw, Mapping):
-                raise RuleError("bad_house_rules", f"{part.name} must be an object", field=part.name)
+                raise RuleError(
+                    "bad_house_rules",
+                    template=gettext_noop("{part} must be an object"),
+                    params={"part": part.name},
+                    field=part.name,
+                )
             known = {f.name: f.type for f in fields(part_type)}
             unknown = set(raw) - set(known)
             if unknown:
                 name = sorted(unknown)[0]
                 raise RuleError(
-                    "bad_house_rules", f"unknown house rule {part.name}.{name}", field=f"{part.name}.{name}"
+                    "bad_house_rules",
+                    template=gettext_noop("unknown house rule {part}.{name}"),
+                    params={"part": part.name, "name": name},
+                    field=f"{part.name}.{name}",
                 )
             for key, value in raw.items():
                 expected = str if known[key] == "str" else int
                 if not isinstance(value, expected) or isinstance(value, bool):
                     raise RuleError(
                         "bad_house_rules",
-                        f"{part.name}.{key} must be {'a string' if expected is str else 'an integer'}",
+                        template=gettext_noop("{part}.{key} must be a string") if expected is str
+                        else gettext_noop("{part}.{key} must be an integer"),
+                        params={"part": part.name, "key": key},
                         field=f"{part.name}.{key}",
                     )
             parts[part.name] = part_type(**raw)
         if data:
             name = sorted(data)[0]
-            raise RuleError("bad_house_rules", f"unknown house rule {name}", field=name)
+            raise RuleError(
+                "bad_house_rules",
+                template=gettext_noop("unknown house rule {name}"),
+                params={"name": name},
+                field=name,
+            )
         rules = cls(**parts)
         rules.check()
         return rules
@@ -199,7 +216,10 @@ def _at_least(rates: object, name: str, minimum: int) -> None:
     if value < minimum:
         part = {FatigueRates: "fatigue", RecoveryRates: "recovery"}.get(type(rates), "")
         raise RuleError(
-            "bad_house_rules", f"{part}.{name} must be at least {minimum}", field=f"{part}.{name}"
+            "bad_house_rules",
+            template=gettext_noop("{part}.{name} must be at least {minimum}"),
+            params={"part": part, "name": name, "minimum": minimum},
+            field=f"{part}.{name}",
         )
 
 

@@ -5,11 +5,13 @@ Outsiders never learn a campaign exists (404, see ``campaign.selectors.campaigns
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from campaign.ledger.state import CampaignState
 from campaign.ledger.state import Force as ForceState
 from campaign.models import Campaign, Membership
+from campaign.pages.terms import STATUS, term
 from campaign.selectors.clubs import club_role
 from config.api_errors import ApiError
 
@@ -19,6 +21,16 @@ def role_in(*, user, campaign: Campaign) -> str | None:
     if user is None:
         return "system"
     return club_role(user=user, club_id=campaign.club_id)
+
+
+def status_text(soldier) -> str:
+    """A soldier's status as a sentence fragment in the request's language ("recovering until
+    1942-06-14"), for refusals (the ledger's own ``describe_status`` stays English)."""
+    if soldier.status == "recovering" and soldier.recovery_due:
+        return _("recovering until %(date)s") % {"date": soldier.recovery_due.isoformat()}
+    if soldier.status == "wounded":
+        return _("wounded, awaiting evacuation")
+    return str(term(STATUS, soldier.status))
 
 
 def require_organizer(*, user, campaign: Campaign, what: str) -> None:
@@ -31,7 +43,7 @@ def require_club_organizer(*, user, club_id: int, what: str) -> None:
     if user is not None and club_role(user=user, club_id=club_id) != Membership.Role.ORGANIZER:
         raise ApiError(
             "not_an_organizer",
-            f"only the club's organizers may {what}",
+            _("only the club's organizers may %(what)s") % {"what": what},
             status_code=status.HTTP_403_FORBIDDEN,
         )
 
@@ -45,14 +57,14 @@ def require_force_editor(*, user, campaign: Campaign, force: ForceState) -> None
         return
     raise ApiError(
         "not_your_force",
-        f"only {force.name}'s owner and the club's organizers may change it",
+        _("only %(force)s's owner and the club's organizers may change it") % {"force": force.name},
         status_code=status.HTTP_403_FORBIDDEN,
     )
 
 
 def not_found(what: str, ref: object, field: str | None = None) -> ApiError:
     return ApiError(
-        "not_found", f"no {what} {ref} in this campaign", field=field,
+        "not_found", _("no %(what)s %(ref)s in this campaign") % {"what": what, "ref": ref}, field=field,
         status_code=status.HTTP_404_NOT_FOUND,
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles.models import Battle
@@ -31,23 +32,20 @@ def plan_sides(state: CampaignState, scenario_id: int, adapter) -> list:
     to fight (422, naming him)."""
     scenario = scenario_of(state, scenario_id)
     if scenario.battle_id is not None or scenario.status == "concluded":
-        raise refused("scenario_started", f"{scenario.name} has already been played",
+        raise refused("scenario_started", _("%(scenario)s has already been played") % {"scenario": scenario.name},
                       field="scenario_id")
     if not state.scenario_open(scenario_id):
-        raise refused("scenario_locked", f"{scenario.name} is not open: the results of the "
-                      "scenarios leading to it do not allow it (yet)", field="scenario_id")
+        raise refused("scenario_locked", _("%(scenario)s is not open: the results of the scenarios leading to it do not allow it (yet)") % {"scenario": scenario.name}, field="scenario_id")
     plans = []
     for force_id in scenario.force_ids:
         force = state.forces[force_id]
         motivation = scenario.motivation.get(force_id)
         if motivation is None:
-            raise refused("motivation_missing", f"the organizer has not set {force.name}'s "
-                          f"motivation for {scenario.name} (§2.17)", field="motivation",
+            raise refused("motivation_missing", _("the organizer has not set %(force)s's motivation for %(scenario)s (§2.17)") % {"force": force.name, "scenario": scenario.name}, field="motivation",
                           rule="§2.17")
         picks = scenario.picks.get(force_id)
         if not picks:
-            raise refused("units_missing", f"{force.name} has not picked its units for "
-                          f"{scenario.name}", field="squads")
+            raise refused("units_missing", _("%(force)s has not picked its units for %(scenario)s") % {"force": force.name, "scenario": scenario.name}, field="squads")
         squads = resolve_picks(
             state, force_id, [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in picks]
         )
@@ -72,7 +70,7 @@ def start_scenario_battle(
     campaign state, the battle created (each force's owner takes part on its side), and the
     ``scenario.battle_started`` event records which soldiers went in, with which motivation,
     fatigue and starting morale."""
-    require_organizer(user=user, campaign=campaign, what="start battles")
+    require_organizer(user=user, campaign=campaign, what=_("start battles"))
     adapter = adapter_for(campaign.rule_system)
     state = state_of(campaign_id=campaign.pk)
     plans = plan_sides(state, scenario_id, adapter)
@@ -99,8 +97,7 @@ def start_scenario_battle(
 
         def decide(fresh: CampaignState):
             if plan_sides(fresh, scenario_id, adapter) != plans:
-                raise ApiError("scenario_changed", f"{scenario.name} changed while its battle "
-                               "was being set up; try again",
+                raise ApiError("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name},
                                status_code=status.HTTP_409_CONFLICT)
             return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=[
                 {

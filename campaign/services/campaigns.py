@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any, Unpack
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from battles import dice as dice_scheme
 from campaign.ledger.events import (
@@ -45,12 +46,12 @@ def start_campaign(
 ) -> Campaign:
     """An organizer starts a campaign: its identity row, a secret dice seed, and the
     ``campaign.started`` event (house rules default to ``campaign.rules``)."""
-    require_club_organizer(user=user, club_id=club.pk, what="start a campaign")
+    require_club_organizer(user=user, club_id=club.pk, what=_("start a campaign"))
     adapter = adapter_for(rule_system)
     system = registry.get(rule_system, rule_version)
     rules = _house_rules(adapter, house_rules)
     if not name.strip():
-        raise bad_input("bad_name", "a campaign needs a name", field="name")
+        raise bad_input("bad_name", _("a campaign needs a name"), field="name")
     seed = dice_scheme.new_seed()
     try:
         with transaction.atomic():
@@ -73,7 +74,7 @@ def start_campaign(
             )
     except IntegrityError:
         raise bad_input(
-            "name_taken", f"{club} already has a campaign called {name!r}", field="name"
+            "name_taken", _("%(club)s already has a campaign called %(name)r") % {"club": club, "name": name}, field="name"
         ) from None
     return campaign
 
@@ -87,7 +88,7 @@ def change_house_rules(
 ) -> Recorded:
     """An organizer changes some house rules (a partial object, e.g.
     ``{"fatigue": {"tired_at": 4}}``); the full new set is recorded."""
-    require_organizer(user=user, campaign=campaign, what="change the house rules")
+    require_organizer(user=user, campaign=campaign, what=_("change the house rules"))
     adapter = adapter_for(campaign.rule_system)
 
     def decide(state):
@@ -108,7 +109,7 @@ def set_battle_options(
 ) -> Recorded:
     """An organizer sets how the campaign's battles read the rule system's ambiguous rules
     (its PROPOSED options); battles already started keep theirs."""
-    require_organizer(user=user, campaign=campaign, what="set the battle options")
+    require_organizer(user=user, campaign=campaign, what=_("set the battle options"))
     try:
         options = adapter_for(campaign.rule_system).check_battle_options(options)
     except RuleError as error:
@@ -131,9 +132,9 @@ def advance_calendar(
 ) -> Recorded:
     """In-game time passes (house rules: fatigue at the front and at rest, evacuation and
     recovery of the wounded)."""
-    require_organizer(user=user, campaign=campaign, what="move the calendar")
+    require_organizer(user=user, campaign=campaign, what=_("move the calendar"))
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS_PER_STEP:
-        raise bad_input("bad_days", f"days must be a whole number from 1 to {MAX_DAYS_PER_STEP}",
+        raise bad_input("bad_days", _("days must be a whole number from 1 to %(most)s") % {"most": MAX_DAYS_PER_STEP},
                         field="days")
     return write(campaign_id=campaign.pk, user=user,
                  decide=lambda state: [CalendarAdvanced(days=days)], **writing)
@@ -147,7 +148,7 @@ def finish_campaign(
     expected_version: int | None = None,
 ) -> Recorded:
     """The campaign ends; the dice seed is revealed so anyone can check every server roll."""
-    require_organizer(user=user, campaign=campaign, what="finish the campaign")
+    require_organizer(user=user, campaign=campaign, what=_("finish the campaign"))
     seed = CampaignSeed.objects.values_list("seed", flat=True).get(campaign=campaign)
     return write(campaign_id=campaign.pk, user=user,
                  decide=lambda state: [CampaignFinished(seed=seed)],

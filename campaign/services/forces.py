@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Unpack
 
+from django.utils.translation import gettext as _
+
 from campaign.ledger.events import (
     ForceRaised,
     ForceSentToFront,
@@ -24,6 +26,7 @@ from campaign.services.access import (
     refused,
     require_force_editor,
     require_organizer,
+    status_text,
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
@@ -42,18 +45,18 @@ def raise_force(
     """A player raises his force (an organizer may raise one for any member)."""
     owner_id = owner_id if owner_id is not None else getattr(user, "pk", None)
     if owner_id is None:
-        raise bad_input("bad_owner", "a force needs an owner", field="owner_id")
+        raise bad_input("bad_owner", _("a force needs an owner"), field="owner_id")
     if owner_id != getattr(user, "pk", None):
-        require_organizer(user=user, campaign=campaign, what="raise a force for another player")
+        require_organizer(user=user, campaign=campaign, what=_("raise a force for another player"))
     if not Membership.objects.filter(club_id=campaign.club_id, user_id=owner_id).exists():
-        raise bad_input("not_a_member", "a force's owner must be a member of the club",
+        raise bad_input("not_a_member", _("a force's owner must be a member of the club"),
                         field="owner_id")
     if not name.strip():
-        raise bad_input("bad_name", "a force needs a name", field="name")
+        raise bad_input("bad_name", _("a force needs a name"), field="name")
 
     def decide(state: CampaignState):
         if any(f.name == name for f in state.forces.values()):
-            raise bad_input("name_taken", f"there is already a force called {name!r}",
+            raise bad_input("name_taken", _("there is already a force called %(name)r") % {"name": name},
                             field="name")
         return [ForceRaised(force_id=state.next_id("force"), owner_id=owner_id, name=name,
                             faction=faction)]
@@ -86,7 +89,7 @@ def send_force_to_front(
 
 def _posture(user, campaign: Campaign, force_id: int, posture: str,
              writing: WriteOptions) -> Recorded:
-    require_organizer(user=user, campaign=campaign, what="rotate forces")
+    require_organizer(user=user, campaign=campaign, what=_("rotate forces"))
 
     def decide(state: CampaignState):
         force = force_of(state, force_id)
@@ -111,7 +114,7 @@ def raise_formation(
     """A formation of the chain of command: battalion -> company -> platoon (§2.18); a
     formation's parent is one level up."""
     if level not in FORMATION_LEVELS:
-        raise bad_input("bad_level", f"level must be one of {', '.join(FORMATION_LEVELS)}",
+        raise bad_input("bad_level", _("level must be one of %(levels)s") % {"levels": ', '.join(FORMATION_LEVELS)},
                         field="level")
 
     def decide(state: CampaignState):
@@ -121,10 +124,14 @@ def raise_formation(
             index = FORMATION_LEVELS.index(level)
             expected = FORMATION_LEVELS[index - 1] if index else None
             if parent.level != expected:
-                above = f"belongs to a {expected}" if expected else "has nothing above it"
-                raise refused("bad_chain_of_command",
-                              f"a {level} {above}, not to a {parent.level} (§2.18)",
-                              field="parent_id", rule="§2.18")
+                if expected:
+                    message = _("a %(level)s belongs to a %(expected)s, not to a %(parent)s "
+                                "(§2.18)") % {"level": level, "expected": expected,
+                                              "parent": parent.level}
+                else:
+                    message = _("a %(level)s has nothing above it, not to a %(parent)s (§2.18)") % {
+                        "level": level, "parent": parent.level}
+                raise refused("bad_chain_of_command", message, field="parent_id", rule="§2.18")
         return [FormationRaised(formation_id=state.next_id("formation"), force_id=force_id,
                                 level=level, name=name, parent_id=parent_id)]
 
@@ -151,7 +158,7 @@ def raise_squad(
     except RuleError as error:
         raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
     if not isinstance(establishment, int) or establishment < 1:
-        raise bad_input("bad_establishment", "establishment must be at least 1",
+        raise bad_input("bad_establishment", _("establishment must be at least 1"),
                         field="establishment")
 
     def decide(state: CampaignState):
@@ -184,7 +191,7 @@ def assign_squad_commander(
         require_force_editor(user=user, campaign=campaign, force=state.forces[squad.force_id])
         soldier = _commander_candidate(state, soldier_id, squad.force_id, leadership)
         if soldier.squad_id != squad_id:
-            raise refused("not_in_squad", f"{soldier.name} is not in {squad.name}",
+            raise refused("not_in_squad", _("%(soldier)s is not in %(squad)s") % {"soldier": soldier.name, "squad": squad.name},
                           field="soldier_id")
         events: list = _leadership_event(soldier, leadership)
         if squad.commander_id != soldier_id:
@@ -239,15 +246,14 @@ def _commander_candidate(
         raise not_found("soldier", soldier_id, "soldier_id")
     if soldier.status in ("dead", "captured"):
         raise refused("soldier_unavailable",
-                      f"{soldier.name} is {soldier.status} and cannot take command",
+                      _("%(soldier)s is %(status)s and cannot take command") % {"soldier": soldier.name, "status": status_text(soldier)},
                       field="soldier_id")
     if leadership is not None and not 1 <= leadership <= 3:
-        raise bad_input("bad_leadership", "leadership runs from 1 (best) to 3 (worst) (§2.0)",
+        raise bad_input("bad_leadership", _("leadership runs from 1 (best) to 3 (worst) (§2.0)"),
                         field="leadership")
     if soldier.leadership is None and leadership is None:
         raise refused("no_leadership",
-                      f"{soldier.name} has no leadership value: give one (1 best .. 3 worst, "
-                      "§2.0)", field="leadership", rule="§2.0")
+                      _("%(soldier)s has no leadership value: give one (1 best .. 3 worst, §2.0)") % {"soldier": soldier.name}, field="leadership", rule="§2.0")
     return soldier
 
 

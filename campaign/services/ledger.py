@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.ledger.events import SCHEMA_VERSION, LedgerEvent
 from campaign.ledger.fold import fold
@@ -219,7 +220,7 @@ def write(
         if state.finished:
             from campaign.services.access import refused
 
-            raise refused("campaign_finished", f"{state.name} is over: its ledger is closed")
+            raise refused("campaign_finished", _("%(campaign)s is over: its ledger is closed") % {"campaign": state.name})
         return decide(state)
 
     return record(

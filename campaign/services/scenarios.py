@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
+from django.utils.translation import gettext as _
+
 from campaign.ledger.events import (
     MotivationSet,
     ScenarioLinked,
@@ -21,6 +23,7 @@ from campaign.services.access import (
     not_found,
     refused,
     require_organizer,
+    status_text,
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
@@ -36,8 +39,8 @@ def scenario_of(state: CampaignState, scenario_id: int, field: str = "scenario_i
 
 def _not_started(scenario: Scenario) -> None:
     if scenario.battle_id is not None or scenario.status == "concluded":
-        raise refused("scenario_started", f"{scenario.name} has already been played "
-                      f"({scenario.status.replace('_', ' ')})", field="scenario_id")
+        raise refused("scenario_started", _("%(scenario)s has already been played (%(status)s)")
+                      % {"scenario": scenario.name, "status": scenario.status.replace('_', ' ')}, field="scenario_id")
 
 
 def plan_scenario(
@@ -50,13 +53,13 @@ def plan_scenario(
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer adds a scenario (a node of the graph) between two or more forces."""
-    require_organizer(user=user, campaign=campaign, what="plan scenarios")
+    require_organizer(user=user, campaign=campaign, what=_("plan scenarios"))
     ids = list(dict.fromkeys(force_ids))
     if len(ids) < 2:
-        raise bad_input("bad_sides", "a scenario is fought between at least two forces",
+        raise bad_input("bad_sides", _("a scenario is fought between at least two forces"),
                         field="force_ids")
     if not name.strip():
-        raise bad_input("bad_name", "a scenario needs a name", field="name")
+        raise bad_input("bad_name", _("a scenario needs a name"), field="name")
 
     def decide(state: CampaignState):
         for n, force_id in enumerate(ids):
@@ -80,23 +83,21 @@ def link_scenarios(
     """The organizer links scenarios: ``to_id`` follows ``from_id``, optionally only when
     ``force_id`` got ``condition`` (win / lose / draw) in ``from_id``. The graph stays
     acyclic."""
-    require_organizer(user=user, campaign=campaign, what="link scenarios")
+    require_organizer(user=user, campaign=campaign, what=_("link scenarios"))
     if condition is not None and condition not in RESULTS:
-        raise bad_input("bad_condition", f"condition must be one of {', '.join(RESULTS)}",
+        raise bad_input("bad_condition", _("condition must be one of %(results)s") % {"results": ', '.join(RESULTS)},
                         field="condition")
     if (condition is None) != (force_id is None):
-        raise bad_input("bad_condition", "a condition needs the force whose result it reads, "
-                        "and a force needs a condition", field="force_id")
+        raise bad_input("bad_condition", _("a condition needs the force whose result it reads, and a force needs a condition"), field="force_id")
 
     def decide(state: CampaignState):
         before = scenario_of(state, from_id, "from_id")
         scenario_of(state, to_id, "to_id")
         if from_id == to_id or _reaches(state, to_id, from_id):
-            raise refused("cycle", "that link would make the scenario graph loop back",
+            raise refused("cycle", _("that link would make the scenario graph loop back"),
                           field="to_id")
         if force_id is not None and force_id not in before.force_ids:
-            raise refused("not_in_scenario", f"force {force_id} does not fight in "
-                          f"{before.name}", field="force_id")
+            raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(before)s") % {"force_id": force_id, "before": before.name}, field="force_id")
         return [ScenarioLinked(from_id=from_id, to_id=to_id, condition=condition,
                                force_id=force_id)]
 
@@ -127,7 +128,7 @@ def set_motivation(
 ) -> Recorded:
     """The organizer sets a side's motivation for the scenario: once per scenario, before
     play, for all its units (§2.17)."""
-    require_organizer(user=user, campaign=campaign, what="set motivation")
+    require_organizer(user=user, campaign=campaign, what=_("set motivation"))
     try:
         adapter_for(campaign.rule_system).check_motivation(motivation)
     except RuleError as error:
@@ -137,8 +138,7 @@ def set_motivation(
         scenario = scenario_of(state, scenario_id)
         _not_started(scenario)
         if force_id not in scenario.force_ids:
-            raise refused("not_in_scenario", f"force {force_id} does not fight in "
-                          f"{scenario.name}", field="force_id")
+            raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s") % {"force_id": force_id, "scenario": scenario.name}, field="force_id")
         if scenario.motivation.get(force_id) == motivation:
             return []
         return [MotivationSet(scenario_id=scenario_id, force_id=force_id,
@@ -168,7 +168,7 @@ def pick_units(
         _not_started(scenario)
         force = editable_force(state, force_id, user=user, campaign=campaign)
         if force_id not in scenario.force_ids:
-            raise refused("not_in_scenario", f"{force.name} does not fight in {scenario.name}",
+            raise refused("not_in_scenario", _("%(force)s does not fight in %(scenario)s") % {"force": force.name, "scenario": scenario.name},
                           field="force_id")
         picks = resolve_picks(state, force_id, squads)
         chosen = resolve_officers(state, force_id, officers, picks)
@@ -188,7 +188,7 @@ def resolve_picks(
     Refuses (422 ``soldier_unavailable``, naming him) a soldier who is dead, captured,
     wounded or recovering, and a squad left with nobody able to fight."""
     if not squads:
-        raise bad_input("no_squads", "pick at least one squad", field="squads")
+        raise bad_input("no_squads", _("pick at least one squad"), field="squads")
     out: list[tuple[int, tuple[int, ...]]] = []
     seen: set[int] = set()
     for n, pick in enumerate(squads):
@@ -197,7 +197,7 @@ def resolve_picks(
         if squad is None or squad.force_id != force_id:
             raise not_found("squad", squad_id, f"squads.{n}.squad_id")
         if squad_id in seen:
-            raise bad_input("duplicate_squad", f"{squad.name} is picked twice",
+            raise bad_input("duplicate_squad", _("%(squad)s is picked twice") % {"squad": squad.name},
                             field=f"squads.{n}.squad_id")
         seen.add(squad_id)
         members = {s.id: s for s in state.squad_members(squad_id)}
@@ -210,17 +210,18 @@ def resolve_picks(
                 soldier = members.get(soldier_id)
                 field = f"squads.{n}.soldier_ids.{k}"
                 if soldier is None:
-                    raise refused("not_in_squad", f"soldier {soldier_id} is not in {squad.name}",
+                    raise refused("not_in_squad", _("soldier %(soldier_id)s is not in %(squad)s") % {"soldier_id": soldier_id, "squad": squad.name},
                                   field=field)
                 if not soldier.available:
                     raise refused(
                         "soldier_unavailable",
-                        f"{soldier.name} (soldier {soldier.id}, {squad.name}) cannot take part: "
-                        f"{soldier.describe_status()}",
+                        _("%(soldier)s (soldier %(id)s, %(squad)s) cannot take part: %(status)s")
+                        % {"soldier": soldier.name, "id": soldier.id, "squad": squad.name,
+                           "status": status_text(soldier)},
                         field=field,
                     )
         if not ids:
-            raise refused("squad_unavailable", f"{squad.name} has nobody able to fight",
+            raise refused("squad_unavailable", _("%(squad)s has nobody able to fight") % {"squad": squad.name},
                           field=f"squads.{n}")
         out.append((squad_id, ids))
     return tuple(out)
@@ -239,13 +240,13 @@ def resolve_officers(
         if soldier is None or soldier.force_id != force_id:
             raise not_found("soldier", soldier_id, field)
         if not any(kind == "formation" for kind, _ in state.commands(soldier_id)):
-            raise refused("not_an_officer", f"{soldier.name} commands no formation",
+            raise refused("not_an_officer", _("%(soldier)s commands no formation") % {"soldier": soldier.name},
                           field=field)
         if not soldier.available:
-            raise refused("soldier_unavailable", f"{soldier.name} (soldier {soldier.id}) "
-                          f"cannot take part: {soldier.describe_status()}", field=field)
+            raise refused("soldier_unavailable", _("%(soldier)s (soldier %(id)s) cannot take part: %(status)s")
+                          % {"soldier": soldier.name, "id": soldier.id, "status": status_text(soldier)}, field=field)
         if soldier_id in in_squads:
-            raise refused("picked_twice", f"{soldier.name} already goes with his squad",
+            raise refused("picked_twice", _("%(soldier)s already goes with his squad") % {"soldier": soldier.name},
                           field=field)
     return chosen
 
@@ -260,21 +261,19 @@ def record_scenario_result(
 ) -> Recorded:
     """The organizer records each force's result (win / lose / draw), e.g. for a scenario
     settled without a recorded battle; it opens the linked scenarios."""
-    require_organizer(user=user, campaign=campaign, what="record results")
+    require_organizer(user=user, campaign=campaign, what=_("record results"))
 
     def decide(state: CampaignState):
         scenario = scenario_of(state, scenario_id)
         entries = []
         for force_id, result in results.items():
             if force_id not in scenario.force_ids:
-                raise refused("not_in_scenario", f"force {force_id} does not fight in "
-                              f"{scenario.name}", field=f"results.{force_id}")
+                raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s") % {"force_id": force_id, "scenario": scenario.name}, field=f"results.{force_id}")
             if result not in RESULTS:
-                raise bad_input("bad_result", f"{result!r} is not one of "
-                                f"{', '.join(RESULTS)}", field=f"results.{force_id}")
+                raise bad_input("bad_result", _("%(result)r is not one of %(results)s") % {"result": result, "results": ', '.join(RESULTS)}, field=f"results.{force_id}")
             entries.append({"force_id": force_id, "result": result})
         if not entries:
-            raise bad_input("bad_result", "give at least one force's result", field="results")
+            raise bad_input("bad_result", _("give at least one force's result"), field="results")
         return [ScenarioResultRecorded(scenario_id=scenario_id, results=entries)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)

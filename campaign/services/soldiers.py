@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any, Unpack
 
+from django.utils.translation import gettext as _
+
 from campaign.ledger.events import (
     LeadershipChanged,
     PrisonersExchanged,
@@ -27,6 +29,7 @@ from campaign.services.access import (
     refused,
     require_force_editor,
     require_organizer,
+    status_text,
 )
 from campaign.services.dice import server_roll
 from campaign.services.ledger import Recorded, WriteOptions, write
@@ -64,8 +67,7 @@ def _room_in(state: CampaignState, squad_id: int, force_id: int, field: str = "s
     if squad is None or squad.force_id != force_id:
         raise not_found("squad", squad_id, field)
     if state.squad_strength(squad_id) >= squad.establishment:
-        raise refused("squad_full", f"{squad.name} is at its establishment of "
-                      f"{squad.establishment}", field=field)
+        raise refused("squad_full", _("%(squad)s is at its establishment of %(establishment)s") % {"squad": squad.name, "establishment": squad.establishment}, field=field)
     return squad
 
 
@@ -90,7 +92,7 @@ def recruit_soldier(
     _check(campaign, role=role, weapon=weapon, armour=armour, quality=quality,
            leadership=leadership, traits=traits, specialties=specialties)
     if not name.strip():
-        raise bad_input("bad_name", "a soldier needs a name", field="name")
+        raise bad_input("bad_name", _("a soldier needs a name"), field="name")
 
     def decide(state: CampaignState):
         editable_force(state, force_id, user=user, campaign=campaign)
@@ -122,7 +124,7 @@ def add_replacement(
 ) -> Recorded:
     """The organizer sends a replacement to fill a gap in a squad (house rule: up to its
     establishment; quality defaults to the house rules' replacement quality)."""
-    require_organizer(user=user, campaign=campaign, what="send replacements")
+    require_organizer(user=user, campaign=campaign, what=_("send replacements"))
     traits = dict(traits or {})
 
     def decide(state: CampaignState):
@@ -154,8 +156,8 @@ def amend_soldier(
     """Change or correct a soldier's details (re-armed, renamed, new role...)."""
     unknown = sorted(set(changes) - set(AMENDABLE))
     if unknown:
-        raise bad_input("bad_change", f"{unknown[0]} cannot be amended (amendable: "
-                        f"{', '.join(AMENDABLE)})", field=f"changes.{unknown[0]}")
+        raise bad_input("bad_change", _("%(key)s cannot be amended (amendable: %(amendable)s)")
+                        % {"key": unknown[0], "amendable": ', '.join(AMENDABLE)}, field=f"changes.{unknown[0]}")
 
     def decide(state: CampaignState):
         soldier = _editable_soldier(state, soldier_id, user=user, campaign=campaign)
@@ -186,7 +188,7 @@ def transfer_soldier(
         soldier = _editable_soldier(state, soldier_id, user=user, campaign=campaign)
         if soldier.status in ("dead", "captured"):
             raise refused("soldier_unavailable",
-                          f"{soldier.name} is {soldier.status} and cannot be transferred",
+                          _("%(soldier)s is %(status)s and cannot be transferred") % {"soldier": soldier.name, "status": status_text(soldier)},
                           field="soldier_id")
         if to_squad_id == soldier.squad_id:
             return []
@@ -207,9 +209,9 @@ def change_leadership(
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer sets a commander's leadership (1 best .. 3 worst, §2.0)."""
-    require_organizer(user=user, campaign=campaign, what="change leadership")
+    require_organizer(user=user, campaign=campaign, what=_("change leadership"))
     if not isinstance(leadership, int) or not 1 <= leadership <= 3:
-        raise bad_input("bad_leadership", "leadership runs from 1 (best) to 3 (worst) (§2.0)",
+        raise bad_input("bad_leadership", _("leadership runs from 1 (best) to 3 (worst) (§2.0)"),
                         field="leadership")
 
     def decide(state: CampaignState):
@@ -227,12 +229,12 @@ def record_death(
 ) -> Recorded:
     """The organizer records a death outside a battle's result (died of wounds, in
     captivity...)."""
-    require_organizer(user=user, campaign=campaign, what="record deaths")
+    require_organizer(user=user, campaign=campaign, what=_("record deaths"))
 
     def decide(state: CampaignState):
         soldier = _soldier(state, soldier_id)
         if soldier.status == "dead":
-            raise refused("already_dead", f"{soldier.name} is already dead", field="soldier_id")
+            raise refused("already_dead", _("%(soldier)s is already dead") % {"soldier": soldier.name}, field="soldier_id")
         return [SoldierDied(soldier_id=soldier_id, cause=cause)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
@@ -244,17 +246,17 @@ def record_capture(
 ) -> Recorded:
     """The organizer records a capture outside a battle's result (``by_force_id``: the
     force holding him, if it is in the campaign)."""
-    require_organizer(user=user, campaign=campaign, what="record captures")
+    require_organizer(user=user, campaign=campaign, what=_("record captures"))
 
     def decide(state: CampaignState):
         soldier = _soldier(state, soldier_id)
         if soldier.status in ("dead", "captured"):
-            raise refused("soldier_unavailable", f"{soldier.name} is already {soldier.status}",
+            raise refused("soldier_unavailable", _("%(soldier)s is already %(status)s") % {"soldier": soldier.name, "status": status_text(soldier)},
                           field="soldier_id")
         if by_force_id is not None:
             force_of(state, by_force_id, "by_force_id")
             if by_force_id == soldier.force_id:
-                raise refused("own_force", "a force does not hold its own soldiers prisoner",
+                raise refused("own_force", _("a force does not hold its own soldiers prisoner"),
                               field="by_force_id")
         return [SoldierCaptured(soldier_id=soldier_id, by_force_id=by_force_id, reason=reason)]
 
@@ -270,17 +272,16 @@ def exchange_prisoners(
 ) -> Recorded:
     """The organizer records a prisoner exchange: the listed prisoners go back to their own
     forces (fit, into their old squads)."""
-    require_organizer(user=user, campaign=campaign, what="exchange prisoners")
+    require_organizer(user=user, campaign=campaign, what=_("exchange prisoners"))
     ids = list(dict.fromkeys(soldier_ids))
     if not ids:
-        raise bad_input("no_prisoners", "name the prisoners to exchange", field="soldier_ids")
+        raise bad_input("no_prisoners", _("name the prisoners to exchange"), field="soldier_ids")
 
     def decide(state: CampaignState):
         for n, soldier_id in enumerate(ids):
             soldier = _soldier(state, soldier_id, f"soldier_ids.{n}")
             if soldier.status != "captured":
-                raise refused("not_a_prisoner", f"{soldier.name} is not a prisoner "
-                              f"({soldier.status})", field=f"soldier_ids.{n}")
+                raise refused("not_a_prisoner", _("%(soldier)s is not a prisoner (%(status)s)") % {"soldier": soldier.name, "status": status_text(soldier)}, field=f"soldier_ids.{n}")
         return [PrisonersExchanged(soldier_ids=ids)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
@@ -297,26 +298,24 @@ def roll_recovery(
     """A recovery roll for a recovering soldier (house rule, ``campaign.rules``): the
     server rolls (verifiably) unless an organizer enters a physical die."""
     if entered_roll is not None:
-        require_organizer(user=user, campaign=campaign, what="enter recovery dice")
+        require_organizer(user=user, campaign=campaign, what=_("enter recovery dice"))
 
     def decide(state: CampaignState):
         soldier = _editable_soldier(state, soldier_id, user=user, campaign=campaign)
         rates = state.house_rules.recovery
         if soldier.status != "recovering":
-            raise refused("not_recovering", f"{soldier.name} is not recovering "
-                          f"({soldier.describe_status()}): only evacuated wounded roll to "
-                          "recover (house rule)", field="soldier_id")
+            raise refused("not_recovering", _("%(soldier)s is not recovering (%(status)s): only evacuated wounded roll to recover "
+                            "(house rule)") % {"soldier": soldier.name, "status": status_text(soldier)}, field="soldier_id")
         last = soldier.last_recovery_roll_on
         if last is not None and state.date < last + timedelta(days=rates.roll_interval_days):
             next_on = last + timedelta(days=rates.roll_interval_days)
-            raise refused("too_soon", f"{soldier.name} rolled on {last.isoformat()}: the next "
-                          f"recovery roll is on {next_on.isoformat()} (house rule)",
+            raise refused("too_soon", _("%(soldier)s rolled on %(date)s: the next recovery roll is on %(next)s (house rule)")
+                          % {"soldier": soldier.name, "date": last.isoformat(), "next": next_on.isoformat()},
                           field="soldier_id")
         key = f"recovery.soldier-{soldier_id}"
         if entered_roll is not None:
             if not isinstance(entered_roll, int) or not 1 <= entered_roll <= rates.roll_die:
-                raise bad_input("die_out_of_range", f"{entered_roll!r} is not a face of a "
-                                f"d{rates.roll_die}", field="roll")
+                raise bad_input("die_out_of_range", _("%(entered_roll)r is not a face of a d%(roll_die)s") % {"entered_roll": entered_roll, "roll_die": rates.roll_die}, field="roll")
             roll, source = entered_roll, "entered"
         else:
             roll = server_roll(campaign_id=campaign.pk, version=state.version + 1, key=key,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, gettext_noop
 
 #: rule system id -> adapter module name
 SUPPORTED = {"steelwar": "campaign.systems.steelwar"}
@@ -24,8 +24,11 @@ def adapter_for(rule_system: str) -> ModuleType:
     if name is None:
         raise RuleError(
             "campaign_unsupported",
-            f"campaigns are not available for rule system {rule_system!r}: only "
-            f"{', '.join(SUPPORTED)} has campaign rules (fatigue, motivation, wounded fates)",
+            template=gettext_noop(
+                "campaigns are not available for rule system {rule_system!r}: only {systems} has "
+                "campaign rules (fatigue, motivation, wounded fates)"
+            ),
+            params={"rule_system": rule_system, "systems": ', '.join(SUPPORTED)},
             field="rule_system",
         )
     return importlib.import_module(name)

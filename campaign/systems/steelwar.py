@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from campaign.ledger.state import CampaignState, Soldier
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.steelwar import tables
 from rules.steelwar.battle_setup import ORDINARY_ROLES
 from rules.steelwar.melee import melee_fate
@@ -33,7 +33,11 @@ QUALITY_GRADES: tuple[str, ...] = tuple(tables.QUALITY_GRADES)
 MORALE_LADDER: tuple[str, ...] = tuple(tables.GRADE_LADDER)
 
 
-def _bad(code: str, message: str, field: str, rule: str | None = None) -> RuleError:
+def _bad(code: str, message: str, field: str, rule: str | None = None, **params) -> RuleError:
+    """``code`` at ``field``: ``message`` is an English template (``gettext_noop``) filled with
+    ``params``, or a rule engine :class:`Sentence` taken as it is."""
+    if params or not isinstance(message, Sentence):
+        message = Sentence(message, **params)
     return RuleError(code, message, field=field, rule=rule)
 
 
@@ -42,8 +46,14 @@ def _bad(code: str, message: str, field: str, rule: str | None = None) -> RuleEr
 
 def check_quality(quality: str, field: str = "quality") -> None:
     if quality not in tables.QUALITY_GRADES:
-        raise _bad("bad_soldier", f"quality must be one of {', '.join(QUALITY_GRADES)} (§2.0), "
-                   f"not {quality!r}", field, "§2.0")
+        raise _bad(
+            "bad_soldier",
+            gettext_noop("quality must be one of {grades} (§2.0), not {quality!r}"),
+            field,
+            "§2.0",
+            grades=', '.join(QUALITY_GRADES),
+            quality=quality,
+        )
 
 
 def check_soldier(
@@ -52,27 +62,44 @@ def check_soldier(
 ) -> None:
     """Refuse a soldier the Steel War cannot field (``RuleError("bad_soldier")``)."""
     if not role or not isinstance(role, str):
-        raise _bad("bad_soldier", "a soldier needs a role (rifleman, commander, medic...)", "role")
+        raise _bad(
+            "bad_soldier",
+            gettext_noop("a soldier needs a role (rifleman, commander, medic...)"),
+            "role",
+        )
     try:
         tables.weapon(weapon)
     except RuleError as error:
         raise _bad("bad_soldier", error.message, "weapon", "§3.2") from None
     if armour not in tables.ARMOUR:
-        raise _bad("bad_soldier", f"armour must be one of {', '.join(tables.ARMOUR)} (§3.3)",
-                   "armour", "§3.3")
+        raise _bad("bad_soldier", gettext_noop("armour must be one of {armour} (§3.3)"),
+                   "armour", "§3.3", armour=', '.join(tables.ARMOUR))
     check_quality(quality)
     if leadership is not None and not 1 <= leadership <= 3:
-        raise _bad("bad_soldier", "leadership runs from 1 (best) to 3 (worst) (§2.0)",
+        raise _bad("bad_soldier", gettext_noop("leadership runs from 1 (best) to 3 (worst) (§2.0)"),
                    "leadership", "§2.0")
     if role == "commander" and leadership is None:
-        raise _bad("bad_soldier", "a commander needs a leadership, 1 (best) to 3 (worst) (§2.0)",
-                   "leadership", "§2.0")
+        raise _bad(
+            "bad_soldier",
+            gettext_noop("a commander needs a leadership, 1 (best) to 3 (worst) (§2.0)"),
+            "leadership",
+            "§2.0",
+        )
     unknown = sorted(set(traits) - SOLDIER_TRAITS)
     if unknown:
-        raise _bad("bad_soldier", f"unknown soldier trait {unknown[0]!r} (known: "
-                   f"{', '.join(sorted(SOLDIER_TRAITS))})", f"traits.{unknown[0]}")
+        raise _bad(
+            "bad_soldier",
+            gettext_noop("unknown soldier trait {trait!r} (known: {known})"),
+            f"traits.{unknown[0]}",
+            trait=unknown[0],
+            known=', '.join(sorted(SOLDIER_TRAITS)),
+        )
     if not all(isinstance(s, str) and s for s in specialties):
-        raise _bad("bad_soldier", "specialties are names (medic, radio, sniper...)", "specialties")
+        raise _bad(
+            "bad_soldier",
+            gettext_noop("specialties are names (medic, radio, sniper...)"),
+            "specialties",
+        )
 
 
 def check_squad(*, quality: str, traits: Mapping) -> None:
@@ -80,14 +107,27 @@ def check_squad(*, quality: str, traits: Mapping) -> None:
     check_quality(quality)
     unknown = sorted(set(traits) - SQUAD_TRAITS)
     if unknown:
-        raise _bad("bad_squad", f"unknown squad trait {unknown[0]!r} (known: "
-                   f"{', '.join(sorted(SQUAD_TRAITS))})", f"traits.{unknown[0]}")
+        raise _bad(
+            "bad_squad",
+            gettext_noop("unknown squad trait {trait!r} (known: {known})"),
+            f"traits.{unknown[0]}",
+            trait=unknown[0],
+            known=', '.join(sorted(SQUAD_TRAITS)),
+        )
 
 
 def check_motivation(motivation: str) -> None:
     if motivation not in MOTIVATIONS:
-        raise _bad("bad_motivation", f"motivation must be one of {', '.join(MOTIVATIONS)} "
-                   f"(§2.17), not {motivation!r}", "motivation", "§2.17")
+        raise _bad(
+            "bad_motivation",
+            gettext_noop(
+                "motivation must be one of {motivations} (§2.17), not {motivation!r}"
+            ),
+            "motivation",
+            "§2.17",
+            motivations=', '.join(MOTIVATIONS),
+            motivation=motivation,
+        )
 
 
 def check_battle_options(options: Mapping) -> dict:
@@ -186,13 +226,14 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
     squad = state.squads[squad_id]
     commander_id = squad.commander_id
     if commander_id is None or commander_id not in soldier_ids:
-        who = state.soldiers[commander_id].name if commander_id else "nobody"
+        who = state.soldiers[commander_id].name if commander_id else Sentence(gettext_noop("nobody"))
         raise _bad(
             "squad_without_commander",
-            f"{squad.name} has no commander among the soldiers sent (its commander: {who}); "
-            "assign a fit commander to the squad first (§2.0: a squad's leadership is its "
-            "commander's)",
+            gettext_noop("{squad} has no commander among the soldiers sent (its commander: "
+                      "{who}); assign a fit commander to the squad first (§2.0: a squad's "
+                      "leadership is its commander's)"),
             f"{field}.soldier_ids",
+            squad=squad.name, who=who,
         )
     commander = state.soldiers[commander_id]
     figures = [_figure(state.soldiers[soldier_id], is_commander=soldier_id == commander_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from django.db.models import F
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -63,7 +64,7 @@ class CampaignListView(generics.ListAPIView):
         data = dict(form.validated_data)
         club_id = data.pop("club")
         if not Membership.objects.filter(club_id=club_id, user=request.user).exists():
-            raise ApiError("not_found", f"no club {club_id}", field="club",
+            raise ApiError("not_found", _("no club %(club_id)s") % {"club_id": club_id}, field="club",
                            status_code=status.HTTP_404_NOT_FOUND)
         campaign = services.start_campaign(user=request.user, club=Club.objects.get(pk=club_id),
                                            **data)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
@@ -79,7 +80,7 @@ def _int(params, name: str) -> int | None:
     if raw in (None, ""):
         return None
     if not raw.isdigit():
-        raise ApiError("bad_moment", f"{name} must be a number", field=name)
+        raise ApiError("bad_moment", _("%(name)s must be a number") % {"name": name}, field=name)
     return int(raw)
 
 
@@ -90,7 +91,7 @@ def _date(params, name: str) -> date | None:
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        raise ApiError("bad_moment", f"{name} must be a date YYYY-MM-DD", field=name) from None
+        raise ApiError("bad_moment", _("%(name)s must be a date YYYY-MM-DD") % {"name": name}, field=name) from None
 
 
 def _moment(params, prefix: str = "") -> dict:
@@ -136,7 +137,7 @@ class DiffView(CampaignScoped, APIView):
         params = request.query_params
         before = _moment(params, "from_")
         if all(v is None for v in before.values()):
-            raise ApiError("bad_moment", "give from_version, from_before_battle or from_date",
+            raise ApiError("bad_moment", _("give from_version, from_before_battle or from_date"),
                            field="from_version")
         return Response(difference(campaign=self.get_campaign(), before=before,
                                    after=_moment(params, "to_"),

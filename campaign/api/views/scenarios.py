@@ -1,6 +1,7 @@
 """The scenario graph: scenarios, links, motivation, picks, starting a battle, results."""
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -38,7 +39,7 @@ class ScenarioDetailView(CampaignScoped, APIView):
     def get(self, request: Request, campaign_id: int, ref: int) -> Response:
         scenario = Scenario.objects.filter(campaign=self.get_campaign(), ref=ref).first()
         if scenario is None:
-            raise ApiError("not_found", f"no scenario {ref} in this campaign",
+            raise ApiError("not_found", _("no scenario %(ref)s in this campaign") % {"ref": ref},
                            status_code=status.HTTP_404_NOT_FOUND)
         return Response(s.ScenarioSerializer(scenario).data)
 
@@ -89,7 +90,7 @@ class ResultView(CommandView):
         results = {}
         for key, value in data["results"].items():
             if not str(key).isdigit():
-                raise ApiError("bad_result", f"{key!r} is not a force id", field="results")
+                raise ApiError("bad_result", _("%(key)r is not a force id") % {"key": key}, field="results")
             results[int(key)] = value
         return services.record_scenario_result(user=self.request.user, campaign=campaign,
                                                scenario_id=ref, results=results, **write)
