@@ -1,8 +1,15 @@
 """One JSON error format for the whole API, and the exception handler that produces it.
 
-Every error body is ``{"code", "message", "rule", "field", ...}``: a machine ``code``, an
-English sentence, the rulebook reference (or null) and the input path at fault (or null).
-Extra keys add detail (``current_version`` on a 409, ``errors`` on a validation error).
+Every error body is ``{"code", "message", "rule", "field", ...}``: a machine ``code``, a
+sentence in the request's language (English or Russian, as the pages: ``LocaleMiddleware``
+reads the language cookie/session or ``Accept-Language``), the rulebook reference (or null)
+and the input path at fault (or null). Extra keys add detail (``current_version`` on a 409,
+``errors`` on a validation error, ``message_en`` -- the engine's exact English -- when a rule
+sentence was translated).
+
+The apps write their sentences with ``gettext`` at raise time (the request's language is
+active then). The rule engine writes English :class:`rules.core.errors.Sentence` messages;
+:mod:`config.rule_messages` translates them here.
 Any app raises :class:`ApiError` (or a ``rules.core.errors.RuleError``, or an
 ``eventstore.errors.WrongExpectedVersion``) and gets this format.
 Registered as ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``.
@@ -10,15 +17,18 @@ Registered as ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext, gettext_noop
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from rules.core.errors import RuleError
+from config.rule_messages import localize_rule_message
+from rules.core.errors import RuleError, Sentence
 
 #: RuleError codes about malformed input rather than the rules forbidding it.
 MALFORMED_RULE_CODES = {"bad_fact", "bad_setup", "bad_command"}
@@ -80,12 +90,69 @@ def _first_error(detail: Any, path: str = "") -> tuple[str | None, str, str]:
     return (path or None), str(detail), str(code)
 
 
+#: Sentences raised by modules that do not call gettext themselves (the battles write path and
+#: selectors, under rework): fixed ones are looked up in the catalogue as they are...
+UNTRANSLATED_SENTENCES = (
+    gettext_noop("the request records nothing"),
+    gettext_noop("this Idempotency-Key already recorded events of another request"),
+    gettext_noop("this Idempotency-Key was used for a different request"),
+    gettext_noop("only the battle's participants and the club's organizers may record it"),
+    gettext_noop("the dice seed is revealed when the battle is concluded; verify then"),
+    gettext_noop("no declared action waits for its dice; send the command to evaluate"),
+)
+#: ...and formatted ones are recognised by their English shape and rendered from a template.
+UNTRANSLATED_PATTERNS = (
+    (re.compile(r"no battle (?P<battle>\S+)"), gettext_noop("no battle %(battle)s")),
+    (
+        re.compile(r"version must be between 1 and (?P<head>\d+)"),
+        gettext_noop("version must be between 1 and %(head)s"),
+    ),
+)
+
+
+def translate_plain(message: str) -> str:
+    """A sentence that is not a rule engine ``Sentence``: as it is when it was written with
+    gettext already, else from the catalogue (:data:`UNTRANSLATED_SENTENCES`,
+    :data:`UNTRANSLATED_PATTERNS`)."""
+    text = str(message)
+    if not text:
+        return text
+    translated = gettext(text)
+    if translated != text:
+        return translated
+    for pattern, template in UNTRANSLATED_PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            return gettext(template) % match.groupdict()
+    return text
+
+
+def localized_message(code: str, message: str) -> tuple[str, dict]:
+    """``message`` in the active language, and the extra keys that go with it.
+
+    A rule engine :class:`~rules.core.errors.Sentence` is translated (``message_en`` keeps the
+    English); any other sentence was written with ``gettext`` already, or is a fixed sentence
+    looked up in the catalogue as it is."""
+    if isinstance(message, Sentence):
+        translated = localize_rule_message(code, message)
+        if translated != message:
+            return translated, {"message_en": str(message)}
+        return str(message), {}
+    return translate_plain(message), {}
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF exception handler: every error in the shared format."""
     if isinstance(exc, ApiError):
-        return Response(exc.to_dict(), status=exc.status_code)
+        body = exc.to_dict()
+        message, extra = localized_message(exc.extra.get("rule_code", exc.code), exc.message)
+        body["message"] = message
+        body.update(extra)
+        return Response(body, status=exc.status_code)
     if isinstance(exc, RuleError):
-        body = error_body(exc.code, exc.message, rule=exc.rule, field=exc.field)
+        message = localize_rule_message(exc.code, exc.message)
+        extra = {"message_en": str(exc.message)} if message != exc.message else {}
+        body = error_body(exc.code, message, rule=exc.rule, field=exc.field, **extra)
         return Response(body, status=rule_error_status(exc))
     try:
         from eventstore.errors import WrongExpectedVersion
@@ -95,7 +162,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         current = getattr(exc, "current_version", None)
         body = error_body(
             "wrong_expected_version",
-            f"the stream is at version {current}; reload and retry",
+            gettext("the stream is at version %(current)s; reload and retry")
+            % {"current": current},
             field="expected_version",
             current_version=current,
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.core.errors import RuleError, Sentence, gettext_noop
+from rules.core.errors import RuleError, Sentence, Term, gettext_noop
 from rules.core.facts import Command
 from rules.steelwar.actions.procedure import forbid
 from rules.steelwar.firepower import suppressed_allows
@@ -173,8 +173,8 @@ def check_suppression_allows(
     (infantry: observe, communicate, reorganise in cover, remove suppression, move away from
     the enemy; vehicles: anything that does not need the crew or passengers to get out).
 
-    ``what`` is the refused deed as a verb phrase ("go prone"), marked with ``gettext_noop``
-    (or a :class:`Sentence`)."""
+    ``what`` is the refused deed as a verb phrase ("go prone"; its translations are in the
+    API's catalogue under the context "deed") or a :class:`Sentence`."""
     if not squad.suppression:
         return
     verdict = suppressed_allows(
@@ -186,7 +186,8 @@ def check_suppression_allows(
     if verdict is not True:
         raise RuleError(
             "action_forbidden", template=gettext_noop("{squad} cannot {what}: {reason}"),
-            params={"squad": squad.name, "what": Sentence(what) if type(what) is str else what,
+            params={"squad": squad.name,
+                    "what": what if isinstance(what, Sentence) else Term(what, context="deed"),
                     "reason": verdict},
             rule="§2.7",
         )

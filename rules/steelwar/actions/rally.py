@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.core.errors import gettext_noop
+from rules.core.errors import Sentence, gettext_noop
 from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import Step
@@ -145,7 +145,8 @@ def _plan(battle: Battle, cmd: Command) -> Plan:
         )
     check_morale_allows(battle, officer, "other")
     if not battle.options.suppressed_commander_may_rally:
-        check_suppression_allows(officer, NAME, f"rally {squad.name}")
+        check_suppression_allows(
+            officer, NAME, Sentence(gettext_noop("rally {squad}"), squad=squad.name))
     opts = battle.options
     links = check_rally_allowed(
         officer_path=place_in_chain(officer),

@@ -1,0 +1,36 @@
+"""Fixtures for the i18n suite: the shared club, people and clients (tests/conftest.py), the
+test-only "duel" battle of the battles suite, and a Steel War battle."""
+import pytest
+
+from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
+from tests.battles import duel
+
+
+@pytest.fixture(autouse=True)
+def _duel_registered():
+    duel.register()
+
+
+@pytest.fixture
+def battle(club, people):
+    from battles import services
+
+    return services.create_battle(
+        club=club, name="Hill 203", rules_system="duel", rules_version="1.0", setup=duel.SETUP,
+        participants=[services.ParticipantSpec(user=people["alice"], side="red"),
+                      services.ParticipantSpec(user=people["bob"], side="blue")],
+        created_by=people["org"],
+    )
+
+
+@pytest.fixture
+def steelwar_battle(club, people):
+    from battles import services
+    from tests.battles.steelwar_table import SETUP
+
+    return services.create_battle(
+        club=club, name="River", rules_system="steelwar", setup=SETUP,
+        participants=[services.ParticipantSpec(user=people["alice"], side="steel"),
+                      services.ParticipantSpec(user=people["bob"], side="keno")],
+        created_by=people["org"],
+    )
