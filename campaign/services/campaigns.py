@@ -144,12 +144,10 @@ def finish_campaign(
     *,
     user,
     campaign: Campaign,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The campaign ends; the dice seed is revealed so anyone can check every server roll."""
     require_organizer(user=user, campaign=campaign, what=_("finish the campaign"))
     seed = CampaignSeed.objects.values_list("seed", flat=True).get(campaign=campaign)
     return write(campaign_id=campaign.pk, user=user,
-                 decide=lambda state: [CampaignFinished(seed=seed)],
-                 expected_version=expected_version)
+                 decide=lambda state: [CampaignFinished(seed=seed)], **writing)

@@ -93,6 +93,16 @@ def test_an_idempotency_key_records_once(campaign, people, armies):
     assert state_of(campaign_id=campaign.pk).date.isoformat() == "1942-05-03"
 
 
+def test_finishing_again_with_the_same_idempotency_key_returns_the_first_result(
+        campaign, people, armies):
+    first = campaigns.finish_campaign(user=people["org"], campaign=campaign,
+                                      idempotency_key="finish-1")
+    again = campaigns.finish_campaign(user=people["org"], campaign=campaign,
+                                      idempotency_key="finish-1")
+    assert again.replayed and [e.version for e in again.events] == [
+        e.version for e in first.events]
+
+
 def test_a_finished_campaign_refuses_changes_and_reveals_its_seed(campaign, people, armies):
     campaigns.finish_campaign(user=people["org"], campaign=campaign)
     assert _code(lambda: campaigns.advance_calendar(user=people["org"], campaign=campaign,
