@@ -6,7 +6,6 @@ import math
 import re
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import nullcontext
 from itertools import takewhile
 from typing import Any
 
@@ -56,14 +55,14 @@ def append(
         "at": connection.ops.adapt_datetimefield_value(recorded_at),
         "batch": batch,
     }
-    needs_savepoint = connection.in_atomic_block or not connection.get_autocommit()
+    statement = sql.dialect(connection).append
     try:
-        with (
-            transaction.atomic() if needs_savepoint else nullcontext(),
-            sql.cursor(connection) as cursor,
-        ):
-            cursor.execute(sql.dialect(connection).append, params)
-            rows = cursor.fetchall()
+        if connection.in_atomic_block or not connection.get_autocommit():
+            rows = sql.fetch_in_savepoint(connection, statement, params)
+        else:
+            with sql.cursor(connection) as cursor:
+                cursor.execute(statement, params)
+                rows = cursor.fetchall()
     except IntegrityError as error:
         if not _is_unique_violation(error):
             raise

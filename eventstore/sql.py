@@ -13,6 +13,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from django.conf import settings
+from django.db import transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 
@@ -189,6 +190,69 @@ def cursor(connection: BaseDatabaseWrapper) -> Iterator[CursorWrapper]:
 
 
 _PREPARING_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
+
+#: The savepoint around an append inside the caller's transaction. One name is enough: it is
+#: released (or rolled back to) before anything else runs on the connection.
+SAVEPOINT = "eventstore_append"
+
+
+def fetch_in_savepoint(
+    connection: BaseDatabaseWrapper, statement: str, params: Any
+) -> list[tuple]:
+    """Run ``statement`` in a savepoint of the caller's transaction and return its rows.
+
+    If it fails, the transaction is rolled back to the savepoint (so it stays usable) and the
+    error is raised, as Django's ``atomic()`` savepoints do. With the preparing cursor on
+    PostgreSQL, ``SAVEPOINT``, the statement and ``RELEASE`` are sent together in psycopg's
+    pipeline mode: one round trip instead of three, each still a separate statement in
+    Django's query log. Otherwise: ``transaction.atomic()``.
+    """
+    with cursor(connection) as statement_cursor:
+        pipeline = _pipeline_of(connection, statement_cursor)
+        if pipeline is None:
+            with transaction.atomic(using=connection.alias):
+                statement_cursor.execute(statement, params)
+                return statement_cursor.fetchall()
+        with connection.cursor() as command_cursor:
+            try:
+                # The pipeline sends the three and waits for their results once, when it
+                # ends; an error in one skips the next (the RELEASE), then surfaces here.
+                with connection.wrap_database_errors, pipeline():
+                    command_cursor.execute(f"SAVEPOINT {SAVEPOINT}")
+                    statement_cursor.execute(statement, params)
+                    command_cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+            except BaseException:
+                _rollback_to_savepoint(connection)
+                raise
+        return statement_cursor.fetchall()
+
+
+def _pipeline_of(connection: BaseDatabaseWrapper, statement_cursor: Any) -> Callable | None:
+    """psycopg's ``Connection.pipeline`` when ``statement_cursor`` is the preparing cursor
+    (psycopg 3 with a libpq that has pipeline mode), else ``None``."""
+    if connection.vendor != "postgresql":
+        return None
+    if type(getattr(statement_cursor, "cursor", None)) is not _preparing_cursor_class():
+        return None
+    import psycopg
+
+    if not psycopg.Pipeline.is_supported():
+        return None
+    return connection.connection.pipeline
+
+
+def _rollback_to_savepoint(connection: BaseDatabaseWrapper) -> None:
+    """After a failure in the pipeline: back to the savepoint, and drop it. If the
+    savepoint was never made (the transaction had already failed before it), there is
+    nothing to undo: the caller's error is the one to see."""
+    from django.db import DatabaseError
+
+    try:
+        with connection.cursor() as command_cursor:
+            command_cursor.execute(f"ROLLBACK TO SAVEPOINT {SAVEPOINT}")
+            command_cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+    except DatabaseError:
+        pass
 
 
 @cache

@@ -173,6 +173,35 @@ def test_a_refused_append_leaves_the_outer_transaction_usable(new_stream):
     assert stream_version(stream) == 2
 
 
+def test_a_unique_violation_inside_a_transaction_rolls_back_to_the_savepoint(new_stream):
+    """The key is used at version 1 and the retry is sent at version 1: the guard passes
+    and the insert hits the (stream, key) index. The retry gets the first result and the
+    outer transaction goes on (on PostgreSQL: the savepoint sent in a pipeline)."""
+    stream, other = new_stream(), new_stream()
+    with transaction.atomic():
+        first = append(stream, expected_version=0, events=moved(2), idempotency_key="req-1")
+        append(other, expected_version=0, events=moved())
+        again = append(stream, expected_version=2, events=moved(), idempotency_key="req-1")
+        assert again.replayed and again.events == first.events
+        append(stream, expected_version=2, events=moved())
+        append(other, expected_version=1, events=moved())
+    assert (stream_version(stream), stream_version(other)) == (3, 2)
+
+
+@pytest.mark.postgres
+def test_a_failing_statement_in_the_savepoint_leaves_the_transaction_usable(new_stream):
+    """Any other database error is raised as is, after the rollback to the savepoint."""
+    from django.db import DataError
+
+    stream = new_stream()
+    with transaction.atomic():
+        append(stream, expected_version=0, events=moved())
+        with pytest.raises(DataError):
+            append(stream, expected_version=2**31, events=moved())  # integer out of range
+        append(stream, expected_version=1, events=moved())
+    assert stream_version(stream) == 2
+
+
 def test_the_callers_metadata_is_not_modified(new_stream):
     metadata = {"recorded_by": "player-3"}
     append(new_stream(), expected_version=0, events=moved(), metadata=metadata, idempotency_key="k")
