@@ -5,21 +5,31 @@ Keyword-only, typed. Writes live in :mod:`battles.services`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import QuerySet
 from rest_framework import status
 
 from battles import dice, replay
-from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
+from battles.models import (
+    Battle,
+    BattleLogEntry,
+    BattleParticipant,
+    BattleSnapshot,
+    DiceSeed,
+    IdempotentResponse,
+)
 from battles.streams import stream_of, system_of
 from campaign.models import Membership
 from campaign.selectors import club_role
 from config.api_errors import ApiError
 from eventstore.selectors import read_stream
+from eventstore.sql import cursor as prepared_cursor
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, RuleSystem, State
@@ -57,33 +67,108 @@ def visible_battles(*, user) -> QuerySet[Battle]:
     return Battle.objects.filter(club_id__in=clubs).select_related("club")
 
 
-def _battle_for_sql(lock: bool) -> str:
-    """The battle row with the viewer's club role and participation (one round trip)."""
+_BATTLE_FIELDS = tuple(Battle._meta.concrete_fields)
+_BATTLE_ATTNAMES = [field.attname for field in _BATTLE_FIELDS]
+
+
+def _battle_for_sql(lock: bool, response: bool) -> str:
+    """The battle's columns, the viewer's club role and participation (one round trip),
+    and with ``response`` the response stored for an idempotency key."""
     battle, membership = Battle._meta.db_table, Membership._meta.db_table
     participant = BattleParticipant._meta.db_table
     lock_clause = (
         " FOR UPDATE OF b" if lock and connection.features.has_select_for_update_of else ""
     )
+    stored, join = "", ""
+    if response:
+        stored = ", r.fingerprint, r.status_code, r.body"
+        join = (
+            f" LEFT JOIN {IdempotentResponse._meta.db_table} r"
+            " ON r.battle_id = b.id AND r.key = CAST(%s AS text)"
+        )
+    columns = ", ".join(f"b.{field.column}" for field in _BATTLE_FIELDS)
     return (
-        f"SELECT b.*, (SELECT m.role FROM {membership} m"
-        f" WHERE m.club_id = b.club_id AND m.user_id = %s) AS viewer_club_role,"
-        f" EXISTS(SELECT 1 FROM {participant} p WHERE p.battle_id = b.id AND p.user_id = %s)"
-        f" AS viewer_participates FROM {battle} b WHERE b.id = %s{lock_clause}"
+        f"SELECT {columns}, (SELECT m.role FROM {membership} m"
+        f" WHERE m.club_id = b.club_id AND m.user_id = CAST(%s AS integer)),"
+        f" EXISTS(SELECT 1 FROM {participant} p"
+        f" WHERE p.battle_id = b.id AND p.user_id = CAST(%s AS integer)){stored}"
+        f" FROM {battle} b{join} WHERE b.id = CAST(%s AS bigint){lock_clause}"
     )
 
 
-def battle_for(*, user, battle_id: int, write: bool = False, lock: bool = False) -> Battle:
+_CONVERTERS: WeakKeyDictionary[Any, tuple] = WeakKeyDictionary()
+
+
+def _battle_converters(db) -> tuple:
+    """(index, column, converters) of the battle's fields whose database values need
+    converting (JSON text, SQLite's dates), as the ORM converts them; per connection."""
+    converters = _CONVERTERS.get(db)
+    if converters is None:
+        found = []
+        for index, field in enumerate(_BATTLE_FIELDS):
+            column = field.get_col(Battle._meta.db_table)
+            field_converters = db.ops.get_db_converters(column) + field.get_db_converters(db)
+            if field_converters:
+                found.append((index, column, tuple(field_converters)))
+        converters = _CONVERTERS[db] = tuple(found)
+    return converters
+
+
+def _fetch_battle(sql: str, params: list) -> tuple[Battle, tuple] | None:
+    """The battle built from the first columns of the row, and the row's other columns.
+
+    Statements are prepared once per connection on PostgreSQL (parse and plan cost more
+    than this query's execution), through the event store's preparing cursor."""
+    with prepared_cursor(connection) as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    db = connections[connection.alias]
+    values = list(row[: len(_BATTLE_FIELDS)])
+    for index, column, converters in _battle_converters(db):
+        for converter in converters:
+            values[index] = converter(values[index], column, db)
+    battle = Battle.from_db(db.alias, _BATTLE_ATTNAMES, values)
+    return battle, row[len(_BATTLE_FIELDS) :]
+
+
+def battle_for(
+    *,
+    user,
+    battle_id: int,
+    write: bool = False,
+    lock: bool = False,
+    idempotency_key: str | None = None,
+) -> Battle:
     """The battle if the user may read it (or write, with ``write``), in one query; with
     ``lock`` its row is locked until the end of the transaction (writers queue on it).
+
+    With ``idempotency_key`` the same query reads the response stored for that key: the
+    battle's ``stored_response`` is ``(fingerprint, status_code, body)`` or ``None``.
 
     Outsiders get 404 ``not_found`` (the battle's existence is not disclosed); club members
     who do not take part get 403 ``not_a_participant`` on writes.
     """
     battle = None
     if getattr(user, "is_authenticated", False):
-        battle = next(
-            iter(Battle.objects.raw(_battle_for_sql(lock), [user.pk, user.pk, battle_id])), None
-        )
+        with_response = idempotency_key is not None
+        params = [user.pk, user.pk] + ([idempotency_key] if with_response else []) + [battle_id]
+        found = _fetch_battle(_battle_for_sql(lock, with_response), params)
+        if found is not None:
+            battle, extra = found
+            battle.viewer_club_role, battle.viewer_participates = extra[0], bool(extra[1])
+            if with_response:
+                fingerprint, status_code, body = extra[2:]
+                battle.stored_response = (
+                    None
+                    if fingerprint is None
+                    else (
+                        fingerprint,
+                        status_code,
+                        json.loads(body) if isinstance(body, str) else body,
+                    )
+                )
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
         raise ApiError("not_found", f"no battle {battle_id}", status_code=status.HTTP_404_NOT_FOUND)

@@ -4,20 +4,30 @@ Updated in the append's transaction by :func:`project`; :func:`rebuild` drops an
 them from the stream with the same code, so a rebuild equals the incremental result. Each
 battle records the last version it folded (``Battle.version``), so feeding an event twice
 changes nothing.
+
+A projection is computed first (:func:`fold_projection`: outcomes, log rows, snapshots, the
+units whose status changed, the battle's new columns) and then stored by
+:meth:`Projection.save`: on PostgreSQL in one statement (the log rows, snapshots, unit
+statuses and the response stored for an idempotency key are data-modifying CTEs of the
+battle's ``UPDATE``), elsewhere with the ORM.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from battles import replay
-from battles.models import Battle, BattleLogEntry, BattleSnapshot, UnitStatus
+from battles.models import Battle, BattleLogEntry, BattleSnapshot, IdempotentResponse, UnitStatus
 from battles.selectors import corrections_of
 from battles.streams import stream_of, system_of
 from eventstore.selectors import read_stream
+from eventstore.sql import cursor as prepared_cursor
 from eventstore.types import RecordedEvent
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
@@ -27,44 +37,175 @@ _LOG_FIELDS = ["status", "effects", "text", "problem", "effective_data", "correc
 
 
 class _Writer:
-    """Buffers new log rows and snapshots, flushed before a correction and at the end."""
+    """Buffers new log rows (as field dicts) and snapshots; flushed before a correction (which
+    reads the log) and stored with the rest of the projection at the end."""
 
     def __init__(self, battle: Battle, system: RuleSystem) -> None:
         self.battle = battle
         self.system = system
-        self.rows: list[BattleLogEntry] = []
+        self.rows: list[dict[str, Any]] = []
         self.snapshots: dict[int, dict] = {}
 
     def log(self, event: RecordedEvent, outcome: replay.Outcome, **extra) -> None:
         self.rows.append(
-            BattleLogEntry(
-                battle=self.battle,
-                version=event.version,
-                position=event.position,
-                type=event.type,
-                data=dict(event.data),
-                metadata=dict(event.metadata or {}),
-                recorded_at=event.recorded_at,
-                **{**_outcome_fields(outcome), **extra},
-            )
+            {
+                "version": event.version,
+                "position": event.position,
+                "type": event.type,
+                "data": dict(event.data),
+                "metadata": dict(event.metadata or {}),
+                "recorded_at": event.recorded_at,
+                "consequences": [],
+                **_outcome_fields(outcome),
+                **extra,
+            }
         )
 
     def snapshot(self, version: int, state: State) -> None:
         self.snapshots[version] = self.system.state_to_json(state)
 
     def flush(self) -> None:
-        if self.rows:
-            BattleLogEntry.objects.bulk_create(self.rows)
-            self.rows = []
-        if self.snapshots:
-            BattleSnapshot.objects.filter(
-                battle=self.battle, version__in=list(self.snapshots)
-            ).delete()
-            BattleSnapshot.objects.bulk_create(
-                BattleSnapshot(battle=self.battle, version=v, state=s)
-                for v, s in sorted(self.snapshots.items())
-            )
-            self.snapshots = {}
+        """Write the buffered rows and snapshots now (with the ORM)."""
+        _save_rows(self.battle, self.rows, self.snapshots)
+        self.rows, self.snapshots = [], {}
+
+
+def _save_rows(battle: Battle, rows: list[dict], snapshots: dict[int, dict]) -> None:
+    if rows:
+        BattleLogEntry.objects.bulk_create(BattleLogEntry(battle=battle, **row) for row in rows)
+    if snapshots:
+        BattleSnapshot.objects.filter(battle=battle, version__in=list(snapshots)).delete()
+        BattleSnapshot.objects.bulk_create(
+            BattleSnapshot(battle=battle, version=v, state=s) for v, s in sorted(snapshots.items())
+        )
+
+
+#: The battle's columns a projection writes.
+_BATTLE_FIELDS = (
+    "version",
+    "head_state",
+    "corrections",
+    "status",
+    "result",
+    "summary",
+    "concluded_at",
+)
+
+
+@dataclass
+class Projection:
+    """What folding new events changes: computed by :func:`fold_projection`, stored by
+    :meth:`save` (in the append's transaction)."""
+
+    battle: Battle
+    state: State | None
+    outcomes: list[replay.Outcome]
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    snapshots: dict[int, dict] = field(default_factory=dict)
+    units: list[dict[str, Any]] = field(default_factory=list)
+
+    def row(self, version: int) -> dict[str, Any] | None:
+        """The new log row of ``version`` (not yet stored), if any."""
+        return next((row for row in self.rows if row["version"] == version), None)
+
+    def save(self, *, response: dict[str, Any] | None = None) -> None:
+        """Store the log rows, snapshots, unit statuses and the battle's columns, and
+        ``response`` (``key, fingerprint, status_code, body``) for an idempotency key."""
+        if connection.vendor == "postgresql":
+            _save_postgresql(self, response)
+            return
+        _save_rows(self.battle, self.rows, self.snapshots)
+        for unit in self.units:
+            values = {k: v for k, v in unit.items() if k != "unit"}
+            if not UnitStatus.objects.filter(battle=self.battle, unit=unit["unit"]).update(
+                **values
+            ):
+                UnitStatus.objects.create(battle=self.battle, **unit)
+        if response is not None:
+            IdempotentResponse.objects.create(battle=self.battle, **response)
+        Battle.objects.filter(pk=self.battle.pk).update(
+            **{name: getattr(self.battle, name) for name in _BATTLE_FIELDS}
+        )
+
+
+def _json(value: Any) -> str | None:
+    """A JSONField's value as jsonb input text (``None``: SQL NULL, as the ORM stores it)."""
+    return None if value is None else json.dumps(value)
+
+
+def _rows_json(rows: list[dict[str, Any]]) -> str:
+    return json.dumps([{**row, "recorded_at": row["recorded_at"].isoformat()} for row in rows])
+
+
+# jsonb_to_recordset gives SQL NULL for a JSON null, as the ORM stores None.
+_LOG_CTE = f"""log AS (
+    INSERT INTO {BattleLogEntry._meta.db_table}
+        (battle_id, version, position, type, data, effective_data, metadata, recorded_at,
+         status, corrected_by, effects, text, problem, consequences)
+    SELECT CAST(%(battle)s AS bigint), r.version, r.position, r.type, r.data,
+           r.effective_data, r.metadata, r.recorded_at, r.status, r.corrected_by, r.effects,
+           r.text, r.problem, r.consequences
+    FROM jsonb_to_recordset(CAST(%(log)s AS jsonb)) AS r(
+        version integer, position bigint, type text, data jsonb, effective_data jsonb,
+        metadata jsonb, recorded_at timestamptz, status text, corrected_by integer,
+        effects jsonb, text text, problem jsonb, consequences jsonb))"""
+_SNAPSHOTS_CTE = f"""snapshots AS (
+    INSERT INTO {BattleSnapshot._meta.db_table} (battle_id, version, state)
+    SELECT CAST(%(battle)s AS bigint), s.version, s.state
+    FROM jsonb_to_recordset(CAST(%(snapshots)s AS jsonb)) AS s(version integer, state jsonb)
+    ON CONFLICT (battle_id, version) DO UPDATE SET state = EXCLUDED.state)"""
+_UNITS_CTE = f"""units AS (
+    INSERT INTO {UnitStatus._meta.db_table} (battle_id, unit, side, name, status)
+    SELECT CAST(%(battle)s AS bigint), u.unit, u.side, u.name, u.status
+    FROM jsonb_to_recordset(CAST(%(units)s AS jsonb))
+         AS u(unit text, side text, name text, status jsonb)
+    ON CONFLICT (battle_id, unit) DO UPDATE
+    SET side = EXCLUDED.side, name = EXCLUDED.name, status = EXCLUDED.status)"""
+_RESPONSE_CTE = f"""response AS (
+    INSERT INTO {IdempotentResponse._meta.db_table}
+        (battle_id, key, fingerprint, status_code, body, created_at)
+    VALUES (CAST(%(battle)s AS bigint), CAST(%(key)s AS text), CAST(%(fingerprint)s AS text),
+            CAST(%(status_code)s AS smallint), CAST(%(body)s AS jsonb),
+            CAST(%(created_at)s AS timestamptz)))"""
+_BATTLE_UPDATE = f"""UPDATE {Battle._meta.db_table} SET
+    version = CAST(%(version)s AS integer), head_state = CAST(%(head_state)s AS jsonb),
+    corrections = CAST(%(corrections)s AS integer), status = CAST(%(status)s AS text),
+    result = CAST(%(result)s AS jsonb), summary = CAST(%(summary)s AS jsonb),
+    concluded_at = CAST(%(concluded_at)s AS timestamptz)
+WHERE id = CAST(%(battle)s AS bigint)"""
+
+
+def _save_postgresql(projection: Projection, response: dict[str, Any] | None) -> None:
+    """One round trip: the battle's UPDATE with the other writes as CTEs (which all run)."""
+    battle = projection.battle
+    params: dict[str, Any] = {
+        "battle": battle.pk,
+        "version": battle.version,
+        "head_state": _json(battle.head_state),
+        "corrections": battle.corrections,
+        "status": battle.status,
+        "result": _json(battle.result),
+        "summary": _json(battle.summary),
+        "concluded_at": battle.concluded_at,
+    }
+    ctes = []
+    if projection.rows:
+        ctes.append(_LOG_CTE)
+        params["log"] = _rows_json(projection.rows)
+    if projection.snapshots:
+        ctes.append(_SNAPSHOTS_CTE)
+        params["snapshots"] = json.dumps(
+            [{"version": v, "state": s} for v, s in projection.snapshots.items()]
+        )
+    if projection.units:
+        ctes.append(_UNITS_CTE)
+        params["units"] = json.dumps(projection.units)
+    if response is not None:
+        ctes.append(_RESPONSE_CTE)
+        params.update(response, body=json.dumps(response["body"]), created_at=timezone.now())
+    sql = ("WITH " + ",\n".join(ctes) + "\n" if ctes else "") + _BATTLE_UPDATE
+    with prepared_cursor(connection) as cursor:
+        cursor.execute(sql, params)
 
 
 def _outcome_fields(outcome: replay.Outcome) -> dict:
@@ -93,12 +234,41 @@ def project(
     With ``strict`` a rules fact that does not fit raises :class:`RuleError` (imports: every
     fact must have fitted when it was recorded). Must run inside the append's transaction.
     """
+    projection = fold_projection(
+        battle=battle, events=events, state=state, system=system, strict=strict
+    )
+    projection.save()
+    return projection.state, projection.outcomes
+
+
+def fold_projection(
+    *,
+    battle: Battle,
+    events: Sequence[RecordedEvent],
+    state: State | None,
+    system: RuleSystem | None = None,
+    strict: bool = False,
+    folded: Sequence[tuple[replay.Outcome, State]] | None = None,
+) -> Projection:
+    """The projection of newly appended ``events`` (see :func:`project`), not yet stored;
+    ``battle`` gets its new columns. A correction's refold updates the log rows and
+    snapshots it changes at once (it reads the log).
+
+    ``folded``: each event's outcome and the state after it, when the caller has already
+    folded exactly these events from ``state`` (strictly, as :func:`battles.services.writes.
+    write` plans them): they are not folded a second time. Ignored if a correction is among
+    the events (a correction refolds from a snapshot).
+    """
     system = system or system_of(battle)
+    if folded is not None and (
+        len(folded) != len(events) or any(e.type in replay.CORRECTIONS for e in events)
+    ):
+        folded = None
     writer = _Writer(battle, system)
     fold = replay.Fold(system, state)
     every = battle.snapshot_every
     outcomes: list[replay.Outcome] = []
-    for event in events:
+    for index, event in enumerate(events):
         if event.version <= battle.version:
             continue  # already projected
         if event.type in replay.CORRECTIONS:
@@ -106,13 +276,16 @@ def project(
             writer.flush()
             fold.state, outcome = _refold(battle, system, event, writer)
         else:
-            try:
-                outcome = fold.feed(event.version, event.type, event.data, strict=strict)
-            except RuleError as error:
-                error.field = f"events.{event.version - 1}.data" + (
-                    f".{error.field}" if error.field else ""
-                )
-                raise
+            if folded is not None:
+                outcome, fold.state = folded[index]
+            else:
+                try:
+                    outcome = fold.feed(event.version, event.type, event.data, strict=strict)
+                except RuleError as error:
+                    error.field = f"events.{event.version - 1}.data" + (
+                        f".{error.field}" if error.field else ""
+                    )
+                    raise
             if event.type == replay.CONCLUDED:
                 _conclude(battle, event)
         outcomes.append(outcome)
@@ -121,15 +294,11 @@ def project(
         battle.version = event.version
         if event.version == 1 or event.version % every == 0:
             writer.snapshot(event.version, fold.state)
-    writer.flush()
-    _update_unit_statuses(battle, system, fold.state, previous=state)
+    projection = Projection(battle, fold.state, outcomes, writer.rows, writer.snapshots)
+    projection.units = _changed_units(battle, system, fold.state, previous=state)
     if fold.state is not None:
         battle.head_state = system.state_to_json(fold.state)
-    fields = ["version", "head_state", "corrections"]
-    if not battle.is_open:
-        fields += ["status", "result", "summary", "concluded_at"]
-    Battle.objects.filter(pk=battle.pk).update(**{name: getattr(battle, name) for name in fields})
-    return fold.state, outcomes
+    return projection
 
 
 def _conclude(battle: Battle, event: RecordedEvent) -> None:
@@ -217,35 +386,26 @@ def _units(system: RuleSystem, state: State) -> dict[str, dict]:
     }
 
 
-def _update_unit_statuses(
+def _changed_units(
     battle: Battle, system: RuleSystem, state: State, *, previous: State | None
-) -> None:
-    """Write the units whose status changed; compared with ``previous`` (the state the rows
-    hold) when given, else with the rows themselves."""
+) -> list[dict[str, Any]]:
+    """The unit status rows to write: the units whose status changed, compared with
+    ``previous`` (the state the rows hold) when given, else with the rows themselves."""
     if state is None:
-        return
+        return []
     units = _units(system, state)
     if previous is not None:
         before = _units(system, previous)
-        for unit, row in units.items():
-            if before.get(unit) != row and not UnitStatus.objects.filter(
-                battle=battle, unit=unit
-            ).update(**row):
-                UnitStatus.objects.create(battle=battle, unit=unit, **row)
-        return
-    existing = {row.unit: row for row in UnitStatus.objects.filter(battle=battle)}
-    create, update = [], []
-    for unit, values in units.items():
-        row = existing.get(unit)
-        if row is None:
-            create.append(UnitStatus(battle=battle, unit=unit, **values))
-        elif row.status != values["status"]:
-            row.status = values["status"]
-            update.append(row)
-    if create:
-        UnitStatus.objects.bulk_create(create)
-    if update:
-        UnitStatus.objects.bulk_update(update, ["status"])
+        return [{"unit": unit, **row} for unit, row in units.items() if before.get(unit) != row]
+    existing = {
+        unit: status
+        for unit, status in UnitStatus.objects.filter(battle=battle).values_list("unit", "status")
+    }
+    return [
+        {"unit": unit, **row}
+        for unit, row in units.items()
+        if unit not in existing or existing[unit] != row["status"]
+    ]
 
 
 def rebuild(*, battle: Battle) -> Battle:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -20,7 +20,7 @@ from rest_framework import status
 from battles import replay
 from battles.models import Battle, IdempotentResponse
 from battles.selectors import battle_for, pending_json, state_at
-from battles.services.projection import project
+from battles.services.projection import Projection, fold_projection
 from battles.streams import ensure_open, ensure_version, stream_of, system_of
 from config.api_errors import ApiError
 from eventstore.services import append
@@ -46,6 +46,7 @@ class PlanContext:
     fold: replay.Fold
     user: Any
     planned: list[Planned]
+    folded: list[tuple[replay.Outcome, State]] = field(default_factory=list)
 
     @property
     def next_version(self) -> int:
@@ -56,6 +57,7 @@ class PlanContext:
         outcome = self.fold.feed(self.next_version, event_type, data, strict=True)
         meta = {"user": getattr(self.user, "pk", None), **metadata}
         self.planned.append(Planned(event_type, data, meta))
+        self.folded.append((outcome, self.fold.state))
         return outcome
 
 
@@ -87,13 +89,24 @@ def write(
     success_status: int = status.HTTP_201_CREATED,
     allow_concluded: bool = False,
 ) -> WriteResult:
-    """Run ``plan`` against the battle's head and append what it planned, atomically."""
-    key = f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
-    request_print = fingerprint(operation, payload)
+    """Run ``plan`` against the battle's head and append what it planned, atomically.
+
+    Round trips on PostgreSQL: the battle with the caller's role (and the response stored
+    for the idempotency key) read and locked in one query; the append; the projections and
+    the stored response in one statement; the commit.
+    """
+    key = (
+        f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
+        if idempotency_key
+        else None
+    )
+    request_print = fingerprint(operation, payload) if key is not None else ""
     with transaction.atomic():
-        battle = battle_for(user=user, battle_id=battle_id, write=True, lock=True)
-        if idempotency_key:
-            stored = _stored(battle, key, request_print)
+        battle = battle_for(
+            user=user, battle_id=battle_id, write=True, lock=True, idempotency_key=key
+        )
+        if key is not None:
+            stored = _stored(battle, key, request_print, expected_version=expected_version)
             if stored is not None:
                 return stored
         if not allow_concluded:
@@ -109,7 +122,7 @@ def write(
             stream_of(battle),
             expected_version=expected_version,
             events=[NewEvent(p.type, p.data, p.metadata) for p in context.planned],
-            idempotency_key=key if idempotency_key else None,
+            idempotency_key=key,
         )
         if result.replayed:  # the event store saw this key: return the first response
             stored = _stored(battle, key, request_print)
@@ -121,51 +134,83 @@ def write(
                     field="Idempotency-Key",
                 )
             return stored
-        state, outcomes = project(battle=battle, events=result.events, state=head, system=system)
-        body = result_body(
-            battle=battle, system=system, state=state, events=result.events, outcomes=outcomes
+        projection = fold_projection(
+            battle=battle, events=result.events, state=head, system=system, folded=context.folded
         )
-        if idempotency_key:
-            IdempotentResponse.objects.create(
-                battle=battle,
-                key=key,
-                fingerprint=request_print,
-                status_code=success_status,
-                body=body,
-            )
+        body = result_body(
+            battle=battle,
+            system=system,
+            state=projection.state,
+            events=result.events,
+            outcomes=projection.outcomes,
+            projection=projection,
+        )
+        projection.save(
+            response=None
+            if key is None
+            else {
+                "key": key,
+                "fingerprint": request_print,
+                "status_code": success_status,
+                "body": body,
+            }
+        )
     return WriteResult(battle, success_status, body)
 
 
-def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
-    stored = IdempotentResponse.objects.filter(battle=battle, key=key).first()
-    if stored is None:
+def _stored(
+    battle: Battle, key: str, request_print: str, *, expected_version: int | None = None
+) -> WriteResult | None:
+    """The response stored for ``key``, if any (422 if it answered another request).
+
+    With ``expected_version`` the lookup made with the battle's lock is used, unless it found
+    nothing and the battle has moved past ``expected_version``: the lock may have waited for
+    the very write that stored it (a concurrent retry), committed after that query's snapshot
+    was taken, so look again."""
+    found = getattr(battle, "stored_response", None) if expected_version is not None else None
+    if found is None and (expected_version is None or expected_version != battle.version):
+        found = (
+            IdempotentResponse.objects.filter(battle=battle, key=key)
+            .values_list("fingerprint", "status_code", "body")
+            .first()
+        )
+    if found is None:
         return None
-    if stored.fingerprint != request_print:
+    stored_print, status_code, body = found
+    if stored_print != request_print:
         raise ApiError(
             "idempotency_key_reused",
             "this Idempotency-Key was used for a different request",
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             field="Idempotency-Key",
         )
-    return WriteResult(battle, stored.status_code, stored.body, replayed=True)
+    return WriteResult(battle, status_code, body, replayed=True)
 
 
 def result_body(
-    *, battle: Battle, system: RuleSystem, state: State, events, outcomes: list[replay.Outcome]
+    *,
+    battle: Battle,
+    system: RuleSystem,
+    state: State,
+    events,
+    outcomes: list[replay.Outcome],
+    projection: Projection | None = None,
 ) -> dict:
     """The JSON answer to a write: the appended events with their derived effects (data and
-    sentence), the new version and what is pending next."""
+    sentence), the new version and what is pending next. A correction's consequences come
+    from its log row: ``projection``'s (not yet stored), else the stored one."""
     from battles.models import BattleLogEntry
 
+    corrections: dict[int, Any] = {}
     corrected = [e.version for e in events if e.type in replay.CORRECTIONS]
-    corrections = (
-        {
-            row.version: row
-            for row in BattleLogEntry.objects.filter(battle=battle, version__in=corrected)
-        }
-        if corrected
-        else {}
-    )
+    for version in corrected:
+        row = projection.row(version) if projection is not None else None
+        if row is not None:
+            corrections[version] = (row["consequences"], row["text"])
+    missing = [version for version in corrected if version not in corrections]
+    if missing:
+        for row in BattleLogEntry.objects.filter(battle=battle, version__in=missing):
+            corrections[row.version] = (row.consequences, row.text)
     items, effects = [], []
     for event, outcome in zip(events, outcomes, strict=True):
         item = {
@@ -178,8 +223,7 @@ def result_body(
             "text": outcome.text,
         }
         if event.version in corrections:
-            item["consequences"] = corrections[event.version].consequences
-            item["text"] = corrections[event.version].text
+            item["consequences"], item["text"] = corrections[event.version]
         items.append(item)
         effects.extend(outcome.effects)
     return {
