@@ -121,3 +121,66 @@ def test_concurrent_writers_on_postgres_exactly_one_wins(people, battle):
     assert sorted(results) == [201] + [409] * (len(users) - 1)
     assert head(battle) == 2
     assert len(read_stream(stream_of(battle))) == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_retry_that_waited_for_the_first_requests_lock_gets_its_response(
+    people, battle, monkeypatch
+):
+    """The retry's locked read starts while the first request holds the battle's row; its
+    snapshot predates the first request's commit, so the response it joined is missing. The
+    battle has moved past the retry's expected version: the response is looked up again and
+    returned (not a 409)."""
+    import time
+
+    from django.db import connection
+
+    from battles.services import writes
+
+    holding, release = threading.Event(), threading.Event()
+    real_append = writes.append
+
+    def slow_append(*args, **kwargs):
+        if threading.current_thread().name == "first":
+            holding.set()
+            assert release.wait(10)
+        return real_append(*args, **kwargs)
+
+    monkeypatch.setattr(writes, "append", slow_append)
+    body = {"expected_version": 1, "command": {"action": "end_turn"}}
+    answers = {}
+
+    def send():
+        client = APIClient()
+        client.force_authenticate(people["alice"])
+        try:
+            answers[threading.current_thread().name] = post(
+                client, battle, "declare/", body, **{"Idempotency-Key": "same"}
+            )
+        finally:
+            connections.close_all()
+
+    first = threading.Thread(target=send, name="first")
+    retry = threading.Thread(target=send, name="retry")
+    first.start()
+    assert holding.wait(10)
+    retry.start()
+    for _ in range(200):  # until the retry waits for the battle's row lock
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            )
+            if cursor.fetchone()[0]:
+                break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the retry never waited for the lock")
+    release.set()
+    first.join(10)
+    retry.join(10)
+    assert answers["first"].status_code == answers["retry"].status_code == 201
+    assert answers["retry"].json() == answers["first"].json()
+    assert head(battle) == 2
+    assert IdempotentResponse.objects.count() == 1
