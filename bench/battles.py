@@ -1,16 +1,27 @@
 """Battle recording benchmark on PostgreSQL; prints JSON.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python -m bench.battles
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python -m bench.battles \
+        [--runs 3] [--events 5000] [--no-keys]
 
 It creates its own database (``bench_battles``, dropped at the end) on the server that
 DATABASE_URL names. A Steel War battle is recorded through the REST API in-process (DRF's
 APIClient, the whole Django stack minus the network): sequential commands (declarations,
-table dice, server dice, decisions chosen by a random but rules-abiding table) until the
-stream holds 5,000 events; then the current state is read repeatedly (latest snapshot plus
-the events after it). Targets: >= 200 commands/s, p95 current-state read < 20 ms.
+table dice, server dice, decisions chosen by a random but rules-abiding table), each its own
+request and transaction, until the stream holds 5,000 events. Every command carries an
+``Idempotency-Key``, as the battle page's script sends one (``--no-keys``: none). This is done
+``--runs`` times, each time a new battle and the same sequence of commands; the report gives
+each run's commands/s, the best and the median, the latency percentiles of all commands, the
+1-minute load average before and after each run, and the queries a command costs (counted
+on 200 more commands, outside the timed runs). After each run the projections are checked
+against the client's own fold (head state, one log row per event, unit statuses, snapshots,
+one stored response per key). Then the current state is read repeatedly, and the state at
+random versions (latest snapshot plus the events after it).
+Targets: >= 200 commands/s, p95 current-state read < 20 ms.
 """
+
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -18,16 +29,27 @@ import random
 import statistics
 import sys
 import time
+import uuid
+from collections import Counter
 from urllib.parse import urlsplit, urlunsplit
 
 BENCH_DB = "bench_battles"
 TARGET_EVENTS = 5000
+RUNS = 3
 READS = 500
+COUNTED_COMMANDS = 200
 TARGET_COMMANDS_PER_S = 200
 TARGET_P95_MS = 20
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.battles")
+    parser.add_argument("--runs", type=int, default=RUNS, help="battles recorded (best, median)")
+    parser.add_argument("--events", type=int, default=TARGET_EVENTS, help="events per battle")
+    parser.add_argument(
+        "--no-keys", action="store_true", help="send no Idempotency-Key with the commands"
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
         sys.exit("bench.battles measures PostgreSQL: set DATABASE_URL=postgres://...")
@@ -36,7 +58,7 @@ def main() -> None:
     os.environ.setdefault("SECRET_KEY", "bench-battles")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     try:
-        results = _run()
+        results = _run(runs=args.runs, events=args.events, keys=not args.no_keys)
     finally:
         from django.db import connections
 
@@ -59,7 +81,160 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _run() -> dict:
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+class _Table:
+    """The client side: one battle, the client's own fold of it, and its next command."""
+
+    def __init__(self, client, system, battle_id: int, setup: dict, *, keys: bool) -> None:
+        self.client, self.system, self.battle_id, self.keys = client, system, battle_id, keys
+        self.state = system.initial_state(setup)
+        self.version = 1
+        self.rng = random.Random(7)  # the same commands in every run
+
+    def command(self) -> tuple[str, dict, dict]:
+        """The next request: its kind, body and headers (chosen from the client's state)."""
+        from tests.battles.steelwar_table import next_request
+
+        kind, payload = next_request(self.system, self.state, self.rng)
+        if kind == "dice":
+            body = {"server_dice": "all"} if payload is None else {"rolls": payload}
+        elif kind == "decide":
+            body = {"key": payload[0], "choice": payload[1]}
+        else:
+            body = {"command": payload}
+        headers = {"HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex} if self.keys else {}
+        return kind, {"expected_version": self.version, **body}, headers
+
+    def send(self, kind: str, body: dict, headers: dict):
+        return self.client.post(
+            f"/api/battles/{self.battle_id}/{kind}/", body, format="json", **headers
+        )
+
+    def accept(self, response) -> None:
+        """Check the answer and fold its events into the client's state."""
+        from rules.core.facts import Fact
+
+        assert response.status_code == 201, response.content
+        answer = response.json()
+        assert answer["from_version"] == self.version + 1, answer
+        self.version = answer["version"]
+        for event in answer["events"]:
+            self.state = self.system.apply(self.state, Fact(event["type"], event["data"])).state
+
+
+def _new_battle(client, club) -> int:
+    from tests.battles.steelwar_table import SETUP
+
+    response = client.post(
+        "/api/battles/",
+        {"club": club.pk, "name": "bench", "rules_system": "steelwar", "setup": SETUP},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
+
+
+def _record(client, system, club, *, events: int, keys: bool) -> tuple[_Table, dict, list]:
+    """Record one battle up to ``events`` events; its figures and each command's latency."""
+    from tests.battles.steelwar_table import SETUP
+
+    table = _Table(client, system, _new_battle(client, club), SETUP, keys=keys)
+    load_before = os.getloadavg()[0]
+    timings: list[float] = []
+    started = time.perf_counter()
+    while table.version < events:
+        kind, body, headers = table.command()
+        t0 = time.perf_counter()
+        response = table.send(kind, body, headers)
+        timings.append(time.perf_counter() - t0)
+        table.accept(response)
+    elapsed = time.perf_counter() - started
+    commands = len(timings)
+    return (
+        table,
+        {
+            "commands": commands,
+            "events": table.version,
+            "commands_per_s": round(commands / elapsed, 1),
+            "server_commands_per_s": round(commands / sum(timings), 1),
+            "command_ms": {
+                "p50": _ms(statistics.median(timings)),
+                "p95": _ms(_percentile(timings, 0.95)),
+            },
+            "load_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        },
+        timings,
+    )
+
+
+def _check_projections(table: _Table, *, commands: int) -> None:
+    """The projections equal what the client folded itself: nothing was skipped."""
+    from battles.models import (
+        Battle,
+        BattleLogEntry,
+        BattleSnapshot,
+        IdempotentResponse,
+        UnitStatus,
+    )
+    from rules.core.summary import summarize
+
+    def plain(value):
+        return json.loads(json.dumps(value))
+
+    system, state = table.system, table.state
+    battle = Battle.objects.get(pk=table.battle_id)
+    assert battle.version == table.version
+    assert battle.head_state == plain(system.state_to_json(state)), "head state != client fold"
+    versions = list(
+        BattleLogEntry.objects.filter(battle=battle)
+        .order_by("version")
+        .values_list("version", flat=True)
+    )
+    assert versions == list(range(1, table.version + 1)), "log rows != events"
+    units = {
+        u.unit: {
+            "side": u.side,
+            "name": u.name,
+            "status": plain({**dict(u.status), "text": u.text}),
+        }
+        for u in summarize(system, state).units
+    }
+    stored = {
+        row.unit: {"side": row.side, "name": row.name, "status": row.status}
+        for row in UnitStatus.objects.filter(battle=battle)
+    }
+    assert stored == units, "unit statuses != summary of the client's fold"
+    snapshots = list(BattleSnapshot.objects.filter(battle=battle).values_list("version", flat=True))
+    expected = [1] + list(range(battle.snapshot_every, table.version + 1, battle.snapshot_every))
+    assert sorted(snapshots) == expected, "snapshots missing"
+    if table.keys:
+        assert IdempotentResponse.objects.filter(battle=battle).count() == commands
+
+
+def _count_queries(table: _Table, commands: int) -> dict:
+    """Queries per command (BEGIN and COMMIT included), by kind, over ``commands`` more."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts, kinds = Counter(), Counter()
+    for _ in range(commands):
+        kind, body, headers = table.command()
+        label = "server dice" if body.get("server_dice") else kind
+        with CaptureQueriesContext(connection) as queries:
+            response = table.send(kind, body, headers)
+        table.accept(response)
+        counts[label] += len(queries.captured_queries)
+        kinds[label] += 1
+    return {
+        "mean": round(sum(counts.values()) / commands, 2),
+        **{label: round(counts[label] / kinds[label], 2) for label in sorted(kinds)},
+    }
+
+
+def _run(*, runs: int, events: int, keys: bool) -> dict:
     import django
     from django.core.management import call_command
     from django.db import connection
@@ -73,8 +248,6 @@ def _run() -> dict:
     from battles.models import Battle, BattleSnapshot
     from campaign.models import Club, Membership
     from rules.core import registry
-    from rules.core.facts import Fact
-    from tests.battles.steelwar_table import SETUP, next_request
 
     with connection.cursor() as cursor:
         cursor.execute("SHOW server_version")
@@ -88,50 +261,27 @@ def _run() -> dict:
     client = APIClient()
     client.force_authenticate(user)
     system = registry.get("steelwar")
-    response = client.post(
-        "/api/battles/",
-        {"club": club.pk, "name": "bench", "rules_system": "steelwar", "setup": SETUP},
-        format="json",
-    )
-    assert response.status_code == 201, response.content
-    battle_id = response.json()["id"]
 
-    rng = random.Random(7)
-    state = system.initial_state(SETUP)  # the client's mirror, to choose the next command
-    version, commands, timings = 1, 0, []
-    started = time.perf_counter()
-    while version < TARGET_EVENTS:
-        kind, payload = next_request(system, state, rng)
-        if kind == "dice":
-            body = {"server_dice": "all"} if payload is None else {"rolls": payload}
-        elif kind == "decide":
-            body = {"key": payload[0], "choice": payload[1]}
-        else:
-            body = {"command": payload}
-        t0 = time.perf_counter()
-        response = client.post(
-            f"/api/battles/{battle_id}/{kind}/", {"expected_version": version, **body},
-            format="json",
-        )
-        timings.append(time.perf_counter() - t0)
-        assert response.status_code == 201, response.content
-        answer = response.json()
-        version = answer["version"]
-        commands += 1
-        for event in answer["events"]:
-            state = system.apply(state, Fact(event["type"], event["data"])).state
-    elapsed = time.perf_counter() - started
+    recorded, timings = [], []
+    for _ in range(runs):
+        table, figures, run_timings = _record(client, system, club, events=events, keys=keys)
+        _check_projections(table, commands=figures["commands"])
+        recorded.append(figures)
+        timings += run_timings
+    rates = [run["commands_per_s"] for run in recorded]
+    queries = _count_queries(table, COUNTED_COMMANDS)
 
+    battle_id, rng = table.battle_id, random.Random(11)
     reads = []
     for _ in range(READS):
         t0 = time.perf_counter()
         response = client.get(f"/api/battles/{battle_id}/state/")
         reads.append((time.perf_counter() - t0) * 1000)
         assert response.status_code == 200
-    assert response.json()["state"] == system.state_to_json(state), "API state != mirror"
+    assert response.json()["state"] == system.state_to_json(table.state), "API state != mirror"
     at_reads = []
     for _ in range(READS // 5):
-        at = rng.randint(1, version)
+        at = rng.randint(1, table.version)
         t0 = time.perf_counter()
         client.get(f"/api/battles/{battle_id}/state/?at={at}")
         at_reads.append((time.perf_counter() - t0) * 1000)
@@ -145,15 +295,17 @@ def _run() -> dict:
             "synchronous_commit": synchronous_commit,
         },
         "rules": f"{system.id} {system.version}",
-        "commands": commands,
-        "events": version,
+        "idempotency_keys": keys,
+        "events_per_battle": events,
         "snapshot_every": battle.snapshot_every,
         "snapshots": BattleSnapshot.objects.filter(battle=battle).count(),
-        "commands_per_s": round(commands / elapsed, 1),
+        "runs": recorded,
+        "commands_per_s": {"best": max(rates), "median": statistics.median(rates)},
         "command_ms": {
-            "p50": round(statistics.median(timings) * 1000, 2),
-            "p95": round(_percentile(timings, 0.95) * 1000, 2),
+            "p50": _ms(statistics.median(timings)),
+            "p95": _ms(_percentile(timings, 0.95)),
         },
+        "queries_per_command": queries,
         "current_state_read_ms": {
             "p50": round(statistics.median(reads), 2),
             "p95": round(_percentile(reads, 0.95), 2),
