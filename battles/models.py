@@ -146,7 +146,16 @@ class BattleLogEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["battle", "version"], name="one_log_row_per_event")
         ]
-        indexes = [models.Index(fields=["battle", "type"])]
+        indexes = [
+            models.Index(fields=["battle", "type"]),
+            # The facts a correction left unfit, read with every pending request once a
+            # battle has corrections: a few rows, not a scan of the battle's log.
+            models.Index(
+                fields=["battle", "version"],
+                condition=models.Q(status="unfit"),
+                name="battle_log_unfit",
+            ),
+        ]
         verbose_name_plural = _("battle log entries")
 
     def __str__(self) -> str:
