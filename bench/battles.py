@@ -1,7 +1,7 @@
 """Battle recording benchmark on PostgreSQL; prints JSON.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python -m bench.battles \
-        [--runs 3] [--events 5000] [--no-keys]
+        [--runs 3] [--events 5000] [--no-keys] [--correction]
 
 It creates its own database (``bench_battles``, dropped at the end) on the server that
 DATABASE_URL names. A Steel War battle is recorded through the REST API in-process (DRF's
@@ -9,7 +9,9 @@ APIClient, the whole Django stack minus the network): sequential commands (decla
 table dice, server dice, decisions chosen by a random but rules-abiding table), each its own
 request and transaction, until the stream holds 5,000 events. Every command carries an
 ``Idempotency-Key``, as the battle page's script sends one (``--no-keys``: none). This is done
-``--runs`` times, each time a new battle and the same sequence of commands; the report gives
+``--runs`` times, each time a new battle and the same sequence of commands (``--correction``:
+command 100 amends a declaration to what it was, so that the battle has a correction, as real
+ones do, and the rest of it pays for what that costs); the report gives
 each run's commands/s, the best and the median, the latency percentiles of all commands, the
 1-minute load average before and after each run, and the queries a command costs (counted
 on 200 more commands, outside the timed runs). After each run the projections are checked
@@ -38,6 +40,8 @@ TARGET_EVENTS = 5000
 RUNS = 3
 READS = 500
 COUNTED_COMMANDS = 200
+CORRECTION_AFTER = 100
+FACTS = {"declare", "dice", "decide"}
 TARGET_COMMANDS_PER_S = 200
 TARGET_P95_MS = 20
 
@@ -49,6 +53,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-keys", action="store_true", help="send no Idempotency-Key with the commands"
     )
+    parser.add_argument(
+        "--correction",
+        action="store_true",
+        help=f"command {CORRECTION_AFTER} amends a declaration to what it was",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
@@ -58,7 +67,9 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.setdefault("SECRET_KEY", "bench-battles")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     try:
-        results = _run(runs=args.runs, events=args.events, keys=not args.no_keys)
+        results = _run(
+            runs=args.runs, events=args.events, keys=not args.no_keys, correction=args.correction
+        )
     finally:
         from django.db import connections
 
@@ -93,6 +104,7 @@ class _Table:
         self.state = system.initial_state(setup)
         self.version = 1
         self.rng = random.Random(7)  # the same commands in every run
+        self.last_declaration: dict | None = None
 
     def command(self) -> tuple[str, dict, dict]:
         """The next request: its kind, body and headers (chosen from the client's state)."""
@@ -122,7 +134,25 @@ class _Table:
         assert answer["from_version"] == self.version + 1, answer
         self.version = answer["version"]
         for event in answer["events"]:
+            if event["type"] not in FACTS:
+                continue  # the bench's correction changes no effect (checked)
             self.state = self.system.apply(self.state, Fact(event["type"], event["data"])).state
+            if event["type"] == "declare":
+                self.last_declaration = event
+
+    def correction(self) -> tuple[str, dict, dict]:
+        """An amendment of the last declaration to what it was: a correction that refolds
+        from the snapshot before it and changes no effect (the target becomes "amended")."""
+        target = self.last_declaration
+        body = {
+            "expected_version": self.version,
+            "target_version": target["version"],
+            "action": "amend",
+            "data": target["data"],
+            "reason": "bench: the same declaration",
+        }
+        headers = {"HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex} if self.keys else {}
+        return "corrections", body, headers
 
 
 def _new_battle(client, club) -> int:
@@ -137,8 +167,12 @@ def _new_battle(client, club) -> int:
     return response.json()["id"]
 
 
-def _record(client, system, club, *, events: int, keys: bool) -> tuple[_Table, dict, list]:
-    """Record one battle up to ``events`` events; its figures and each command's latency."""
+def _record(
+    client, system, club, *, events: int, keys: bool, correction: bool
+) -> tuple[_Table, dict, list]:
+    """Record one battle up to ``events`` events; its figures and each command's latency.
+    With ``correction``, command number CORRECTION_AFTER is an amendment that changes
+    nothing (then every later write also lists the facts corrections left unfit)."""
     from tests.battles.steelwar_table import SETUP
 
     table = _Table(client, system, _new_battle(client, club), SETUP, keys=keys)
@@ -146,11 +180,17 @@ def _record(client, system, club, *, events: int, keys: bool) -> tuple[_Table, d
     timings: list[float] = []
     started = time.perf_counter()
     while table.version < events:
-        kind, body, headers = table.command()
+        if correction and len(timings) == CORRECTION_AFTER and table.last_declaration:
+            kind, body, headers = table.correction()
+        else:
+            kind, body, headers = table.command()
         t0 = time.perf_counter()
         response = table.send(kind, body, headers)
         timings.append(time.perf_counter() - t0)
         table.accept(response)
+        if kind == "corrections":
+            changed = response.json()["events"][0]["consequences"]  # only "applied" -> "amended"
+            assert all(c["before"]["text"] == c["after"]["text"] for c in changed), changed
     elapsed = time.perf_counter() - started
     commands = len(timings)
     return (
@@ -234,7 +274,7 @@ def _count_queries(table: _Table, commands: int) -> dict:
     }
 
 
-def _run(*, runs: int, events: int, keys: bool) -> dict:
+def _run(*, runs: int, events: int, keys: bool, correction: bool) -> dict:
     import django
     from django.core.management import call_command
     from django.db import connection
@@ -264,7 +304,9 @@ def _run(*, runs: int, events: int, keys: bool) -> dict:
 
     recorded, timings = [], []
     for _ in range(runs):
-        table, figures, run_timings = _record(client, system, club, events=events, keys=keys)
+        table, figures, run_timings = _record(
+            client, system, club, events=events, keys=keys, correction=correction
+        )
         _check_projections(table, commands=figures["commands"])
         recorded.append(figures)
         timings += run_timings
@@ -296,6 +338,7 @@ def _run(*, runs: int, events: int, keys: bool) -> dict:
         },
         "rules": f"{system.id} {system.version}",
         "idempotency_keys": keys,
+        "correction": correction,
         "events_per_battle": events,
         "snapshot_every": battle.snapshot_every,
         "snapshots": BattleSnapshot.objects.filter(battle=battle).count(),
