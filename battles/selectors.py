@@ -5,7 +5,6 @@ Keyword-only, typed. Writes live in :mod:`battles.services`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,14 +15,7 @@ from django.db.models import QuerySet
 from rest_framework import status
 
 from battles import dice, replay
-from battles.models import (
-    Battle,
-    BattleLogEntry,
-    BattleParticipant,
-    BattleSnapshot,
-    DiceSeed,
-    IdempotentResponse,
-)
+from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
 from battles.streams import stream_of, system_of
 from campaign.models import Membership
 from campaign.selectors import club_role
@@ -71,28 +63,20 @@ _BATTLE_FIELDS = tuple(Battle._meta.concrete_fields)
 _BATTLE_ATTNAMES = [field.attname for field in _BATTLE_FIELDS]
 
 
-def _battle_for_sql(lock: bool, response: bool) -> str:
-    """The battle's columns, the viewer's club role and participation (one round trip),
-    and with ``response`` the response stored for an idempotency key."""
+def _battle_for_sql(lock: bool) -> str:
+    """The battle's columns with the viewer's club role and participation (one round trip)."""
     battle, membership = Battle._meta.db_table, Membership._meta.db_table
     participant = BattleParticipant._meta.db_table
     lock_clause = (
         " FOR UPDATE OF b" if lock and connection.features.has_select_for_update_of else ""
     )
-    stored, join = "", ""
-    if response:
-        stored = ", r.fingerprint, r.status_code, r.body"
-        join = (
-            f" LEFT JOIN {IdempotentResponse._meta.db_table} r"
-            " ON r.battle_id = b.id AND r.key = CAST(%s AS text)"
-        )
     columns = ", ".join(f"b.{field.column}" for field in _BATTLE_FIELDS)
     return (
         f"SELECT {columns}, (SELECT m.role FROM {membership} m"
         f" WHERE m.club_id = b.club_id AND m.user_id = CAST(%s AS integer)),"
         f" EXISTS(SELECT 1 FROM {participant} p"
-        f" WHERE p.battle_id = b.id AND p.user_id = CAST(%s AS integer)){stored}"
-        f" FROM {battle} b{join} WHERE b.id = CAST(%s AS bigint){lock_clause}"
+        f" WHERE p.battle_id = b.id AND p.user_id = CAST(%s AS integer))"
+        f" FROM {battle} b WHERE b.id = CAST(%s AS bigint){lock_clause}"
     )
 
 
@@ -133,42 +117,19 @@ def _fetch_battle(sql: str, params: list) -> tuple[Battle, tuple] | None:
     return battle, row[len(_BATTLE_FIELDS) :]
 
 
-def battle_for(
-    *,
-    user,
-    battle_id: int,
-    write: bool = False,
-    lock: bool = False,
-    idempotency_key: str | None = None,
-) -> Battle:
+def battle_for(*, user, battle_id: int, write: bool = False, lock: bool = False) -> Battle:
     """The battle if the user may read it (or write, with ``write``), in one query; with
     ``lock`` its row is locked until the end of the transaction (writers queue on it).
-
-    With ``idempotency_key`` the same query reads the response stored for that key: the
-    battle's ``stored_response`` is ``(fingerprint, status_code, body)`` or ``None``.
 
     Outsiders get 404 ``not_found`` (the battle's existence is not disclosed); club members
     who do not take part get 403 ``not_a_participant`` on writes.
     """
     battle = None
     if getattr(user, "is_authenticated", False):
-        with_response = idempotency_key is not None
-        params = [user.pk, user.pk] + ([idempotency_key] if with_response else []) + [battle_id]
-        found = _fetch_battle(_battle_for_sql(lock, with_response), params)
+        found = _fetch_battle(_battle_for_sql(lock), [user.pk, user.pk, battle_id])
         if found is not None:
-            battle, extra = found
-            battle.viewer_club_role, battle.viewer_participates = extra[0], bool(extra[1])
-            if with_response:
-                fingerprint, status_code, body = extra[2:]
-                battle.stored_response = (
-                    None
-                    if fingerprint is None
-                    else (
-                        fingerprint,
-                        status_code,
-                        json.loads(body) if isinstance(body, str) else body,
-                    )
-                )
+            battle, (role, participates) = found
+            battle.viewer_club_role, battle.viewer_participates = role, bool(participates)
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
         raise ApiError("not_found", f"no battle {battle_id}", status_code=status.HTTP_404_NOT_FOUND)

@@ -25,6 +25,7 @@ from battles.streams import ensure_open, ensure_version, stream_of, system_of
 from config.api_errors import ApiError
 from eventstore.services import append
 from eventstore.types import NewEvent
+from rules.core.errors import RuleError
 from rules.core.system import RuleSystem, State
 
 
@@ -91,9 +92,11 @@ def write(
 ) -> WriteResult:
     """Run ``plan`` against the battle's head and append what it planned, atomically.
 
-    Round trips on PostgreSQL: the battle with the caller's role (and the response stored
-    for the idempotency key) read and locked in one query; the append; the projections and
-    the stored response in one statement; the commit.
+    Round trips on PostgreSQL: the battle with the caller's role, read and locked in one
+    query; the append; the projections and the stored response in one statement; the
+    commit. The response stored for ``idempotency_key`` is looked up only when the request
+    is refused (a retry of a request that succeeded always is: the battle has moved past its
+    ``expected_version``) or when the event store reports the key as used.
     """
     key = (
         f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
@@ -102,22 +105,24 @@ def write(
     )
     request_print = fingerprint(operation, payload) if key is not None else ""
     with transaction.atomic():
-        battle = battle_for(
-            user=user, battle_id=battle_id, write=True, lock=True, idempotency_key=key
-        )
-        if key is not None:
-            stored = _stored(battle, key, request_print, expected_version=expected_version)
+        battle = battle_for(user=user, battle_id=battle_id, write=True, lock=True)
+        try:
+            if not allow_concluded:
+                ensure_open(battle)
+            ensure_version(battle, expected_version)
+            system = system_of(battle)
+            head = state_at(battle=battle, system=system).state
+            context = PlanContext(battle, system, replay.Fold(system, head), user, [])
+            plan(context)
+            if not context.planned:
+                raise ApiError("nothing_to_record", "the request records nothing", field=None)
+        except (ApiError, RuleError):
+            # A stored response answers a retry before any refusal. This lookup is a new
+            # statement: it sees a write that the lock waited for (a concurrent retry).
+            stored = _stored(battle, key, request_print) if key is not None else None
             if stored is not None:
                 return stored
-        if not allow_concluded:
-            ensure_open(battle)
-        ensure_version(battle, expected_version)
-        system = system_of(battle)
-        head = state_at(battle=battle, system=system).state
-        context = PlanContext(battle, system, replay.Fold(system, head), user, [])
-        plan(context)
-        if not context.planned:
-            raise ApiError("nothing_to_record", "the request records nothing", field=None)
+            raise
         result = append(
             stream_of(battle),
             expected_version=expected_version,
@@ -158,22 +163,13 @@ def write(
     return WriteResult(battle, success_status, body)
 
 
-def _stored(
-    battle: Battle, key: str, request_print: str, *, expected_version: int | None = None
-) -> WriteResult | None:
-    """The response stored for ``key``, if any (422 if it answered another request).
-
-    With ``expected_version`` the lookup made with the battle's lock is used, unless it found
-    nothing and the battle has moved past ``expected_version``: the lock may have waited for
-    the very write that stored it (a concurrent retry), committed after that query's snapshot
-    was taken, so look again."""
-    found = getattr(battle, "stored_response", None) if expected_version is not None else None
-    if found is None and (expected_version is None or expected_version != battle.version):
-        found = (
-            IdempotentResponse.objects.filter(battle=battle, key=key)
-            .values_list("fingerprint", "status_code", "body")
-            .first()
-        )
+def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
+    """The response stored for ``key``, if any (422 if it answered another request)."""
+    found = (
+        IdempotentResponse.objects.filter(battle=battle, key=key)
+        .values_list("fingerprint", "status_code", "body")
+        .first()
+    )
     if found is None:
         return None
     stored_print, status_code, body = found

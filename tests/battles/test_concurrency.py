@@ -77,6 +77,29 @@ def test_an_idempotency_key_reused_for_another_request_is_refused(clients, battl
     assert head(battle) == 2
 
 
+def test_a_key_reused_for_another_request_that_the_rules_allow_is_refused(clients, battle):
+    """Nothing refuses the second request before the append; the event store reports the
+    key as used and the stored fingerprint differs."""
+    first = post(
+        clients["alice"],
+        battle,
+        "declare/",
+        {"expected_version": 1, "command": {"action": "end_turn"}},
+        **{"Idempotency-Key": "k"},
+    )
+    assert first.status_code == 201
+    reused = post(
+        clients["alice"],
+        battle,
+        "declare/",
+        {"expected_version": 2, "command": {"action": "end_turn", "params": {}}},
+        **{"Idempotency-Key": "k"},
+    )
+    assert reused.status_code == 422 and reused.json()["code"] == "idempotency_key_reused"
+    assert head(battle) == 2 and len(read_stream(stream_of(battle))) == 2
+    assert IdempotentResponse.objects.count() == 1
+
+
 def test_a_failed_request_stores_no_response_so_a_fixed_retry_may_reuse_the_key(clients, battle):
     fire(clients["alice"], battle, 1)
     bad = post(
