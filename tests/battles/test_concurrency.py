@@ -151,10 +151,10 @@ def test_concurrent_writers_on_postgres_exactly_one_wins(people, battle):
 def test_a_retry_that_waited_for_the_first_requests_lock_gets_its_response(
     people, battle, monkeypatch
 ):
-    """The retry's locked read starts while the first request holds the battle's row; its
-    snapshot predates the first request's commit, so the response it joined is missing. The
-    battle has moved past the retry's expected version: the response is looked up again and
-    returned (not a 409)."""
+    """The retry's locked read starts while the first request holds the battle's row, and
+    returns once it commits: the battle has moved past the retry's expected version. The
+    stored response is looked up by a statement of its own (which sees that commit) and
+    returned, not a 409."""
     import time
 
     from django.db import connection
