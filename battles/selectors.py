@@ -5,6 +5,7 @@ Keyword-only, typed. Writes live in :mod:`battles.services`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -218,14 +219,26 @@ def pending_json(*, battle: Battle, pending: Any) -> dict:
     out = pending.to_json()
     if not battle.corrections:
         return out  # facts become unfit only through corrections
-    unfit = list(
-        BattleLogEntry.objects.filter(battle=battle, status=BattleLogEntry.Status.UNFIT)
-        .order_by("version")
-        .values("version", "type", "problem")
-    )
-    if unfit:
-        out["unfit"] = unfit
+    with prepared_cursor(connection) as cursor:  # the partial index on the unfit rows
+        cursor.execute(_UNFIT_SQL, [battle.pk])
+        rows = cursor.fetchall()
+    if rows:
+        out["unfit"] = [
+            {
+                "version": version,
+                "type": event_type,
+                "problem": json.loads(problem) if isinstance(problem, str) else problem,
+            }
+            for version, event_type, problem in rows
+        ]
     return out
+
+
+_UNFIT_SQL = (
+    f"SELECT version, type, problem FROM {BattleLogEntry._meta.db_table}"
+    f" WHERE battle_id = CAST(%s AS bigint) AND status = '{BattleLogEntry.Status.UNFIT.value}'"
+    " ORDER BY version"
+)
 
 
 # --- dice --------------------------------------------------------------------------------
