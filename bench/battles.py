@@ -33,7 +33,8 @@ import sys
 import time
 import uuid
 from collections import Counter
-from urllib.parse import urlsplit, urlunsplit
+
+from bench._database import own_database
 
 BENCH_DB = "bench_battles"
 TARGET_EVENTS = 5000
@@ -59,32 +60,11 @@ def main(argv: list[str] | None = None) -> None:
         help=f"command {CORRECTION_AFTER} amends a declaration to what it was",
     )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        sys.exit("bench.battles measures PostgreSQL: set DATABASE_URL=postgres://...")
-    _recreate_database(url, drop_only=False)
-    os.environ["DATABASE_URL"] = urlunsplit(urlsplit(url)._replace(path=f"/{BENCH_DB}"))
-    os.environ.setdefault("SECRET_KEY", "bench-battles")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    try:
+    with own_database(BENCH_DB, bench="battles"):
         results = _run(
             runs=args.runs, events=args.events, keys=not args.no_keys, correction=args.correction
         )
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        _recreate_database(url, drop_only=True)
     print(json.dumps(results, indent=2))
-
-
-def _recreate_database(url: str, *, drop_only: bool) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        if not drop_only:
-            admin.execute(f"CREATE DATABASE {BENCH_DB}")
 
 
 def _percentile(values: list[float], q: float) -> float:
