@@ -254,13 +254,31 @@ class Battle(NamedTuple):
         """A copy with squad ``i`` replaced (and other battle fields changed, if given)."""
         squads = list(self.squads)
         squads[i] = squad
-        return self._replace(squads=tuple(squads), **changes)
+        if changes:
+            return self._replace(squads=tuple(squads), **changes)
+        values = list(self)
+        values[_SQUADS] = tuple(squads)
+        return _tuple_new(Battle, values)
+
+    def with_activation(self, activation: Activation | None) -> Battle:
+        """A copy with ``activation`` replaced (the cheapest copy: no keyword call)."""
+        values = list(self)
+        values[_ACTIVATION] = activation
+        return _tuple_new(Battle, values)
+
+    def with_resolution(self, resolution: Resolution | None) -> Battle:
+        """A copy with ``resolution`` replaced (the cheapest copy: no keyword call)."""
+        values = list(self)
+        values[_RESOLUTION] = resolution
+        return _tuple_new(Battle, values)
 
     def side_of(self, squad: Squad) -> Side:
         return self.sides[squad.side]
 
 
 _tuple_new = tuple.__new__
+_SQUADS, _ACTIVATION, _RESOLUTION = (Battle._fields.index(name)
+                                      for name in ("squads", "activation", "resolution"))
 
 
 def fast_replace(cls: type) -> type:

@@ -27,7 +27,10 @@ from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import DecisionNeeded, Effect, Step
-from rules.steelwar.state import Battle, Followup, Resolution, fast_replace
+from rules.steelwar.state import Activation, Battle, Followup, Resolution, fast_replace
+
+_new = tuple.__new__  # builds a record from all its values, without the keyword call
+_ACTIONS_USED = Activation._fields.index("actions_used")
 
 Rolls = dict[str, tuple[int, ...]]
 
@@ -84,8 +87,9 @@ def ask_dice(
 ) -> Step:
     """Wait for ``requests`` at ``stage`` of ``procedure``. ``changes`` are other fields of the
     battle to change at the same time (one copy of the battle instead of two)."""
-    res = Resolution(procedure, stage, squad, ctx, requests)
-    return Step(battle._replace(resolution=res, **changes), tuple(effects))
+    res = _new(Resolution, (procedure, stage, squad, ctx, requests, (), None))
+    battle = battle._replace(resolution=res, **changes) if changes else battle.with_resolution(res)
+    return _new(Step, (battle, effects if effects.__class__ is tuple else tuple(effects)))
 
 
 def ask_decision(
@@ -98,8 +102,8 @@ def ask_decision(
     effects: Iterable[Effect] = (),
 ) -> Step:
     """Wait for a player's choice at ``stage`` of ``procedure``."""
-    res = Resolution(procedure, stage, squad, ctx, (), (), decision)
-    return Step(battle._replace(resolution=res), tuple(effects))
+    res = _new(Resolution, (procedure, stage, squad, ctx, (), (), decision))
+    return _new(Step, (battle.with_resolution(res), tuple(effects)))
 
 
 def done(
@@ -109,8 +113,8 @@ def done(
     the queue until a procedure waits for input or the queue is empty."""
     if not followups and not battle.queue:  # the common case: nothing queued
         if battle.resolution is not None:
-            battle = battle._replace(resolution=None)
-        return Step(battle, effects if type(effects) is tuple else tuple(effects))
+            battle = battle.with_resolution(None)
+        return _new(Step, (battle, effects if effects.__class__ is tuple else tuple(effects)))
     queue = tuple(followups) + battle.queue
     effects = list(effects)
     while queue:
@@ -142,8 +146,9 @@ def request(key: str, label: str, sides: int, count: int = 1, unit: str | None =
 
 def spend_actions(battle: Battle, n: int = 1) -> Battle:
     """Count ``n`` actions of the activation in progress as used (§1: two per activation)."""
-    act = battle.activation
-    return battle._replace(activation=act._replace(actions_used=act.actions_used + n))
+    act = list(battle.activation)
+    act[_ACTIONS_USED] += n
+    return battle.with_activation(_new(Activation, act))
 
 
 def forbid(message: str, rule: str, field: str | None = None, **params: Any) -> RuleError:

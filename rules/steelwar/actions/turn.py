@@ -88,8 +88,7 @@ def end(battle: Battle, cmd: Command) -> Step:
     validate_end(battle, cmd)
     act = battle.activation
     squad = battle.squads[act.squad]
-    return Step(battle._replace(activation=None),
-                (effects.activation_ended(squad, act.actions_used),))
+    return Step(battle.with_activation(None), (effects.activation_ended(squad, act.actions_used),))
 
 
 def validate_end_turn(battle: Battle, cmd: Command) -> None:
