@@ -30,6 +30,7 @@ DICE = "dice"
 DECIDE = "decide"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+_new = tuple.__new__
 
 
 class Fact(NamedTuple):
@@ -84,7 +85,7 @@ class Command(NamedTuple):
             action, unit, params = d.get("action"), d.get("unit"), d.get("params", _EMPTY)
             if (type(action) is str and action and (unit is None or type(unit) is str)
                     and (type(params) is dict or params is _EMPTY)):
-                return cls(action, unit, params)
+                return _new(cls, (action, unit, params))  # cls(...) without its keyword call
         if isinstance(d, Command):
             return d
         if not isinstance(d, Mapping):
