@@ -27,6 +27,7 @@ defender a free shot that cannot suppress (§2.10).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
@@ -69,7 +70,7 @@ from rules.steelwar.firepower import (
     suppression_after_fire,
     vehicle_armour_die,
 )
-from rules.steelwar.state import COVERS, FIGHTING, Battle, Resolution, Squad
+from rules.steelwar.state import COVERS, FIGHTING, Battle, Resolution, Squad, memo
 from rules.steelwar.tables import is_fragmentation
 
 NAME = "fire"
@@ -255,34 +256,54 @@ def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, di
         dice = shooter_dice(quality, weapons, distance=distance, options=opts)
     except RuleError as exc:
         raise RuleError(exc.code, exc.message, rule=exc.rule, field="params.weapons") from None
-    shot = shot_weapons(weapons)  # the weapon table rows, validated by shooter_dice
+    cache = memo(opts)
+    key = ("shot", weapons)
+    found = cache.get(key)
+    if found is None:  # what the weapons alone decide, validated by shooter_dice above
+        found = cache[key] = _weapons_plan(weapons, opts)
+    attack, power, specials, support = found
+    zone = range_zone(distance, quality, options=opts)
+    die = range_die(quality, distance, prone=target.prone, cover=cover, attack=attack,
+                    cover_protects=cover_protects, options=opts, zone=zone)
+    keys, requests = _shooter_requests(shooter.id, shooter.name, dice, support)
+    requests += (_die_request(RANGE_KEY, target.id, target.name, "range die", die),)
+    return dice, keys, requests, die, zone, power, attack, specials
+
+
+def _weapons_plan(weapons: tuple, opts) -> tuple:
+    """The attack kind, power die, special rules and support weapons' names of a shot."""
+    shot = shot_weapons(weapons)
     fragmentation = True
     for w, _ in shot:
         if not is_fragmentation(w, options=opts):
             fragmentation = False
             break
-    attack = "fragmentation" if fragmentation else "aimed"
-    zone = range_zone(distance, quality, options=opts)
-    die = range_die(quality, distance, prone=target.prone, cover=cover, attack=attack,
-                    cover_protects=cover_protects, options=opts, zone=zone)
-    name = shooter.name
+    specials = active_specials(weapons)
+    return ("fragmentation" if fragmentation else "aimed", shot_power_die(weapons, options=opts),
+            tuple(sorted(specials)) if specials else (),
+            tuple([w.name for w, n in shot if w.is_support for _ in range(n)]))
+
+
+@lru_cache(maxsize=4096)
+def _shooter_requests(unit: str, name: str, dice: tuple[int, ...], support: tuple[str, ...]
+                      ) -> tuple[tuple[str, ...], tuple]:
+    """The keys and requests of the shooter's dice: quality, small arms ROF (if any), one per
+    support weapon (cached: a squad asks the same few again and again)."""
     keys = [QUALITY_KEY]
-    labels = [f"{name} quality die d{quality}"]
-    support = [w for w, n in shot if w.is_support for _ in range(n)]
+    labels = ["quality die"]
     if len(dice) > len(support) + 1:
         keys.append(ROF_KEY)
-        labels.append(f"{name} small arms ROF die d{dice[1]}")
-    for n, weapon in enumerate(support, start=1):
+        labels.append("small arms ROF die")
+    for n, weapon_name in enumerate(support, start=1):
         keys.append(f"shooter.support.{n}")
-        labels.append(f"{name} {weapon.name} die d{dice[len(keys) - 1]}")
-    unit = shooter.id
-    requests = tuple([request(k, label, d, 1, unit)
-                      for k, label, d in zip(keys, labels, dice, strict=True)]
-                     + [request(RANGE_KEY, f"{target.name} range die d{die}", die, 1, target.id)])
-    power = shot_power_die(weapons, options=opts)
-    specials = active_specials(weapons)
-    specials = tuple(sorted(specials)) if specials else ()
-    return dice, tuple(keys), requests, die, zone, power, attack, specials
+        labels.append(f"{weapon_name} die")
+    return tuple(keys), tuple([_die_request(k, unit, name, label, d)
+                               for k, label, d in zip(keys, labels, dice, strict=True)])
+
+
+def _die_request(key: str, unit: str, name: str, what: str, sides: int):
+    """One die of a shot: ``"<name> <what> d<sides>"``, rolled by ``unit``."""
+    return request(key, f"{name} {what} d{sides}", sides, 1, unit)
 
 
 def _plan_command(battle: Battle, cmd: Command) -> Shot:
