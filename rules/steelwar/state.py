@@ -289,8 +289,8 @@ def fast_replace(cls: type) -> type:
 
     def _replace(self, **changes):
         values = list(self)
-        for name, value in changes.items():
-            values[positions[name]] = value
+        for name in changes:
+            values[positions[name]] = changes[name]
         return _tuple_new(cls, values)
 
     _replace.__doc__ = f"A copy of this {cls.__name__} with some fields changed."
