@@ -7,6 +7,8 @@ texts here keeps the procedures short and the wording consistent.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.system import Effect
 from rules.steelwar.state import Figure, Squad
 
@@ -28,9 +30,15 @@ def possessive(name: str) -> str:
 
 
 def figure_name(squad: Squad, figure: Figure) -> str:
-    if figure.kind == "weapon":
-        return f"{possessive(squad.name)} {figure.weapon or figure.role}"
-    return f"{possessive(squad.name)} {figure.role.replace('_', ' ')} ({figure.id})"
+    return _figure_name(squad.name, figure.kind, figure.role, figure.weapon, figure.id)
+
+
+@lru_cache(maxsize=4096)
+def _figure_name(squad: str, kind: str, role: str, weapon: str | None, fid: str) -> str:
+    """Cached: every hit, allocation and fate names its figure."""
+    if kind == "weapon":
+        return f"{possessive(squad)} {weapon or role}"
+    return f"{possessive(squad)} {role.replace('_', ' ')} ({fid})"
 
 
 # --- turn and activation --------------------------------------------------------------------
