@@ -19,7 +19,11 @@ SEED = "5eed" * 16  # deterministic server dice for the campaign and its battles
 
 @pytest.fixture(autouse=True)
 def _fixed_seed(monkeypatch):
+    """The same seed, and campaign dice that do not depend on the campaign's id (which
+    depends on how many campaigns the tests before this one created)."""
     monkeypatch.setattr("battles.dice.new_seed", lambda: SEED)
+    for module in ("campaign.services.dice", "campaign.selectors.dice"):
+        monkeypatch.setattr(f"{module}.namespace", lambda campaign_id: "campaign-flow-1")
 
 
 def _battle_1(table: BattleTable, steel_riflemen: list[int], keno: list[int]) -> None:
