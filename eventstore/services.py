@@ -32,6 +32,7 @@ def append(
     events: Sequence[NewEvent],
     idempotency_key: str | None = None,
     metadata: Mapping[str, Any] | None = None,
+    then: tuple[str, Any] | None = None,
 ) -> AppendResult:
     """Append ``events`` to ``stream``, which must be at ``expected_version`` (0: new stream).
 
@@ -43,6 +44,11 @@ def append(
     Inside ``transaction.atomic()`` the append joins the caller's transaction (in a savepoint,
     so a refused append leaves it usable); outside, its single INSERT is its own transaction.
     Bad arguments raise :class:`InvalidArgument`.
+
+    ``then``: a statement ``(sql, params)`` to run right after the events are stored, in the
+    same transaction and savepoint (on PostgreSQL in the same round trip), e.g. a projection
+    of them; it sees the new events, and it is undone when the append stores nothing. Made
+    for a transaction with one append: the savepoint is released when it ends.
     """
     items, batch = _prepare(stream, expected_version, events, idempotency_key, metadata)
     connection = transaction.get_connection()
@@ -58,7 +64,10 @@ def append(
     statement = sql.dialect(connection).append
     try:
         if connection.in_atomic_block or not connection.get_autocommit():
-            rows = sql.fetch_in_savepoint(connection, statement, params)
+            rows = sql.fetch_in_savepoint(connection, statement, params, then)
+        elif then is not None:
+            with transaction.atomic(using=connection.alias):
+                rows = sql.fetch_in_savepoint(connection, statement, params, then)
         else:
             with sql.cursor(connection) as cursor:
                 cursor.execute(statement, params)

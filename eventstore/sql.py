@@ -190,6 +190,17 @@ def cursor(connection: BaseDatabaseWrapper) -> Iterator[CursorWrapper]:
 
 
 _PREPARING_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
+_THEN_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
+
+
+def _then_cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
+    """A second preparing cursor of the connection, for a statement sent in the same
+    pipeline as one on :func:`cursor`'s (each cursor keeps its own results)."""
+    raw = connection.connection
+    reusable = _THEN_CURSORS.get(raw)
+    if reusable is None:
+        reusable = _THEN_CURSORS[raw] = _preparing_cursor_class()(raw)
+    return connection._prepare_cursor(reusable)
 
 #: The savepoint around an append inside the caller's transaction. One name is enough: it is
 #: released (or rolled back to) before anything else runs on the connection.
@@ -197,7 +208,10 @@ SAVEPOINT = "eventstore_append"
 
 
 def fetch_in_savepoint(
-    connection: BaseDatabaseWrapper, statement: str, params: Any
+    connection: BaseDatabaseWrapper,
+    statement: str,
+    params: Any,
+    then: tuple[str, Any] | None = None,
 ) -> list[tuple]:
     """Run ``statement`` in a savepoint of the caller's transaction and return its rows.
 
@@ -206,24 +220,55 @@ def fetch_in_savepoint(
     PostgreSQL, ``SAVEPOINT``, the statement and ``RELEASE`` are sent together in psycopg's
     pipeline mode: one round trip instead of three, each still a separate statement in
     Django's query log. Otherwise: ``transaction.atomic()``.
+
+    ``then``: a second statement ``(sql, params)`` run after the first in the same savepoint
+    (and round trip) when the first returns rows; when it returns none, both are undone.
+    In the pipeline the savepoint is then not released: the transaction's end releases it
+    (so this is for a transaction that runs one such pair).
     """
     with cursor(connection) as statement_cursor:
         pipeline = _pipeline_of(connection, statement_cursor)
         if pipeline is None:
             with transaction.atomic(using=connection.alias):
                 statement_cursor.execute(statement, params)
-                return statement_cursor.fetchall()
+                rows = statement_cursor.fetchall()
+                if rows and then is not None:
+                    statement_cursor.execute(*then)
+                return rows
         with connection.cursor() as command_cursor:
             try:
-                # The pipeline sends the three and waits for their results once, when it
-                # ends; an error in one skips the next (the RELEASE), then surfaces here.
+                # The pipeline sends them all and waits for their results once, when it
+                # ends; an error in one skips the next ones, then surfaces here.
                 with connection.wrap_database_errors, pipeline():
                     command_cursor.execute(f"SAVEPOINT {SAVEPOINT}")
                     statement_cursor.execute(statement, params)
-                    command_cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+                    if then is None:
+                        command_cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+                    else:
+                        _then_cursor(connection).execute(*then)
             except BaseException:
                 _rollback_to_savepoint(connection)
                 raise
+        rows = statement_cursor.fetchall()
+        if not rows and then is not None:
+            _rollback_to_savepoint(connection)
+        return rows
+
+
+def fetch_pipelined(connection: BaseDatabaseWrapper, statement: str, params: Any) -> list[tuple]:
+    """Run ``statement`` with the preparing cursor and return its rows.
+
+    On PostgreSQL inside a transaction that has not sent anything yet, psycopg sends the
+    ``BEGIN`` as a round trip of its own; in pipeline mode it goes with the statement (one
+    round trip instead of two). Otherwise the statement runs as :func:`cursor` runs it.
+    """
+    with cursor(connection) as statement_cursor:
+        pipeline = _pipeline_of(connection, statement_cursor)
+        if pipeline is None or connection.get_autocommit():
+            statement_cursor.execute(statement, params)
+            return statement_cursor.fetchall()
+        with connection.wrap_database_errors, pipeline():
+            statement_cursor.execute(statement, params)
         return statement_cursor.fetchall()
 
 

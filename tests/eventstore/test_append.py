@@ -260,3 +260,97 @@ def test_prepared_statements_can_be_turned_off(new_stream, settings):
     stream = new_stream()
     append(stream, expected_version=0, events=moved(2))
     assert [e.version for e in read_stream(stream)] == [1, 2]
+
+
+# --- then: a statement sent with the append -----------------------------------------------
+
+_COUNT_INTO = "INSERT INTO eventstore_test_then (n) SELECT count(*) FROM eventstore_event"
+
+
+@pytest.fixture
+def then_table(db):
+    """A scratch table for the statement run after an append."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE eventstore_test_then (n integer)")
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE eventstore_test_then")
+
+
+def _then_rows() -> list[int]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT n FROM eventstore_test_then")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _then(stream: StreamId) -> tuple[str, list]:
+    """Counts the stream's stored events (so the statement shows what it sees)."""
+    return (
+        f"{_COUNT_INTO} WHERE stream_type = %s AND stream_id = %s",
+        [stream.type, stream.id],
+    )
+
+
+def test_then_runs_after_the_append_and_sees_its_events(new_stream, then_table):
+    stream = new_stream()
+    with transaction.atomic():
+        append(stream, expected_version=0, events=moved(2))
+        append(stream, expected_version=2, events=moved(3), then=_then(stream))
+    assert _then_rows() == [5]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_then_outside_a_transaction_is_committed_with_the_append(new_stream, then_table):
+    stream = new_stream()
+    append(stream, expected_version=0, events=moved(), then=_then(stream))
+    assert _then_rows() == [1] and stream_version(stream) == 1
+
+
+def test_a_stale_append_undoes_then_and_leaves_the_transaction_usable(new_stream, then_table):
+    stream = new_stream()
+    with transaction.atomic():
+        append(stream, expected_version=0, events=moved())
+        with pytest.raises(WrongExpectedVersion):
+            append(stream, expected_version=0, events=moved(), then=_then(stream))
+        append(stream, expected_version=1, events=moved())
+    assert _then_rows() == [] and stream_version(stream) == 2
+
+
+def test_a_replayed_key_undoes_then(new_stream, then_table):
+    stream = new_stream()
+    with transaction.atomic():
+        first = append(stream, expected_version=0, events=moved(), idempotency_key="k")
+        again = append(
+            stream, expected_version=1, events=moved(), idempotency_key="k", then=_then(stream)
+        )
+    assert again.replayed and again.events == first.events
+    assert _then_rows() == [] and stream_version(stream) == 1
+
+
+def test_a_failing_then_undoes_the_append(new_stream, then_table):
+    from django.db import DatabaseError
+
+    stream = new_stream()
+    with transaction.atomic():
+        with pytest.raises(DatabaseError):
+            append(stream, expected_version=0, events=moved(), then=("SELECT * FROM eventstore_no_such_table", []))
+        append(stream, expected_version=0, events=moved(2))
+    assert stream_version(stream) == 2
+
+
+@pytest.mark.postgres
+def test_on_postgresql_then_goes_in_the_appends_round_trip(new_stream, then_table):
+    """SAVEPOINT, the append and the statement in one pipeline; no RELEASE (the savepoint
+    ends with the transaction)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    stream = new_stream()
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        append(stream, expected_version=0, events=moved(), then=_then(stream))
+    assert statements(queries) == ["SAVEPOINT", "append", "INSERT"]
+    assert _then_rows() == [1]
