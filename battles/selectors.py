@@ -23,6 +23,7 @@ from campaign.selectors import club_role
 from config.api_errors import ApiError
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
+from eventstore.sql import fetch_pipelined
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, RuleSystem, State
@@ -64,14 +65,22 @@ _BATTLE_FIELDS = tuple(Battle._meta.concrete_fields)
 _BATTLE_ATTNAMES = [field.attname for field in _BATTLE_FIELDS]
 
 
-def _battle_for_sql(lock: bool) -> str:
-    """The battle's columns with the viewer's club role and participation (one round trip)."""
+def _battle_for_sql(lock: bool, skip_head: bool = False) -> str:
+    """The battle's columns with the viewer's club role and participation (one round trip).
+
+    With ``skip_head`` the first parameter is a version: the head state is not fetched
+    (NULL) when the battle is at that version (the caller has that head already)."""
     battle, membership = Battle._meta.db_table, Membership._meta.db_table
     participant = BattleParticipant._meta.db_table
     lock_clause = (
         " FOR UPDATE OF b" if lock and connection.features.has_select_for_update_of else ""
     )
-    columns = ", ".join(f"b.{field.column}" for field in _BATTLE_FIELDS)
+    columns = ", ".join(
+        f"CASE WHEN b.version = CAST(%s AS integer) THEN NULL ELSE b.{field.column} END"
+        if skip_head and field.attname == "head_state"
+        else f"b.{field.column}"
+        for field in _BATTLE_FIELDS
+    )
     return (
         f"SELECT {columns}, (SELECT m.role FROM {membership} m"
         f" WHERE m.club_id = b.club_id AND m.user_id = CAST(%s AS integer)),"
@@ -103,12 +112,12 @@ def _fetch_battle(sql: str, params: list) -> tuple[Battle, tuple] | None:
     """The battle built from the first columns of the row, and the row's other columns.
 
     Statements are prepared once per connection on PostgreSQL (parse and plan cost more
-    than this query's execution), through the event store's preparing cursor."""
-    with prepared_cursor(connection) as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
+    than this query's execution), through the event store's preparing cursor, and sent
+    with the transaction's ``BEGIN`` in one round trip."""
+    rows = fetch_pipelined(connection, sql, params)
+    if not rows:
         return None
+    row = rows[0]
     db = connections[connection.alias]
     values = list(row[: len(_BATTLE_FIELDS)])
     for index, column, converters in _battle_converters(db):
@@ -118,16 +127,29 @@ def _fetch_battle(sql: str, params: list) -> tuple[Battle, tuple] | None:
     return battle, row[len(_BATTLE_FIELDS) :]
 
 
-def battle_for(*, user, battle_id: int, write: bool = False, lock: bool = False) -> Battle:
+def battle_for(
+    *,
+    user,
+    battle_id: int,
+    write: bool = False,
+    lock: bool = False,
+    known_head: int | None = None,
+) -> Battle:
     """The battle if the user may read it (or write, with ``write``), in one query; with
     ``lock`` its row is locked until the end of the transaction (writers queue on it).
+    ``known_head``: a version whose head state the caller has (:mod:`battles.heads`); if the
+    battle is still at it, ``head_state`` is not fetched (``None``).
 
     Outsiders get 404 ``not_found`` (the battle's existence is not disclosed); club members
     who do not take part get 403 ``not_a_participant`` on writes.
     """
     battle = None
     if getattr(user, "is_authenticated", False):
-        found = _fetch_battle(_battle_for_sql(lock), [user.pk, user.pk, battle_id])
+        skip_head = known_head is not None
+        found = _fetch_battle(
+            _battle_for_sql(lock, skip_head),
+            [known_head, user.pk, user.pk, battle_id] if skip_head else [user.pk, user.pk, battle_id],
+        )
         if found is not None:
             battle, (role, participates) = found
             battle.viewer_club_role, battle.viewer_participates = role, bool(participates)

@@ -22,10 +22,11 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from battles import replay
+from battles import heads, replay
 from battles.models import Battle, BattleLogEntry, BattleSnapshot, IdempotentResponse, UnitStatus
 from battles.selectors import corrections_of
 from battles.streams import stream_of, system_of
+from eventstore.models import Event
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
 from eventstore.types import RecordedEvent
@@ -103,10 +104,17 @@ class Projection:
     rows: list[dict[str, Any]] = field(default_factory=list)
     snapshots: dict[int, dict] = field(default_factory=dict)
     units: list[dict[str, Any]] = field(default_factory=list)
+    #: Every unit's status row in ``state`` (unit -> side, name, status).
+    head_units: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def row(self, version: int) -> dict[str, Any] | None:
         """The new log row of ``version`` (not yet stored), if any."""
         return next((row for row in self.rows if row["version"] == version), None)
+
+    def statement(self, *, response: dict[str, Any] | None = None) -> tuple[str, dict] | None:
+        """On PostgreSQL, the one statement :meth:`save` runs (to send with the append of
+        the events, ``eventstore.services.append(then=...)``); ``None`` elsewhere."""
+        return _statement(self, response) if connection.vendor == "postgresql" else None
 
     def save(self, *, response: dict[str, Any] | None = None) -> None:
         """Store the log rows, snapshots, unit statuses and the battle's columns, and
@@ -133,22 +141,31 @@ def _json(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
 
 
+_EVENT_COLUMNS = ("position", "metadata", "recorded_at")
+
+
 def _rows_json(rows: list[dict[str, Any]]) -> str:
-    return json.dumps([{**row, "recorded_at": row["recorded_at"].isoformat()} for row in rows])
+    """The log rows without what the statement takes from the stored events."""
+    return json.dumps(
+        [{k: v for k, v in row.items() if k not in _EVENT_COLUMNS} for row in rows]
+    )
 
 
-# jsonb_to_recordset gives SQL NULL for a JSON null, as the ORM stores None.
+# jsonb_to_recordset gives SQL NULL for a JSON null, as the ORM stores None. A row's
+# position, metadata and time are the stored event's (joined on the stream and version), so
+# that the statement can be sent with the append that stores the events.
 _LOG_CTE = f"""log AS (
     INSERT INTO {BattleLogEntry._meta.db_table}
         (battle_id, version, position, type, data, effective_data, metadata, recorded_at,
          status, corrected_by, effects, text, problem, consequences)
-    SELECT CAST(%(battle)s AS bigint), r.version, r.position, r.type, r.data,
-           r.effective_data, r.metadata, r.recorded_at, r.status, r.corrected_by, r.effects,
+    SELECT CAST(%(battle)s AS bigint), r.version, e.position, r.type, r.data,
+           r.effective_data, e.metadata, e.recorded_at, r.status, r.corrected_by, r.effects,
            r.text, r.problem, r.consequences
     FROM jsonb_to_recordset(CAST(%(log)s AS jsonb)) AS r(
-        version integer, position bigint, type text, data jsonb, effective_data jsonb,
-        metadata jsonb, recorded_at timestamptz, status text, corrected_by integer,
-        effects jsonb, text text, problem jsonb, consequences jsonb))"""
+        version integer, type text, data jsonb, effective_data jsonb, status text,
+        corrected_by integer, effects jsonb, text text, problem jsonb, consequences jsonb)
+    JOIN {Event._meta.db_table} e ON e.stream_type = CAST(%(stream_type)s AS text)
+        AND e.stream_id = CAST(%(stream_id)s AS text) AND e.version = r.version)"""
 _SNAPSHOTS_CTE = f"""snapshots AS (
     INSERT INTO {BattleSnapshot._meta.db_table} (battle_id, version, state)
     SELECT CAST(%(battle)s AS bigint), s.version, s.state
@@ -177,6 +194,12 @@ WHERE id = CAST(%(battle)s AS bigint)"""
 
 def _save_postgresql(projection: Projection, response: dict[str, Any] | None) -> None:
     """One round trip: the battle's UPDATE with the other writes as CTEs (which all run)."""
+    with prepared_cursor(connection) as cursor:
+        cursor.execute(*_statement(projection, response))
+
+
+def _statement(projection: Projection, response: dict[str, Any] | None) -> tuple[str, dict]:
+    """The statement of :func:`_save_postgresql` and its parameters."""
     battle = projection.battle
     params: dict[str, Any] = {
         "battle": battle.pk,
@@ -191,7 +214,10 @@ def _save_postgresql(projection: Projection, response: dict[str, Any] | None) ->
     ctes = []
     if projection.rows:
         ctes.append(_LOG_CTE)
-        params["log"] = _rows_json(projection.rows)
+        stream = stream_of(battle)
+        params.update(
+            log=_rows_json(projection.rows), stream_type=stream.type, stream_id=stream.id
+        )
     if projection.snapshots:
         ctes.append(_SNAPSHOTS_CTE)
         params["snapshots"] = json.dumps(
@@ -204,8 +230,7 @@ def _save_postgresql(projection: Projection, response: dict[str, Any] | None) ->
         ctes.append(_RESPONSE_CTE)
         params.update(response, body=json.dumps(response["body"]), created_at=timezone.now())
     sql = ("WITH " + ",\n".join(ctes) + "\n" if ctes else "") + _BATTLE_UPDATE
-    with prepared_cursor(connection) as cursor:
-        cursor.execute(sql, params)
+    return sql, params
 
 
 def _outcome_fields(outcome: replay.Outcome) -> dict:
@@ -249,6 +274,7 @@ def fold_projection(
     system: RuleSystem | None = None,
     strict: bool = False,
     folded: Sequence[tuple[replay.Outcome, State]] | None = None,
+    units: dict[str, dict[str, Any]] | None = None,
 ) -> Projection:
     """The projection of newly appended ``events`` (see :func:`project`), not yet stored;
     ``battle`` gets its new columns. A correction's refold updates the log rows and
@@ -257,7 +283,8 @@ def fold_projection(
     ``folded``: each event's outcome and the state after it, when the caller has already
     folded exactly these events from ``state`` (strictly, as :func:`battles.services.writes.
     write` plans them): they are not folded a second time. Ignored if a correction is among
-    the events (a correction refolds from a snapshot).
+    the events (a correction refolds from a snapshot). ``units``: the unit status rows of
+    ``state``, when the caller has them (else they are summarised from it).
     """
     system = system or system_of(battle)
     if folded is not None and (
@@ -295,7 +322,11 @@ def fold_projection(
         if event.version == 1 or event.version % every == 0:
             writer.snapshot(event.version, fold.state)
     projection = Projection(battle, fold.state, outcomes, writer.rows, writer.snapshots)
-    projection.units = _changed_units(battle, system, fold.state, previous=state)
+    if fold.state is not None:
+        projection.head_units = _units(system, fold.state)
+        projection.units = _changed_units(
+            battle, projection.head_units, previous=state, previous_units=units, system=system
+        )
     if fold.state is not None:
         battle.head_state = system.state_to_json(fold.state)
     return projection
@@ -387,15 +418,18 @@ def _units(system: RuleSystem, state: State) -> dict[str, dict]:
 
 
 def _changed_units(
-    battle: Battle, system: RuleSystem, state: State, *, previous: State | None
+    battle: Battle,
+    units: dict[str, dict[str, Any]],
+    *,
+    previous: State | None,
+    previous_units: dict[str, dict[str, Any]] | None,
+    system: RuleSystem,
 ) -> list[dict[str, Any]]:
     """The unit status rows to write: the units whose status changed, compared with
-    ``previous`` (the state the rows hold) when given, else with the rows themselves."""
-    if state is None:
-        return []
-    units = _units(system, state)
+    ``previous`` (the state the rows hold; ``previous_units``: its rows, when known) when
+    given, else with the rows themselves."""
     if previous is not None:
-        before = _units(system, previous)
+        before = previous_units if previous_units is not None else _units(system, previous)
         return [{"unit": unit, **row} for unit, row in units.items() if before.get(unit) != row]
     existing = {
         unit: status
@@ -410,6 +444,7 @@ def _changed_units(
 
 def rebuild(*, battle: Battle) -> Battle:
     """Drop the battle's projections and recompute them from its stream."""
+    heads.forget(battle.pk)
     with transaction.atomic():
         battle = Battle.objects.select_for_update().get(pk=battle.pk)
         BattleLogEntry.objects.filter(battle=battle).delete()

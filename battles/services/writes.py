@@ -14,17 +14,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from rest_framework import status
 
-from battles import replay
+from battles import heads, replay
 from battles.models import Battle, IdempotentResponse
 from battles.selectors import battle_for, pending_json, state_at
 from battles.services.projection import Projection, fold_projection
 from battles.streams import ensure_open, ensure_version, stream_of, system_of
 from config.api_errors import ApiError
 from eventstore.services import append
-from eventstore.types import NewEvent
+from eventstore.types import NewEvent, RecordedEvent, StreamId
 from rules.core.errors import RuleError
 from rules.core.system import RuleSystem, State
 
@@ -93,8 +93,10 @@ def write(
     """Run ``plan`` against the battle's head and append what it planned, atomically.
 
     Round trips on PostgreSQL: the battle with the caller's role, read and locked in one
-    query; the append; the projections and the stored response in one statement; the
-    commit. The response stored for ``idempotency_key`` is looked up only when the request
+    query (without the head state when this process has it, :mod:`battles.heads`); the
+    append, followed in the same round trip by the projections and the stored response in
+    one statement (facts; corrections and the conclusion are projected after the append);
+    the commit. The response stored for ``idempotency_key`` is looked up only when the request
     is refused (a retry of a request that succeeded always is: the battle has moved past its
     ``expected_version``) or when the event store reports the key as used.
     """
@@ -105,13 +107,20 @@ def write(
     )
     request_print = fingerprint(operation, payload) if key is not None else ""
     with transaction.atomic():
-        battle = battle_for(user=user, battle_id=battle_id, write=True, lock=True)
+        battle = battle_for(
+            user=user,
+            battle_id=battle_id,
+            write=True,
+            lock=True,
+            known_head=heads.known_version(battle_id),
+        )
         try:
             if not allow_concluded:
                 ensure_open(battle)
             ensure_version(battle, expected_version)
             system = system_of(battle)
-            head = state_at(battle=battle, system=system).state
+            kept = heads.get(battle)
+            head = kept.state if kept else state_at(battle=battle, system=system).state
             context = PlanContext(battle, system, replay.Fold(system, head), user, [])
             plan(context)
             if not context.planned:
@@ -123,44 +132,91 @@ def write(
             if stored is not None:
                 return stored
             raise
-        result = append(
-            stream_of(battle),
-            expected_version=expected_version,
-            events=[NewEvent(p.type, p.data, p.metadata) for p in context.planned],
-            idempotency_key=key,
-        )
-        if result.replayed:  # the event store saw this key: return the first response
-            stored = _stored(battle, key, request_print)
-            if stored is None:
-                raise ApiError(
-                    "idempotency_key_reused",
-                    "this Idempotency-Key already recorded events of another request",
-                    status_code=status.HTTP_409_CONFLICT,
-                    field="Idempotency-Key",
-                )
-            return stored
-        projection = fold_projection(
-            battle=battle, events=result.events, state=head, system=system, folded=context.folded
-        )
-        body = result_body(
-            battle=battle,
-            system=system,
-            state=projection.state,
-            events=result.events,
-            outcomes=projection.outcomes,
-            projection=projection,
-        )
-        projection.save(
-            response=None
-            if key is None
-            else {
-                "key": key,
-                "fingerprint": request_print,
-                "status_code": success_status,
-                "body": body,
-            }
-        )
+        stream = stream_of(battle)
+        events = [NewEvent(p.type, p.data, p.metadata) for p in context.planned]
+        stored_with = {"key": key, "fingerprint": request_print, "status_code": success_status}
+        if connection.vendor == "postgresql" and all(
+            replay.is_fact(p.type) for p in context.planned
+        ):
+            # Facts only: projected first, and stored by the append's round trip (the
+            # statement takes the events' positions and times from the stored rows).
+            provisional = _provisional(stream, expected_version, context.planned)
+            projection, body = _project(battle, system, head, kept, context, provisional)
+            result = append(
+                stream,
+                expected_version=expected_version,
+                events=events,
+                idempotency_key=key,
+                then=projection.statement(
+                    response=None if key is None else {**stored_with, "body": body}
+                ),
+            )
+            if result.replayed:  # nothing stored: the response of the key's first use
+                return _replayed(battle, key, request_print)
+        else:
+            result = append(
+                stream, expected_version=expected_version, events=events, idempotency_key=key
+            )
+            if result.replayed:
+                return _replayed(battle, key, request_print)
+            projection, body = _project(battle, system, head, kept, context, result.events)
+            projection.save(response=None if key is None else {**stored_with, "body": body})
+        if projection.state is not None:
+            heads.remember(battle, projection.state, projection.head_units)
     return WriteResult(battle, success_status, body)
+
+
+def _provisional(
+    stream: StreamId, expected_version: int, planned: list[Planned]
+) -> list[RecordedEvent]:
+    """The planned events as they will be recorded, before the append gives them their
+    positions and time (unknown here: ``0`` and ``None``)."""
+    return [
+        RecordedEvent(stream, version, 0, p.type, 1, p.data, p.metadata, None)
+        for version, p in enumerate(planned, expected_version + 1)
+    ]
+
+
+def _project(
+    battle: Battle,
+    system: RuleSystem,
+    head: State,
+    kept: heads.Head | None,
+    context: PlanContext,
+    events: list[RecordedEvent] | tuple[RecordedEvent, ...],
+) -> tuple[Projection, dict]:
+    """The projection of the planned ``events`` (as the plan folded them) and the answer."""
+    projection = fold_projection(
+        battle=battle,
+        events=events,
+        state=head,
+        system=system,
+        folded=context.folded,
+        units=kept.units if kept else None,
+    )
+    body = result_body(
+        battle=battle,
+        system=system,
+        state=projection.state,
+        events=events,
+        outcomes=projection.outcomes,
+        projection=projection,
+    )
+    return projection, body
+
+
+def _replayed(battle: Battle, key: str | None, request_print: str) -> WriteResult:
+    """The response stored for ``key``, which the event store reports as used (409 if no
+    response was stored for it: it recorded the events of another kind of request)."""
+    stored = _stored(battle, key, request_print) if key is not None else None
+    if stored is None:
+        raise ApiError(
+            "idempotency_key_reused",
+            "this Idempotency-Key already recorded events of another request",
+            status_code=status.HTTP_409_CONFLICT,
+            field="Idempotency-Key",
+        )
+    return stored
 
 
 def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:

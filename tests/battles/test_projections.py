@@ -2,6 +2,7 @@
 equal the incremental result, and the state read from snapshots equals a fold from zero."""
 
 import random
+from contextlib import nullcontext
 
 import pytest
 from django.core.management import call_command
@@ -49,6 +50,9 @@ def projections(battle: Battle) -> dict:
                 "effective_data",
                 "corrected_by",
                 "consequences",
+                "position",
+                "metadata",
+                "recorded_at",
             )
         ),
         "units": list(
@@ -71,57 +75,64 @@ def fold_from_zero(battle: Battle):
     return system.state_to_json(fold.state)
 
 
-def play(battle: Battle, user, rng: random.Random, steps: int) -> None:
+def play(battle: Battle, user, rng: random.Random, steps: int, around=nullcontext) -> None:
     """Answer whatever is pending with random valid (and sometimes invalid) input, with a
-    correction now and then; rejected input must change nothing."""
+    correction now and then; rejected input must change nothing. Each write runs inside
+    ``around()`` (e.g. to run its on-commit callbacks)."""
     for _ in range(steps):
         battle.refresh_from_db()
         current = selectors.state_at(battle=battle)
         pending, state, version = current.pending, current.state, battle.version
         kwargs = {"battle_id": battle.pk, "user": user, "expected_version": version}
         try:
-            if rng.random() < 0.1 and version > 2:
-                target = rng.randrange(2, version + 1)
-                action = rng.choice(["void", "amend"])
-                data = None
-                if action == "amend":
-                    data = {
-                        "rolls": {"shot": [rng.randint(1, 6)], "cover": [rng.randint(1, 6)]},
-                        "source": "table",
-                    }
-                services.correct(target_version=target, action=action, data=data, **kwargs)
-            elif isinstance(pending, DiceNeeded):
-                if rng.random() < 0.3:
-                    services.enter_dice(server_dice="all", **kwargs)
-                else:
-                    rolls = {
-                        r.key: [rng.randint(1, r.sides + (rng.random() < 0.05))]
-                        for r in pending.requests
-                    }
-                    services.enter_dice(rolls=rolls, **kwargs)
-            elif isinstance(pending, DecisionNeeded):
-                services.decide(key=pending.key, choice=rng.choice(pending.options).value, **kwargs)
-            else:
-                assert isinstance(pending, AwaitingCommand)
-                units = state["units"]
-                unit = rng.choice(sorted(units))
-                if rng.random() < 0.15:
-                    command = {"action": "end_turn"}
-                elif units[unit]["suppressed"]:
-                    command = {"action": "rally", "unit": unit}
-                else:
-                    enemies = sorted(
-                        u for u, v in units.items() if v["side"] != units[unit]["side"]
-                    )
-                    command = {
-                        "action": "fire",
-                        "unit": unit,
-                        "params": {"target": rng.choice(enemies), "distance": rng.randint(1, 13)},
-                    }
-                services.declare(command=command, **kwargs)
+            with around():
+                _play_one(rng, pending, state, version, kwargs)
         except (RuleError, ApiError):
             battle.refresh_from_db()
             assert battle.version == version  # refused: nothing appended
+
+
+def _play_one(rng: random.Random, pending, state: dict, version: int, kwargs: dict) -> None:
+    """One write: a correction now and then, else an answer to what is pending."""
+    if rng.random() < 0.1 and version > 2:
+        target = rng.randrange(2, version + 1)
+        action = rng.choice(["void", "amend"])
+        data = None
+        if action == "amend":
+            data = {
+                "rolls": {"shot": [rng.randint(1, 6)], "cover": [rng.randint(1, 6)]},
+                "source": "table",
+            }
+        services.correct(target_version=target, action=action, data=data, **kwargs)
+    elif isinstance(pending, DiceNeeded):
+        if rng.random() < 0.3:
+            services.enter_dice(server_dice="all", **kwargs)
+        else:
+            rolls = {
+                r.key: [rng.randint(1, r.sides + (rng.random() < 0.05))]
+                for r in pending.requests
+            }
+            services.enter_dice(rolls=rolls, **kwargs)
+    elif isinstance(pending, DecisionNeeded):
+        services.decide(key=pending.key, choice=rng.choice(pending.options).value, **kwargs)
+    else:
+        assert isinstance(pending, AwaitingCommand)
+        units = state["units"]
+        unit = rng.choice(sorted(units))
+        if rng.random() < 0.15:
+            command = {"action": "end_turn"}
+        elif units[unit]["suppressed"]:
+            command = {"action": "rally", "unit": unit}
+        else:
+            enemies = sorted(
+                u for u, v in units.items() if v["side"] != units[unit]["side"]
+            )
+            command = {
+                "action": "fire",
+                "unit": unit,
+                "params": {"target": rng.choice(enemies), "distance": rng.randint(1, 13)},
+            }
+        services.declare(command=command, **kwargs)
 
 
 @settings(
