@@ -13,6 +13,7 @@ from weakref import WeakKeyDictionary
 
 from django.db import connection, connections
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles import dice, replay
@@ -155,11 +156,15 @@ def battle_for(
             battle.viewer_club_role, battle.viewer_participates = role, bool(participates)
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
-        raise ApiError("not_found", f"no battle {battle_id}", status_code=status.HTTP_404_NOT_FOUND)
+        raise ApiError(
+            "not_found",
+            _("no battle %(battle)s") % {"battle": battle_id},
+            status_code=status.HTTP_404_NOT_FOUND,
+        )
     if write and role == MEMBER:
         raise ApiError(
             "not_a_participant",
-            "only the battle's participants and the club's organizers may record it",
+            _("only the battle's participants and the club's organizers may record it"),
             status_code=status.HTTP_403_FORBIDDEN,
         )
     return battle
@@ -215,7 +220,7 @@ def state_at(
     if not 1 <= version <= head:
         raise ApiError(
             "bad_version",
-            f"version must be between 1 and {head}",
+            _("version must be between 1 and %(head)s") % {"head": head},
             field="at",
             status_code=status.HTTP_400_BAD_REQUEST,
         )
@@ -286,7 +291,7 @@ def verify_dice(*, battle: Battle) -> dict:
     if battle.is_open:
         raise ApiError(
             "seed_not_revealed",
-            "the dice seed is revealed when the battle is concluded; verify then",
+            _("the dice seed is revealed when the battle is concluded; verify then"),
             status_code=status.HTTP_409_CONFLICT,
         )
     events = read_stream(stream_of(battle))
@@ -392,7 +397,7 @@ def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict
         if not isinstance(current.pending, DiceNeeded):
             raise RuleError(
                 "nothing_declared",
-                "no declared action waits for its dice; send the command to evaluate",
+                _("no declared action waits for its dice; send the command to evaluate"),
                 field="command",
             )
         row = (

@@ -17,12 +17,11 @@ Registered as ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -90,41 +89,11 @@ def _first_error(detail: Any, path: str = "") -> tuple[str | None, str, str]:
     return (path or None), str(detail), str(code)
 
 
-#: Sentences raised by modules that do not call gettext themselves (the battles write path and
-#: selectors, under rework): fixed ones are looked up in the catalogue as they are...
-UNTRANSLATED_SENTENCES = (
-    gettext_noop("the request records nothing"),
-    gettext_noop("this Idempotency-Key already recorded events of another request"),
-    gettext_noop("this Idempotency-Key was used for a different request"),
-    gettext_noop("only the battle's participants and the club's organizers may record it"),
-    gettext_noop("the dice seed is revealed when the battle is concluded; verify then"),
-    gettext_noop("no declared action waits for its dice; send the command to evaluate"),
-)
-#: ...and formatted ones are recognised by their English shape and rendered from a template.
-UNTRANSLATED_PATTERNS = (
-    (re.compile(r"no battle (?P<battle>\S+)"), gettext_noop("no battle %(battle)s")),
-    (
-        re.compile(r"version must be between 1 and (?P<head>\d+)"),
-        gettext_noop("version must be between 1 and %(head)s"),
-    ),
-)
-
-
 def translate_plain(message: str) -> str:
     """A sentence that is not a rule engine ``Sentence``: as it is when it was written with
-    gettext already, else from the catalogue (:data:`UNTRANSLATED_SENTENCES`,
-    :data:`UNTRANSLATED_PATTERNS`)."""
+    gettext already, else looked up in the catalogue as it is."""
     text = str(message)
-    if not text:
-        return text
-    translated = gettext(text)
-    if translated != text:
-        return translated
-    for pattern, template in UNTRANSLATED_PATTERNS:
-        match = pattern.fullmatch(text)
-        if match:
-            return gettext(template) % match.groupdict()
-    return text
+    return gettext(text) if text else text
 
 
 def localized_message(code: str, message: str) -> tuple[str, dict]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, transaction
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles import heads, replay
@@ -124,7 +125,7 @@ def write(
             context = PlanContext(battle, system, replay.Fold(system, head), user, [])
             plan(context)
             if not context.planned:
-                raise ApiError("nothing_to_record", "the request records nothing", field=None)
+                raise ApiError("nothing_to_record", _("the request records nothing"), field=None)
         except (ApiError, RuleError):
             # A stored response answers a retry before any refusal. This lookup is a new
             # statement: it sees a write that the lock waited for (a concurrent retry).
@@ -212,7 +213,7 @@ def _replayed(battle: Battle, key: str | None, request_print: str) -> WriteResul
     if stored is None:
         raise ApiError(
             "idempotency_key_reused",
-            "this Idempotency-Key already recorded events of another request",
+            _("this Idempotency-Key already recorded events of another request"),
             status_code=status.HTTP_409_CONFLICT,
             field="Idempotency-Key",
         )
@@ -232,7 +233,7 @@ def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
     if stored_print != request_print:
         raise ApiError(
             "idempotency_key_reused",
-            "this Idempotency-Key was used for a different request",
+            _("this Idempotency-Key was used for a different request"),
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             field="Idempotency-Key",
         )
