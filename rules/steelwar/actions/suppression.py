@@ -25,7 +25,7 @@ from rules.steelwar.actions.procedure import (
 )
 from rules.steelwar.commands import acting_squad
 from rules.steelwar.firepower import remove_suppression_test
-from rules.steelwar.state import Battle, Resolution
+from rules.steelwar.state import Battle, Resolution, Squad
 
 NAME = "remove_suppression"
 RULE = "§2.7"
@@ -39,7 +39,11 @@ class Context(NamedTuple):
 
 
 def validate(battle: Battle, cmd: Command) -> None:
-    _, squad = acting_squad(battle, cmd)
+    _check(battle, cmd)
+
+
+def _check(battle: Battle, cmd: Command) -> tuple[int, Squad]:
+    i, squad = acting_squad(battle, cmd)
     if not squad.suppression:
         raise forbid(gettext_noop("{squad} has no suppression marker to remove"), RULE,
                      squad=squad.name)
@@ -48,11 +52,11 @@ def validate(battle: Battle, cmd: Command) -> None:
             gettext_noop("{squad} has already tried to remove suppression twice this activation"),
             RULE, squad=squad.name,
         )
+    return i, squad
 
 
 def declare(battle: Battle, cmd: Command) -> Step:
-    validate(battle, cmd)
-    i, squad = battle.squad(cmd.unit)
+    i, squad = _check(battle, cmd)
     act = battle.activation  # one action spent, one removal attempt counted
     act = act._replace(actions_used=act.actions_used + 1,
                        suppression_removals=act.suppression_removals + 1)
