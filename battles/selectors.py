@@ -24,7 +24,6 @@ from campaign.selectors import club_role
 from config.api_errors import ApiError
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
-from eventstore.sql import fetch_pipelined
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, RuleSystem, State
@@ -113,12 +112,14 @@ def _fetch_battle(sql: str, params: list) -> tuple[Battle, tuple] | None:
     """The battle built from the first columns of the row, and the row's other columns.
 
     Statements are prepared once per connection on PostgreSQL (parse and plan cost more
-    than this query's execution), through the event store's preparing cursor, and sent
-    with the transaction's ``BEGIN`` in one round trip."""
-    rows = fetch_pipelined(connection, sql, params)
-    if not rows:
+    than this query's execution), through the event store's preparing cursor. (Sending the
+    transaction's ``BEGIN`` with it in psycopg's pipeline mode saves a round trip but costs
+    more client CPU than it saves here: measured slower.)"""
+    with prepared_cursor(connection) as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
         return None
-    row = rows[0]
     db = connections[connection.alias]
     values = list(row[: len(_BATTLE_FIELDS)])
     for index, column, converters in _battle_converters(db):

@@ -255,23 +255,6 @@ def fetch_in_savepoint(
         return rows
 
 
-def fetch_pipelined(connection: BaseDatabaseWrapper, statement: str, params: Any) -> list[tuple]:
-    """Run ``statement`` with the preparing cursor and return its rows.
-
-    On PostgreSQL inside a transaction that has not sent anything yet, psycopg sends the
-    ``BEGIN`` as a round trip of its own; in pipeline mode it goes with the statement (one
-    round trip instead of two). Otherwise the statement runs as :func:`cursor` runs it.
-    """
-    with cursor(connection) as statement_cursor:
-        pipeline = _pipeline_of(connection, statement_cursor)
-        if pipeline is None or connection.get_autocommit():
-            statement_cursor.execute(statement, params)
-            return statement_cursor.fetchall()
-        with connection.wrap_database_errors, pipeline():
-            statement_cursor.execute(statement, params)
-        return statement_cursor.fetchall()
-
-
 def _pipeline_of(connection: BaseDatabaseWrapper, statement_cursor: Any) -> Callable | None:
     """psycopg's ``Connection.pipeline`` when ``statement_cursor`` is the preparing cursor
     (psycopg 3 with a libpq that has pipeline mode), else ``None``."""

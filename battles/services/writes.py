@@ -93,9 +93,9 @@ def write(
 ) -> WriteResult:
     """Run ``plan`` against the battle's head and append what it planned, atomically.
 
-    Round trips on PostgreSQL: the battle with the caller's role, read and locked in one
-    query (without the head state when this process has it, :mod:`battles.heads`); the
-    append, followed in the same round trip by the projections and the stored response in
+    Round trips on PostgreSQL: the transaction's ``BEGIN``; the battle with the caller's
+    role, read and locked in one query (without the head state when this process has it,
+    :mod:`battles.heads`); the append, followed in the same round trip by the projections and the stored response in
     one statement (facts; corrections and the conclusion are projected after the append);
     the commit. The response stored for ``idempotency_key`` is looked up only when the request
     is refused (a retry of a request that succeeded always is: the battle has moved past its
