@@ -152,8 +152,9 @@ def _rows_json(rows: list[dict[str, Any]]) -> str:
 
 
 # jsonb_to_recordset gives SQL NULL for a JSON null, as the ORM stores None. A row's
-# position, metadata and time are the stored event's (joined on the stream and version), so
-# that the statement can be sent with the append that stores the events.
+# position, metadata and time are the stored event's (joined on stream and version, within
+# the rows' range of versions, so that whatever the plan it reads the rows' events only, not
+# the stream's), so that the statement can be sent with the append of the events.
 _LOG_CTE = f"""log AS (
     INSERT INTO {BattleLogEntry._meta.db_table}
         (battle_id, version, position, type, data, effective_data, metadata, recorded_at,
@@ -165,7 +166,8 @@ _LOG_CTE = f"""log AS (
         version integer, type text, data jsonb, effective_data jsonb, status text,
         corrected_by integer, effects jsonb, text text, problem jsonb, consequences jsonb)
     JOIN {Event._meta.db_table} e ON e.stream_type = CAST(%(stream_type)s AS text)
-        AND e.stream_id = CAST(%(stream_id)s AS text) AND e.version = r.version)"""
+        AND e.stream_id = CAST(%(stream_id)s AS text) AND e.version = r.version
+        AND e.version BETWEEN CAST(%(first)s AS integer) AND CAST(%(last)s AS integer))"""
 _SNAPSHOTS_CTE = f"""snapshots AS (
     INSERT INTO {BattleSnapshot._meta.db_table} (battle_id, version, state)
     SELECT CAST(%(battle)s AS bigint), s.version, s.state
@@ -215,8 +217,13 @@ def _statement(projection: Projection, response: dict[str, Any] | None) -> tuple
     if projection.rows:
         ctes.append(_LOG_CTE)
         stream = stream_of(battle)
+        versions = [row["version"] for row in projection.rows]
         params.update(
-            log=_rows_json(projection.rows), stream_type=stream.type, stream_id=stream.id
+            log=_rows_json(projection.rows),
+            stream_type=stream.type,
+            stream_id=stream.id,
+            first=min(versions),
+            last=max(versions),
         )
     if projection.snapshots:
         ctes.append(_SNAPSHOTS_CTE)
