@@ -200,3 +200,22 @@ class IdempotentResponse(models.Model):
 
     def __str__(self) -> str:
         return f"response to {self.key}"
+
+
+class CreationKey(models.Model):
+    """A battle started with an ``Idempotency-Key``: a retry of that request (a phone that
+    lost the answer) gets the same battle instead of a second one."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request")
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="one_battle_per_creation_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"battle {self.battle_id} started with {self.key}"

@@ -31,6 +31,12 @@ IDEMPOTENCY = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="a retry with the same key returns the first response and appends nothing",
 )
+IDEMPOTENCY_CREATE = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="a retry with the same key returns the battle the first request started",
+)
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="malformed input"),
     403: OpenApiResponse(s.ErrorSerializer, description="a club member not taking part"),
@@ -62,7 +68,11 @@ class BattleListView(APIView):
         )
         return Response(s.BattleSerializer(battles, many=True).data)
 
-    @extend_schema(request=s.BattleCreateSerializer, responses={201: s.BattleSerializer, **ERRORS})
+    @extend_schema(
+        request=s.BattleCreateSerializer,
+        parameters=[IDEMPOTENCY_CREATE],
+        responses={201: s.BattleSerializer, **ERRORS},
+    )
     def post(self, request: Request) -> Response:
         form = s.BattleCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -79,6 +89,7 @@ class BattleListView(APIView):
             ],
             created_by=request.user,
             snapshot_every=data.get("snapshot_every"),
+            idempotency_key=request.headers.get("Idempotency-Key"),
         )
         return Response(s.BattleSerializer(battle).data, status=status.HTTP_201_CREATED)
 

@@ -7,16 +7,16 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from rest_framework import status
 
 from battles import dice as dice_scheme
 from battles import replay
-from battles.models import Battle, BattleLogEntry, BattleParticipant, DiceSeed
+from battles.models import Battle, BattleLogEntry, BattleParticipant, CreationKey, DiceSeed
 from battles.selectors import state_at
 from battles.services.projection import project
-from battles.services.writes import PlanContext, WriteResult, write
+from battles.services.writes import PlanContext, WriteResult, fingerprint, write
 from battles.signals import battle_concluded
 from battles.streams import stream_of
 from campaign.models import Club, Membership
@@ -49,6 +49,7 @@ def create_battle(
     participants: Iterable[ParticipantSpec] = (),
     created_by: AbstractBaseUser | None = None,
     snapshot_every: int | None = None,
+    idempotency_key: str | None = None,
 ) -> Battle:
     """Start a battle: validate ``setup`` with the rule system (``rules_version`` defaults to
     the newest registered), commit to a fresh dice seed and record ``battle.started``.
@@ -56,14 +57,91 @@ def create_battle(
     ``setup`` is the rule system's force setup (sides, units, options); participants must be
     members of ``club`` and play one of the setup's sides. Raises ``RuleError`` (unknown
     system, ``bad_setup`` with ``field`` under ``setup.``) or ``ApiError`` (participants).
+
+    ``idempotency_key`` (with ``created_by``): the battle this user started with this key
+    is returned instead of a new one (422 ``idempotency_key_reused`` if that request was a
+    different one), also when the two requests run at the same time.
     """
+    participants = list(participants)
+    if idempotency_key is None:
+        return _create_battle(
+            club, name, rules_system, setup, rules_version, participants, created_by,
+            snapshot_every,
+        )
+    if created_by is None or not 0 < len(idempotency_key) <= KEY_MAX_LENGTH:
+        raise ApiError(
+            "bad_idempotency_key",
+            _("an Idempotency-Key is 1 to %(max)s characters, sent by a signed-in user")
+            % {"max": KEY_MAX_LENGTH},
+            field="Idempotency-Key",
+        )
+    request_print = fingerprint(
+        "create_battle",
+        {
+            "club": club.pk, "name": name, "rules_system": rules_system,
+            "rules_version": rules_version, "setup": setup, "snapshot_every": snapshot_every,
+            "participants": [(p.user.pk, p.side) for p in participants],
+        },
+    )
+    found = _created_with(created_by, idempotency_key, request_print)
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            battle = _create_battle(
+                club, name, rules_system, setup, rules_version, participants, created_by,
+                snapshot_every,
+            )
+            CreationKey.objects.create(
+                user=created_by, key=idempotency_key, fingerprint=request_print, battle=battle
+            )
+    except IntegrityError:  # the same request, sent at the same time, started it first
+        found = _created_with(created_by, idempotency_key, request_print)
+        if found is None:
+            raise
+        return found
+    return battle
+
+
+#: Longest Idempotency-Key accepted when starting a battle.
+KEY_MAX_LENGTH = CreationKey._meta.get_field("key").max_length
+
+
+def _created_with(user: AbstractBaseUser, key: str, request_print: str) -> Battle | None:
+    """The battle ``user`` started with ``key``, if any (422 if for another request)."""
+    found = (
+        CreationKey.objects.filter(user=user, key=key)
+        .values_list("fingerprint", "battle_id")
+        .first()
+    )
+    if found is None:
+        return None
+    if found[0] != request_print:
+        raise ApiError(
+            "idempotency_key_reused",
+            _("this Idempotency-Key was used for a different request"),
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            field="Idempotency-Key",
+        )
+    return Battle.objects.get(pk=found[1])
+
+
+def _create_battle(
+    club: Club,
+    name: str,
+    rules_system: str,
+    setup: Mapping[str, Any],
+    rules_version: str | None,
+    participants: list[ParticipantSpec],
+    created_by: AbstractBaseUser | None,
+    snapshot_every: int | None,
+) -> Battle:
     system = registry.get(rules_system, rules_version)
     try:
         state = system.initial_state(setup)
     except RuleError as error:
         error.field = "setup" + (f".{error.field}" if error.field else "")
         raise
-    participants = list(participants)
     _check_participants(club, participants, _sides(system, state))
     seed = dice_scheme.new_seed()
     with transaction.atomic():
