@@ -6,12 +6,13 @@ Keyword-only, typed. Writes live in :mod:`battles.services`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from rest_framework import status
@@ -206,6 +207,21 @@ class BattleState:
             "state": self.system.state_to_json(self.state),
             "pending": pending_json(battle=self.battle, pending=self.pending),
         }
+
+
+@contextmanager
+def one_snapshot() -> Iterator[None]:
+    """Reads inside see the database as of one moment: on PostgreSQL a ``REPEATABLE READ``
+    transaction (each statement of the default ``READ COMMITTED`` sees its own moment, so a
+    correction landing between the battle row, the snapshot and the events read for a past
+    version could mix two versions of the past); elsewhere a transaction (SQLite's are
+    serializable). Inside a transaction already begun, that one decides."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
 
 
 def state_at(

@@ -107,12 +107,13 @@ class StateView(APIView):
         responses={200: s.StateSerializer, 400: s.ErrorSerializer, 404: s.ErrorSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
-        battle = selectors.battle_for(user=request.user, battle_id=pk)
         at = request.query_params.get("at")
         if at is not None and not at.isdigit():
             raise ApiError("bad_version", _("at must be a version number"), field="at")
-        current = selectors.state_at(battle=battle, version=int(at) if at else None)
-        return Response(current.to_json())
+        with selectors.one_snapshot():
+            battle = selectors.battle_for(user=request.user, battle_id=pk)
+            current = selectors.state_at(battle=battle, version=int(at) if at else None)
+            return Response(current.to_json())
 
 
 class LogView(generics.ListAPIView):

@@ -31,12 +31,13 @@ def battle_table(request, pk: int):
 
     ``?at=N`` shows the battle after its N-th event (read-only).
     """
-    battle = _battle_or_404(request, pk)
-    at = request.GET.get("at", "")
-    version = int(at) if at.isdigit() else None
-    if version is not None and not 1 <= version <= battle.version:
-        version = None
-    context = table_context(user=request.user, battle=battle, version=version)
+    with selectors.one_snapshot():  # the row, the snapshot and the events of one moment
+        battle = _battle_or_404(request, pk)
+        at = request.GET.get("at", "")
+        version = int(at) if at.isdigit() else None
+        if version is not None and not 1 <= version <= battle.version:
+            version = None
+        context = table_context(user=request.user, battle=battle, version=version)
     context["head_url"] = reverse("battles_pages:table", args=[battle.pk])
     context["js_messages"] = _js_messages()
     return render(request, "battles/table.html", context)

@@ -150,3 +150,33 @@ def test_log_rows_carry_the_stored_events_position_metadata_and_time(battle, peo
         for e in read_stream(stream_of(battle))
     }
     assert rows == events and len(rows) >= 3
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_state_read_sees_one_moment_of_the_database(clients, battle, people):
+    """The battle row, the snapshot and the events of ``?at=N`` are read in one
+    REPEATABLE READ, read-only transaction (PostgreSQL)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _fire(battle, people["alice"])
+    with CaptureQueriesContext(connection) as queries:
+        response = clients["bob"].get(f"/api/battles/{battle.pk}/state/?at=1")
+    assert response.status_code == 200 and response.json()["version"] == 1
+    statements = [q["sql"] for q in queries.captured_queries]
+    isolation = next(
+        i for i, sql in enumerate(statements) if sql.startswith("SET TRANSACTION ISOLATION")
+    )
+    assert "REPEATABLE READ" in statements[isolation]
+    assert any("battles_battlesnapshot" in sql for sql in statements[isolation:])
+
+
+def test_inside_a_transaction_the_caller_decides_its_isolation(battle, people):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries, \
+            selectors.one_snapshot():
+        selectors.state_at(battle=battle)
+    assert not any("ISOLATION" in q["sql"] for q in queries.captured_queries)
