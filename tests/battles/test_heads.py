@@ -12,8 +12,7 @@ from battles import heads, selectors, services
 from battles.models import BattleLogEntry, UnitStatus
 from battles.streams import stream_of
 from eventstore.selectors import read_stream
-from tests.battles.duel import SETUP
-from tests.battles.test_projections import play, projections
+from tests.battles.test_projections import play, projections, solo_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -94,15 +93,7 @@ def test_writes_from_kept_heads_equal_a_rebuild(
 ):
     """Every write after the first starts from the head the previous one kept (corrections
     and refused input included); a rebuild from the stream gives the same projections."""
-    battle = services.create_battle(
-        club=club,
-        name=f"kept {seed}",
-        rules_system="duel",
-        rules_version="1.0",
-        setup=SETUP,
-        participants=[services.ParticipantSpec(user=people["alice"], side="red")],
-        snapshot_every=3,
-    )
+    battle = solo_duel(club, people, f"kept {seed}", 3)
     used = []
     get = heads.get
 

@@ -75,6 +75,19 @@ def fold_from_zero(battle: Battle):
     return system.state_to_json(fold.state)
 
 
+def solo_duel(club, people, name: str, snapshot_every: int) -> Battle:
+    """A duel that alice records alone (the red side), with snapshots every K events."""
+    return services.create_battle(
+        club=club,
+        name=name,
+        rules_system="duel",
+        rules_version="1.0",
+        setup=SETUP,
+        participants=[services.ParticipantSpec(user=people["alice"], side="red")],
+        snapshot_every=snapshot_every,
+    )
+
+
 def play(battle: Battle, user, rng: random.Random, steps: int, around=nullcontext) -> None:
     """Answer whatever is pending with random valid (and sometimes invalid) input, with a
     correction now and then; rejected input must change nothing. Each write runs inside
@@ -142,15 +155,7 @@ def _play_one(rng: random.Random, pending, state: dict, version: int, kwargs: di
 )
 @given(seed=st.integers(0, 2**32 - 1), every=st.integers(1, 7), steps=st.integers(5, 45))
 def test_rebuild_equals_incremental_on_random_battles(club, people, seed, every, steps):
-    battle = services.create_battle(
-        club=club,
-        name=f"random {seed}",
-        rules_system="duel",
-        rules_version="1.0",
-        setup=SETUP,
-        participants=[services.ParticipantSpec(user=people["alice"], side="red")],
-        snapshot_every=every,
-    )
+    battle = solo_duel(club, people, f"random {seed}", every)
     play(battle, people["alice"], random.Random(seed), steps)
     incremental = projections(battle)
     assert [v for v, _ in incremental["snapshots"]] == sorted(
