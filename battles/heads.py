@@ -9,7 +9,9 @@ id was given to another battle never matches. Entries are stored only when the w
 transaction commits (a rolled back write leaves the previous entry, which no longer matches
 the battle's version once another write lands), and only the most recently written battles
 are kept. Each process has its own: a write served by another worker simply reads the
-projection, as every write did before.
+projection, as every write did before. Whatever rewrites a battle's past behind the
+application's back (restoring a database backup) must restart the workers, or call
+:func:`forget`.
 """
 
 from __future__ import annotations
