@@ -26,6 +26,7 @@ defender a free shot that cannot suppress (§2.10).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -56,6 +57,7 @@ from rules.steelwar.commands import (
     texts,
 )
 from rules.steelwar.firepower import (
+    MAX_ZONE,
     NO_EFFECT,
     SUPPRESS_AND_HITS,
     active_specials,
@@ -252,17 +254,23 @@ def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, di
     zone, power, attack kind and the special rules in force."""
     opts = battle.options
     quality = shooter.quality
-    try:
-        dice = shooter_dice(quality, weapons, distance=distance, options=opts)
-    except RuleError as exc:
-        raise RuleError(exc.code, exc.message, rule=exc.rule, field="params.weapons") from None
     cache = memo(opts)
-    key = ("shot", weapons)
-    found = cache.get(key)
-    if found is None:  # what the weapons alone decide, validated by shooter_dice above
-        found = cache[key] = _weapons_plan(weapons, opts)
-    attack, power, specials, support = found
-    zone = range_zone(distance, quality, options=opts)
+    key = ("shot", quality, weapons)
+    try:
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _weapons_plan(quality, weapons, opts)
+        dice, zone_limit, inches_limit, attack, power, specials, support = found
+        zone = range_zone(distance, quality, options=opts)
+        if zone is None or zone > zone_limit or distance > inches_limit:
+            raise _OutOfRange
+    except (RuleError, _OutOfRange):
+        try:  # the rule's own refusal, in the order firepower checks (§2.3-§2.5)
+            shooter_dice(quality, weapons, distance=distance, options=opts)
+        except RuleError as exc:
+            raise RuleError(exc.code, exc.message, rule=exc.rule, field="params.weapons"
+                            ) from None
+        raise AssertionError("shooter_dice accepted a shot the plan refused") from None
     die = range_die(quality, distance, prone=target.prone, cover=cover, attack=attack,
                     cover_protects=cover_protects, options=opts, zone=zone)
     keys, requests = _shooter_requests(shooter.id, shooter.name, dice, support)
@@ -270,16 +278,28 @@ def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, di
     return dice, keys, requests, die, zone, power, attack, specials
 
 
-def _weapons_plan(weapons: tuple, opts) -> tuple:
-    """The attack kind, power die, special rules and support weapons' names of a shot."""
+class _OutOfRange(Exception):
+    """A weapon of the shot does not reach the target (``shooter_dice`` says why)."""
+
+
+def _weapons_plan(quality: int, weapons: tuple, opts) -> tuple:
+    """What the shooter's quality die and weapons alone decide, memoised per battle: the
+    shooter's dice (§2.3, §2.5), the nearest range limits of its weapons (zone, inches, §2.4),
+    the attack kind, power die, special rules in force and support weapons' names."""
+    dice = shooter_dice(quality, weapons, options=opts)
     shot = shot_weapons(weapons)
     fragmentation = True
+    zone_limit, inches_limit = MAX_ZONE, math.inf
     for w, _ in shot:
         if not is_fragmentation(w, options=opts):
             fragmentation = False
-            break
+        if w.range_zone_limit is not None:
+            zone_limit = min(zone_limit, w.range_zone_limit)
+        if w.range_inches_limit is not None:
+            inches_limit = min(inches_limit, w.range_inches_limit)
     specials = active_specials(weapons)
-    return ("fragmentation" if fragmentation else "aimed", shot_power_die(weapons, options=opts),
+    return (dice, zone_limit, inches_limit, "fragmentation" if fragmentation else "aimed",
+            shot_power_die(weapons, options=opts),
             tuple(sorted(specials)) if specials else (),
             tuple([w.name for w, n in shot if w.is_support for _ in range(n)]))
 
