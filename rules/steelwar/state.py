@@ -311,7 +311,24 @@ _MEMO_ENTRIES = 100_000
 def memo(options: Options) -> dict:
     """A cache of pure lookups for battles played under ``options`` (terrain classes, what a
     morale grade allows...). Keyed by the options object itself, which the cache keeps alive,
-    so an entry can never be mistaken for another battle's; the oldest are dropped."""
+    so an entry can never be mistaken for another battle's; the oldest are dropped. The last
+    one asked for is answered first (a fact asks several times for its battle's)."""
+    global _LAST
+    last = _LAST
+    if last[0] is options:
+        cache = last[1]
+        if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
+            cache.clear()
+        return cache
+    cache = _memo(options)
+    _LAST = (options, cache)
+    return cache
+
+
+_LAST: tuple[Options | None, dict] = (None, {})
+
+
+def _memo(options: Options) -> dict:
     entry = _MEMOS.get(id(options))
     if entry is not None and entry[0] is options:
         cache = entry[1]
