@@ -294,12 +294,19 @@ def allocated_figure(
         )
     for value, die in zip(values, dice, strict=True):
         check_face(value, die, "hit allocation die", "§2.8")
+    return figure_at(eligible, values)
+
+
+def figure_at(eligible: Sequence[str], values: Sequence[int]) -> str | None:
+    """§2.8: the figure that allocation ``values`` already checked against
+    :func:`allocation_dice` pick, counting from the left (block die first above 12 figures);
+    ``None`` above the count (rolled again)."""
     if len(values) == 1:
         position = values[0]
     else:
         block, within = values
         position = (block - 1) * _BLOCK + within
-    return eligible[position - 1] if position <= n else None
+    return eligible[position - 1] if position <= len(eligible) else None
 
 
 def allocation_order(

@@ -33,12 +33,12 @@ from rules.steelwar import effects, tables
 from rules.steelwar.actions import commander, morale_test
 from rules.steelwar.actions.procedure import Rolls, ask_decision, ask_dice, done, request, then
 from rules.steelwar.casualties import (
-    allocated_figure,
     allocation_dice,
     counts_as_morale_casualty,
     eligible_for_next_hit,
     explodes_when_hit,
     figure_after_hit,
+    figure_at,
     hits_to_allocate,
 )
 from rules.steelwar.firepower import armour_die, hit_result
@@ -386,7 +386,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
                                      options=battle.options)
     values = tuple([rolls[r.key][0] for r in res.requests])
-    victim = allocated_figure(eligible, values, options=battle.options)
+    victim = figure_at(eligible, values)  # the faces were checked against these requests
     if victim is None:
         fx = [Effect("allocation_rolled_again", f"hit {n}: {values[-1]} is above the "
                      f"{len(eligible)} figures: roll again (§2.8)", target.id,
