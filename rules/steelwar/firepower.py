@@ -415,10 +415,20 @@ def fire_outcome(
     if target_die is not None and (target_roll.__class__ is not int
                                    or not 0 < target_roll <= target_die):
         check_face(target_roll, target_die, "range die", "§2.6")
+    return outcome_of_beats(dice_beating(shooter_rolls, target_roll))
+
+
+def dice_beating(shooter_rolls: Sequence[int], target_roll: int) -> int:
+    """§2.6: how many shooter dice rolled strictly above the target's range die."""
     beats = 0
     for roll in shooter_rolls:
         if roll > target_roll:
             beats += 1
+    return beats
+
+
+def outcome_of_beats(beats: int) -> str:
+    """§2.6: none -> no effect, one -> suppress, two or more -> suppress and hits."""
     if beats == 0:
         return NO_EFFECT
     return SUPPRESS if beats == 1 else SUPPRESS_AND_HITS

@@ -61,8 +61,9 @@ from rules.steelwar.firepower import (
     NO_EFFECT,
     SUPPRESS_AND_HITS,
     active_specials,
-    fire_outcome,
+    dice_beating,
     fires_per_activation,
+    outcome_of_beats,
     potential_hits,
     range_die,
     range_zone,
@@ -114,6 +115,7 @@ class Shot(NamedTuple):
     target: int
     ctx: Context
     requests: tuple
+    limited: tuple[int, ...] = ()  # positions of the firing figures with limited ammo (§2.5)
 
 
 def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
@@ -245,7 +247,8 @@ def plan_shot(
         battle, shooter, target, weapons, distance, cover, cover_protects)
     ctx = Context(shooter_i, target_i, figure_ids, weapons, dice, keys, die, zone, power, attack,
                   specials, exposed, suppresses)
-    return Shot(shooter_i, target_i, ctx, requests)
+    limited = {shooter.figures.index(f) for f in firing if f.ammo is not None}
+    return Shot(shooter_i, target_i, ctx, requests, tuple(sorted(limited)) if limited else ())
 
 
 def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, distance: float,
@@ -373,15 +376,13 @@ def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True,
     target = squads[shot.target]  # never the shooter: a shot is at an enemy
     fx: list[Effect] = []
     changed: dict[int, Squad] = {}
-    figures = shooter.figures
     firing = ctx.figures
-    for n, figure in enumerate(figures):
-        if figure.ammo is not None and figure.id in firing:  # limited ammunition (§2.5)
-            figure = figure._replace(ammo=figure.ammo - 1)
-            figures = figures[:n] + (figure,) + figures[n + 1:]
+    if shot.limited:  # limited ammunition (§2.5)
+        figures = list(shooter.figures)
+        for n in shot.limited:
+            figure = figures[n] = figures[n]._replace(ammo=figures[n].ammo - 1)
             fx.append(effects.ammo_spent(shooter, figure))
-    if figures is not shooter.figures:
-        changed[shot.shooter] = shooter._replace(figures=figures)
+        changed[shot.shooter] = shooter._replace(figures=tuple(figures))
     act = battle.activation
     if act is not None and (actions or counts_as_fired):
         act = act._replace(actions_used=act.actions_used + actions,
@@ -410,12 +411,9 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
     shooter_rolls = tuple([rolls[k][0] for k in ctx.keys])
     target_roll = rolls[RANGE_KEY][0]
-    outcome = fire_outcome(shooter_rolls, target_roll)
+    beats = dice_beating(shooter_rolls, target_roll)
+    outcome = outcome_of_beats(beats)
     shooter, target = battle.squads[ctx.shooter], battle.squads[ctx.target]
-    beats = 0
-    for roll in shooter_rolls:
-        if roll > target_roll:
-            beats += 1
     fx = [effects.fire_result(shooter, target, outcome, shooter_rolls, target_roll, beats)]
     if outcome == NO_EFFECT:
         return done(battle, fx)
