@@ -66,7 +66,18 @@ BACKPACK = "flamethrower_keno"
 
 
 def _fighting_ids(squad: Squad) -> tuple[str, ...]:
-    return tuple([f.id for f in squad.figures if f.status in FIGHTING])
+    """The ids of the squad's figures in the ranks, who may be hit (§2.8). Remembered for the
+    last figures asked about: each die of a shot's allocation asks about the same target."""
+    global _last_fighting
+    figures, ids = _last_fighting
+    if figures is not squad.figures:
+        figures = squad.figures
+        ids = tuple([f.id for f in figures if f.status in FIGHTING])
+        _last_fighting = (figures, ids)
+    return ids
+
+
+_last_fighting: tuple[tuple[Figure, ...], tuple[str, ...]] = ((), ())
 
 
 def hit_kind(figure: Figure) -> str:
