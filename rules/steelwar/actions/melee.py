@@ -218,9 +218,24 @@ class Round(NamedTuple):
 
 def fighters(squad: Squad) -> tuple[Figure, ...]:
     """§2.10 step 1: the squad's figures that fight in melee: people in the ranks who are
-    neither robots nor in power-armour suits (a man-sized weapon is not a fighter)."""
-    return tuple(f for f in squad.figures
-                 if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f)))
+    neither robots nor in power-armour suits (a man-sized weapon is not a fighter).
+
+    Remembered by the figures tuple itself (kept alive with the answer, so its id cannot be
+    taken by another): every step of a melee asks again about the same two squads."""
+    figures = squad.figures
+    entry = _FIGHTERS.get(id(figures))
+    if entry is not None and entry[0] is figures:
+        return entry[1]
+    found = tuple([f for f in figures
+                   if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f))])
+    if len(_FIGHTERS) >= _FIGHTERS_LIMIT:
+        _FIGHTERS.clear()
+    _FIGHTERS[id(figures)] = (figures, found)
+    return found
+
+
+_FIGHTERS: dict[int, tuple[tuple[Figure, ...], tuple[Figure, ...]]] = {}
+_FIGHTERS_LIMIT = 256
 
 
 def fearsome(squad: Squad, blades: bool) -> bool:
