@@ -43,6 +43,7 @@ from rules.steelwar.casualties import (
 )
 from rules.steelwar.firepower import armour_die, hit_result
 from rules.steelwar.morale import lost_more_than_remain
+from rules.steelwar.options import Options
 from rules.steelwar.state import (
     ANDROID,
     DESTROYED,
@@ -78,6 +79,24 @@ def _fighting_ids(squad: Squad) -> tuple[str, ...]:
 
 
 _last_fighting: tuple[tuple[Figure, ...], tuple[str, ...]] = ((), ())
+
+
+def _eligible(figures: tuple[str, ...], ctx: Any, opts: Options) -> tuple[str, ...]:
+    """The figures the next hit may land on (``casualties.eligible_for_next_hit``, §2.8),
+    remembered for the last arguments (by identity, kept alive with the answer): the
+    allocation die's answer asks again what its request was built from."""
+    global _last_eligible
+    args, eligible = _last_eligible
+    if (args[0] is not figures or args[1] is not ctx.victims or args[2] is not ctx.exposed
+            or args[3] is not opts):
+        args = (figures, ctx.victims, ctx.exposed, opts)
+        eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
+                                         options=opts)
+        _last_eligible = (args, eligible)
+    return eligible
+
+
+_last_eligible: tuple[tuple, tuple[str, ...]] = ((None, None, None, None), ())
 
 
 def hit_kind(figure: Figure) -> str:
@@ -121,8 +140,7 @@ def _next_pick(battle: Battle, ctx: Any, fx: list[Effect],
             return _ask_pick(battle, ctx, fx, SNIPER_KEY, figures,
                              f"the sniper's owner names the figure of {target.name} hit by hit "
                              f"{n} (§2.9)", target)
-        eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
-                                         options=opts)
+        eligible = _eligible(figures, ctx, opts)
         if not eligible:
             fx.append(effects.surplus_hits(target, ctx.hits - len(ctx.victims)))
             ctx = ctx._replace(hits=len(ctx.victims))
@@ -394,8 +412,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     target = battle.squads[ctx.target]
     n = len(ctx.victims) + 1
     figures = _fighting_ids(target)
-    eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
-                                     options=battle.options)
+    eligible = _eligible(figures, ctx, battle.options)
     values = tuple([rolls[r.key][0] for r in res.requests])
     victim = figure_at(eligible, values)  # the faces were checked against these requests
     if victim is None:
