@@ -21,8 +21,10 @@ def _effect(kind: str, text: str, unit: str | None = None, data=_NO_DATA) -> Eff
     return _new(Effect, (kind, text, unit, data))
 
 
-def _dice(sides: tuple[int, ...] | list[int]) -> str:
-    return " + ".join(f"d{s}" for s in sides)
+@lru_cache(maxsize=1024)
+def _dice(sides: tuple[int, ...]) -> str:
+    """``"d6 + d8"`` (cached: the same few shooter dice are declared again and again)."""
+    return " + ".join([f"d{s}" for s in sides])
 
 
 def possessive(name: str) -> str:
@@ -154,19 +156,21 @@ def fire_declared(shooter: Squad, target: Squad, shooter_dice: tuple[int, ...], 
     )
 
 
+_OUTCOMES = {
+    "no_effect": "no effect",
+    "suppress": "suppression",
+    "suppress_and_hits": "suppression and hits",
+}
+
+
 def fire_result(shooter: Squad, target: Squad, outcome: str, shooter_rolls: tuple[int, ...],
                 target_roll: int, beats: int) -> Effect:
-    texts = {
-        "no_effect": "no effect",
-        "suppress": "suppression",
-        "suppress_and_hits": "suppression and hits",
-    }
     return _effect(
         "fire_result",
         f"{shooter.name} rolls {', '.join(map(str, shooter_rolls))} against "
         f"{possessive(target.name)} "
         f"{target_roll}: {beats} {'die beats' if beats == 1 else 'dice beat'} it, "
-        f"{texts[outcome]} (§2.6)",
+        f"{_OUTCOMES[outcome]} (§2.6)",
         target.id,
         {"outcome": outcome, "shooter_rolls": list(shooter_rolls), "target_roll": target_roll,
          "beats": beats, "shooter": shooter.id},
