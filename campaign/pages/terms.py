@@ -158,6 +158,7 @@ ACTIONS = {
     "reaction_test": _("reaction test"),
     "commander_replacement": _("commander replacement"),
     "hits": _("hits"),
+    "surrender": _("surrender (Routing, enemy within 12\")"),
 }
 
 RESULT = {

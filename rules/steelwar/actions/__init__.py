@@ -20,13 +20,14 @@ from rules.steelwar.actions import (
     rally,
     reorganise,
     suppression,
+    surrender,
     transport,
     turn,
 )
 from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, register
 
 _MODULES = (turn, movement, prone, transport, fire, suppression, commander, morale_test,
-            reorganise, rally, panic, no_step_back, psionics, melee)
+            reorganise, rally, panic, no_step_back, psionics, melee, surrender)
 
 for _module in _MODULES:
     register(*_module.ACTIONS, *_module.PROCEDURES)

@@ -103,6 +103,7 @@ from rules.steelwar.actions.procedure import (
     spend_actions,
     then,
 )
+from rules.steelwar.actions.surrender import surrender
 from rules.steelwar.commands import (
     acting_squad,
     check_morale_allows,
@@ -145,7 +146,6 @@ from rules.steelwar.state import (
     ON_TABLE,
     PRISONER,
     RETURNED,
-    SURRENDERED,
     WEAPON,
     WOUNDED_UNCHECKED,
     Battle,
@@ -607,21 +607,10 @@ def _engage(battle: Battle, a: int, d: int, terrain: str | None) -> Battle:
     return battle
 
 
-def _surrender(battle: Battle, i: int, enemy: Squad, fx: list[Effect]) -> Battle:
-    """§2.12: a Routing squad surrenders when an enemy is within 12" (here, in contact)."""
-    squad = battle.squads[i]
-    captor = battle.sides[enemy.side].id
-    figures = tuple(f._replace(status=PRISONER, captured_by=captor) if f.fighting else f
-                    for f in squad.figures)
-    squad = squad._replace(presence=SURRENDERED, figures=figures)
-    fx.append(effects.surrendered(squad, enemy))
-    return battle.with_squad(i, squad)
-
-
 def _contact(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     attacker, defender = battle.squads[i], battle.squads[ctx.defender]
     if surrenders(defender.morale, 0) and not defender.no_step_back:
-        return done(_surrender(battle, ctx.defender, attacker, fx), fx)
+        return done(surrender(battle, ctx.defender, attacker, fx), fx)  # in contact: within 12"
     battle = _engage(battle, i, ctx.defender, ctx.melee_terrain)
     followups: list[Followup] = []
     if fearsome(attacker, ctx.blades):
@@ -931,7 +920,7 @@ def declare_continue(battle: Battle, cmd: Command) -> Step:
         if not squad.on_table or not fighters(squad):
             return _over(battle, rnd, i, fx)
         if surrenders(squad.morale, 0) and not squad.no_step_back:
-            return _over(_surrender(battle, i, enemy, fx), rnd, i, fx)
+            return _over(surrender(battle, i, enemy, fx), rnd, i, fx)
     return _ask_pairing(battle, rnd, fx)
 
 
