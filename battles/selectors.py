@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -71,11 +72,17 @@ def _battle_for_sql(lock: bool, skip_head: bool = False) -> str:
 
     With ``skip_head`` the first parameter is a version: the head state is not fetched
     (NULL) when the battle is at that version (the caller has that head already)."""
+    return _battle_for_statement(
+        lock and connection.features.has_select_for_update_of, skip_head
+    )
+
+
+@cache
+def _battle_for_statement(lock: bool, skip_head: bool) -> str:
+    """:func:`_battle_for_sql`'s text, built once per variant (it is on every write's path)."""
     battle, membership = Battle._meta.db_table, Membership._meta.db_table
     participant = BattleParticipant._meta.db_table
-    lock_clause = (
-        " FOR UPDATE OF b" if lock and connection.features.has_select_for_update_of else ""
-    )
+    lock_clause = " FOR UPDATE OF b" if lock else ""
     columns = ", ".join(
         f"CASE WHEN b.version = CAST(%s AS integer) THEN NULL ELSE b.{field.column} END"
         if skip_head and field.attname == "head_state"

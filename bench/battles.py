@@ -88,15 +88,10 @@ class _Table:
 
     def command(self) -> tuple[str, dict, dict]:
         """The next request: its kind, body and headers (chosen from the client's state)."""
-        from tests.battles.steelwar_table import next_request
+        from tests.battles.steelwar_table import next_request, request_body
 
         kind, payload = next_request(self.system, self.state, self.rng)
-        if kind == "dice":
-            body = {"server_dice": "all"} if payload is None else {"rolls": payload}
-        elif kind == "decide":
-            body = {"key": payload[0], "choice": payload[1]}
-        else:
-            body = {"command": payload}
+        body = request_body(kind, payload)
         headers = {"HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex} if self.keys else {}
         return kind, {"expected_version": self.version, **body}, headers
 

@@ -177,7 +177,7 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
     from campaign.services.ledger import state_of
     from rules.core import registry
     from rules.core.facts import Fact
-    from tests.battles.steelwar_table import next_request
+    from tests.battles.steelwar_table import next_request, request_body
 
     org = users["org"]
     scenario_id = n + 1
@@ -203,16 +203,10 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
         if version >= EVENTS_PER_BATTLE and system.pending(mirror).kind == "command":
             break
         kind, payload = next_request(system, mirror, rng)
-        if kind == "dice":
-            result = battles.enter_dice(battle_id=battle.pk, user=org, expected_version=version,
-                                        **({"server_dice": "all"} if payload is None
-                                           else {"rolls": payload}))
-        elif kind == "decide":
-            result = battles.decide(battle_id=battle.pk, user=org, expected_version=version,
-                                    key=payload[0], choice=payload[1])
-        else:
-            result = battles.declare(battle_id=battle.pk, user=org, expected_version=version,
-                                     command=payload)
+        record = {"dice": battles.enter_dice, "decide": battles.decide,
+                  "declare": battles.declare}[kind]  # the API's bodies are their arguments
+        result = record(battle_id=battle.pk, user=org, expected_version=version,
+                        **request_body(kind, payload))
         for event in result.body["events"]:
             mirror = system.apply(mirror, Fact(event["type"], event["data"])).state
         version = result.body["version"]

@@ -135,7 +135,14 @@ def write(
             raise
         stream = stream_of(battle)
         events = [NewEvent(p.type, p.data, p.metadata) for p in context.planned]
-        stored_with = {"key": key, "fingerprint": request_print, "status_code": success_status}
+
+        def stored_with(body: dict) -> dict | None:
+            """The response to store for the key (none without a key)."""
+            if key is None:
+                return None
+            return {"key": key, "fingerprint": request_print, "status_code": success_status,
+                    "body": body}
+
         if connection.vendor == "postgresql" and all(
             replay.is_fact(p.type) for p in context.planned
         ):
@@ -148,9 +155,7 @@ def write(
                 expected_version=expected_version,
                 events=events,
                 idempotency_key=key,
-                then=projection.statement(
-                    response=None if key is None else {**stored_with, "body": body}
-                ),
+                then=projection.statement(response=stored_with(body)),
             )
             if result.replayed:  # nothing stored: the response of the key's first use
                 return _replayed(battle, key, request_print)
@@ -161,7 +166,7 @@ def write(
             if result.replayed:
                 return _replayed(battle, key, request_print)
             projection, body = _project(battle, system, head, kept, context, result.events)
-            projection.save(response=None if key is None else {**stored_with, "body": body})
+            projection.save(response=stored_with(body))
         if projection.state is not None:
             heads.remember(battle, projection.state, projection.head_units)
     return WriteResult(battle, success_status, body)

@@ -85,15 +85,8 @@ def check_soldier(
             "leadership",
             "§2.0",
         )
-    unknown = sorted(set(traits) - SOLDIER_TRAITS)
-    if unknown:
-        raise _bad(
-            "bad_soldier",
-            gettext_noop("unknown soldier trait {trait!r} (known: {known})"),
-            f"traits.{unknown[0]}",
-            trait=unknown[0],
-            known=', '.join(sorted(SOLDIER_TRAITS)),
-        )
+    _check_traits(traits, SOLDIER_TRAITS, "bad_soldier",
+                  gettext_noop("unknown soldier trait {trait!r} (known: {known})"))
     if not all(isinstance(s, str) and s for s in specialties):
         raise _bad(
             "bad_soldier",
@@ -105,15 +98,16 @@ def check_soldier(
 def check_squad(*, quality: str, traits: Mapping) -> None:
     """Refuse a squad the Steel War cannot field (``RuleError("bad_squad")``)."""
     check_quality(quality)
-    unknown = sorted(set(traits) - SQUAD_TRAITS)
+    _check_traits(traits, SQUAD_TRAITS, "bad_squad",
+                  gettext_noop("unknown squad trait {trait!r} (known: {known})"))
+
+
+def _check_traits(traits: Mapping, known: frozenset | set, code: str, template: str) -> None:
+    """Refuse the first trait not in ``known`` (``code`` at ``traits.<trait>``)."""
+    unknown = sorted(set(traits) - known)
     if unknown:
-        raise _bad(
-            "bad_squad",
-            gettext_noop("unknown squad trait {trait!r} (known: {known})"),
-            f"traits.{unknown[0]}",
-            trait=unknown[0],
-            known=', '.join(sorted(SQUAD_TRAITS)),
-        )
+        raise _bad(code, template, f"traits.{unknown[0]}", trait=unknown[0],
+                   known=", ".join(sorted(known)))
 
 
 def check_motivation(motivation: str) -> None:

@@ -59,11 +59,8 @@ def role_passes_on(role: str) -> bool:
 # ---- §2.8/§2.9 what a hit does to each kind of figure ----------------------------------------
 
 
-def robot_after_hit(status: str, result: str, *, options: Options = DEFAULT_OPTIONS) -> str:
-    """§2.9: robots: the first "wounded" immobilises (it can still shoot); the next hit that
-    gives "wounded" or "killed" destroys. A "killed" result on an undamaged robot destroys it
-    at once (``options.robot_undamaged_killed``). Robots are never repaired by
-    reorganisation."""
+def _check_result(result: str) -> None:
+    """§2.8: a hit's result is killed, wounded or no_effect (else ``bad_command``)."""
     if result not in _RESULTS:
         raise RuleError(
             "bad_command",
@@ -73,6 +70,14 @@ def robot_after_hit(status: str, result: str, *, options: Options = DEFAULT_OPTI
             params={"result": result},
             rule="§2.8",
         )
+
+
+def robot_after_hit(status: str, result: str, *, options: Options = DEFAULT_OPTIONS) -> str:
+    """§2.9: robots: the first "wounded" immobilises (it can still shoot); the next hit that
+    gives "wounded" or "killed" destroys. A "killed" result on an undamaged robot destroys it
+    at once (``options.robot_undamaged_killed``). Robots are never repaired by
+    reorganisation."""
+    _check_result(result)
     if status == "destroyed":
         raise RuleError(
             "action_forbidden",
@@ -121,15 +126,7 @@ def figure_after_hit(
         )
     if figure_kind == "robot":
         return robot_after_hit(robot_status, result, options=options)
-    if result not in _RESULTS:
-        raise RuleError(
-            "bad_command",
-            template=gettext_noop(
-                "a hit result is killed, wounded or no_effect, not {result!r} (§2.8)"
-            ),
-            params={"result": result},
-            rule="§2.8",
-        )
+    _check_result(result)
     if result == "no_effect":
         return "unharmed"
     if figure_kind == "man_sized_weapon":

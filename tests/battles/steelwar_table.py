@@ -180,3 +180,12 @@ def next_request(system, state, rng: random.Random, *, server_share: float = 0.3
             continue
         return "declare", command
     raise AssertionError("no command is allowed: the table is stuck")
+
+
+def request_body(kind: str, payload) -> dict:
+    """The API body (without ``expected_version``) of a :func:`next_request` answer."""
+    if kind == "dice":
+        return {"server_dice": "all"} if payload is None else {"rolls": payload}
+    if kind == "decide":
+        return {"key": payload[0], "choice": payload[1]}
+    return {"command": payload}

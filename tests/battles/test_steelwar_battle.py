@@ -9,7 +9,7 @@ from rules.core import registry
 from rules.core.summary import summarize
 from rules.core.system import replay
 from tests.battles.helpers import post, state_json, url
-from tests.battles.steelwar_table import SETUP, next_request
+from tests.battles.steelwar_table import SETUP, next_request, request_body
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +23,7 @@ def record_battle(client, battle_id: int, system, rng: random.Random, events: in
     while version < events:
         current = system.state_from_json(state_json(client, battle_id)["state"])
         kind, payload = next_request(system, current, rng)
-        if kind == "dice":
-            body = {"server_dice": "all"} if payload is None else {"rolls": payload}
-        elif kind == "decide":
-            body = {"key": payload[0], "choice": payload[1]}
-        else:
-            body = {"command": payload}
+        body = request_body(kind, payload)
         response = post(client, battle_id, f"{kind}/", {"expected_version": version, **body})
         assert response.status_code == 201, response.json()
         answer = response.json()

@@ -3,24 +3,7 @@ test-only "duel" battle of the battles suite, and a Steel War battle."""
 import pytest
 
 from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
-from tests.battles import duel
-
-
-@pytest.fixture(autouse=True)
-def _duel_registered():
-    duel.register()
-
-
-@pytest.fixture
-def battle(club, people):
-    from battles import services
-
-    return services.create_battle(
-        club=club, name="Hill 203", rules_system="duel", rules_version="1.0", setup=duel.SETUP,
-        participants=[services.ParticipantSpec(user=people["alice"], side="red"),
-                      services.ParticipantSpec(user=people["bob"], side="blue")],
-        created_by=people["org"],
-    )
+from tests.battles.conftest import _duel_registered, battle  # noqa: F401 - the same fixtures
 
 
 @pytest.fixture
