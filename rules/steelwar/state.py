@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, gettext_noop
+from rules.core.kept import KeptByIdentity
 from rules.core.system import DecisionNeeded, Option
 from rules.steelwar.firepower import COVER_STEPS
 from rules.steelwar.options import Options
@@ -360,12 +361,28 @@ def _compact(record: tuple) -> dict[str, Any]:
     return out
 
 
+#: The JSON of figures and squads, kept by identity (:mod:`rules.core.kept`): states share
+#: the records an event did not change, so writing the state after each event compacts only
+#: what changed. A caller gets its own copy (a figure's JSON holds scalars, a squad's lists
+#: of scalars).
+_FIGURE_JSON = KeptByIdentity(16384)
+_SQUAD_JSON = KeptByIdentity(4096)
+
+
 def _figure_json(f: Figure) -> dict[str, Any]:
-    return _compact(f)
+    kept = _FIGURE_JSON.get(f)
+    if kept is None:
+        kept = _FIGURE_JSON.keep(f, _compact(f))
+    return kept.copy()
 
 
 def _squad_json(s: Squad) -> dict[str, Any]:
-    out = _compact(s)
+    kept = _SQUAD_JSON.get(s)
+    if kept is None:
+        out = _compact(s)
+        out["figures"] = None  # filled in below, in its place
+        kept = _SQUAD_JSON.keep(s, out)
+    out = {k: v.copy() if v.__class__ is list else v for k, v in kept.items()}
     out["figures"] = [_figure_json(f) for f in s.figures]
     return out
 

@@ -11,6 +11,7 @@ A commander who is no longer in the ranks while his squad fights on was replaced
 
 from __future__ import annotations
 
+from rules.core.kept import KeptByIdentity
 from rules.core.summary import (
     CAPTURED,
     KILLED,
@@ -39,30 +40,54 @@ def summarize(battle: st.Battle) -> BattleSummary:
     figures: list[FigureOutcome] = []
     units: list[UnitSummary] = []
     for squad in battle.squads:
-        side = sides[squad.side]
-        fighting = [f for f in squad.figures if f.status in st.FIGHTING]
-        for figure in squad.figures:
-            outcome, fate = _OUTCOMES.get(figure.status, (None, None))
-            replaced = figure.role == "commander" and figure.status not in st.FIGHTING and fighting
-            if outcome is None:
-                continue
-            captor = figure.captured_by
-            if outcome == CAPTURED and captor is None and len(sides) == 2:
-                captor = sides[1 - squad.side]
-            figures.append(
-                FigureOutcome(
-                    unit=squad.id,
-                    figure=figure.id,
-                    side=side,
-                    outcome=outcome,
-                    fate=fate,
-                    captured_by=captor,
-                    new_leadership=squad.leadership if replaced else None,
-                    name=figure.role,
-                )
-            )
-        units.append(_unit(squad, side, len(fighting)))
+        outcomes, unit = _squad_summary(squad, sides)
+        figures += outcomes
+        status = unit.status
+        units.append(UnitSummary(
+            unit.unit, unit.side, unit.name, {**status, "statuses": dict(status["statuses"])},
+            unit.text,
+        ))
     return BattleSummary(sides, tuple(figures), tuple(units))
+
+
+#: Each squad's figure outcomes and unit summary, kept by identity (:mod:`rules.core.kept`):
+#: states share unchanged squads, so the summary after each write works out only the squads
+#: that changed.
+_BY_SQUAD = KeptByIdentity(4096)
+
+
+def _squad_summary(
+    squad: st.Squad, sides: tuple[str, ...]
+) -> tuple[tuple[FigureOutcome, ...], UnitSummary]:
+    kept = _BY_SQUAD.get(squad)
+    if kept is not None and kept[0] == sides:
+        return kept[1], kept[2]
+    side = sides[squad.side]
+    fighting = [f for f in squad.figures if f.status in st.FIGHTING]
+    outcomes: list[FigureOutcome] = []
+    for figure in squad.figures:
+        outcome, fate = _OUTCOMES.get(figure.status, (None, None))
+        replaced = figure.role == "commander" and figure.status not in st.FIGHTING and fighting
+        if outcome is None:
+            continue
+        captor = figure.captured_by
+        if outcome == CAPTURED and captor is None and len(sides) == 2:
+            captor = sides[1 - squad.side]
+        outcomes.append(
+            FigureOutcome(
+                unit=squad.id,
+                figure=figure.id,
+                side=side,
+                outcome=outcome,
+                fate=fate,
+                captured_by=captor,
+                new_leadership=squad.leadership if replaced else None,
+                name=figure.role,
+            )
+        )
+    result = (tuple(outcomes), _unit(squad, side, len(fighting)))
+    _BY_SQUAD.keep(squad, (sides, *result))
+    return result
 
 
 def _unit(squad: st.Squad, side: str, fighting: int) -> UnitSummary:

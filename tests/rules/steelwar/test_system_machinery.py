@@ -29,6 +29,33 @@ def test_a_fresh_battle_awaits_a_command_and_round_trips_through_json():
     assert SYSTEM.state_from_json(json.loads(json.dumps(data))) == t.state
 
 
+def test_json_and_summary_of_shared_squads_are_fresh_copies():
+    """The JSON of figures and the summary of squads are kept by identity (states share
+    unchanged squads); what a caller gets is its own, and a changed squad is worked out."""
+    from rules.core.summary import summarize
+
+    t = Table(setup())
+    t.state = t.state.with_squad(0, t.state.squads[0]._replace(chain=("bn1",)))
+    for _ in range(2):  # the second time from what was kept
+        data = SYSTEM.state_to_json(t.state)
+        data["squads"][0]["figures"][0]["status"] = "scribbled"
+        data["squads"][0]["chain"].append("scribbled")
+        data["squads"][0]["morale"] = "scribbled"
+        summarize(SYSTEM, t.state).units[0].status["statuses"]["scribbled"] = 1
+    data = SYSTEM.state_to_json(t.state)
+    assert SYSTEM.state_from_json(data) == t.state
+    assert data["squads"][0]["figures"][0].get("status") is None
+    assert data["squads"][0]["chain"] == ["bn1"]
+    assert "scribbled" not in summarize(SYSTEM, t.state).units[0].status["statuses"]
+
+    figure = t.state.squads[0].figures[0]._replace(status="killed")
+    squad = t.state.squads[0]._replace(figures=(figure, *t.state.squads[0].figures[1:]))
+    changed = t.state.with_squad(0, squad)
+    assert SYSTEM.state_to_json(changed)["squads"][0]["figures"][0]["status"] == "killed"
+    assert [f.outcome for f in summarize(SYSTEM, changed).figures] == ["killed"]
+    assert SYSTEM.state_from_json(SYSTEM.state_to_json(changed)) == changed
+
+
 def test_the_activated_squad_is_named_in_the_pending_command():
     t = Table(setup())
     t.activate("keno.1")
