@@ -364,7 +364,7 @@ def _compact(record: tuple) -> dict[str, Any]:
 #: The JSON of figures and squads, kept by identity (:mod:`rules.core.kept`): states share
 #: the records an event did not change, so writing the state after each event compacts only
 #: what changed. A caller gets its own copy (a figure's JSON holds scalars, a squad's lists
-#: of scalars).
+#: of scalars and its figures).
 _FIGURE_JSON = KeptByIdentity(16384)
 _SQUAD_JSON = KeptByIdentity(4096)
 
@@ -379,11 +379,11 @@ def _figure_json(f: Figure) -> dict[str, Any]:
 def _squad_json(s: Squad) -> dict[str, Any]:
     kept = _SQUAD_JSON.get(s)
     if kept is None:
-        out = _compact(s)
-        out["figures"] = None  # filled in below, in its place
-        kept = _SQUAD_JSON.keep(s, out)
+        kept = _compact(s)
+        kept["figures"] = [_figure_json(f) for f in s.figures]
+        _SQUAD_JSON.keep(s, kept)
     out = {k: v.copy() if v.__class__ is list else v for k, v in kept.items()}
-    out["figures"] = [_figure_json(f) for f in s.figures]
+    out["figures"] = [f.copy() for f in kept["figures"]]
     return out
 
 
