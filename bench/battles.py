@@ -1,7 +1,7 @@
 """Battle recording benchmark on PostgreSQL; prints JSON.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python -m bench.battles \
-        [--runs 3] [--events 5000] [--no-keys] [--correction]
+        [--runs 3] [--events 5000] [--no-keys] [--correction] [--club]
 
 It creates its own database (``bench_battles``, dropped at the end) on the server that
 DATABASE_URL names. A Steel War battle is recorded through the REST API in-process (DRF's
@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import statistics
 import sys
@@ -34,6 +33,7 @@ import time
 import uuid
 from collections import Counter
 
+from bench import _machine
 from bench._database import own_database
 
 BENCH_DB = "bench_battles"
@@ -59,12 +59,32 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help=f"command {CORRECTION_AFTER} amends a declaration to what it was",
     )
+    parser.add_argument(
+        "--club",
+        action="store_true",
+        help="a club-sized battle: bench.rules_fold's 28 units (default: 4 squads)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     with own_database(BENCH_DB, bench="battles"):
         results = _run(
-            runs=args.runs, events=args.events, keys=not args.no_keys, correction=args.correction
+            runs=args.runs,
+            events=args.events,
+            keys=not args.no_keys,
+            correction=args.correction,
+            setup=_setup(club=args.club),
         )
     print(json.dumps(results, indent=2))
+
+
+def _setup(*, club: bool) -> dict:
+    """The battle recorded: the API tests' four squads, or a club's 28 units."""
+    if club:
+        from bench.rules_fold import battle_setup
+
+        return battle_setup()
+    from tests.battles.steelwar_table import SETUP
+
+    return SETUP
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -130,12 +150,10 @@ class _Table:
         return "corrections", body, headers
 
 
-def _new_battle(client, club) -> int:
-    from tests.battles.steelwar_table import SETUP
-
+def _new_battle(client, club, setup: dict) -> int:
     response = client.post(
         "/api/battles/",
-        {"club": club.pk, "name": "bench", "rules_system": "steelwar", "setup": SETUP},
+        {"club": club.pk, "name": "bench", "rules_system": "steelwar", "setup": setup},
         format="json",
     )
     assert response.status_code == 201, response.content
@@ -143,14 +161,12 @@ def _new_battle(client, club) -> int:
 
 
 def _record(
-    client, system, club, *, events: int, keys: bool, correction: bool
+    client, system, club, *, events: int, keys: bool, correction: bool, setup: dict
 ) -> tuple[_Table, dict, list]:
     """Record one battle up to ``events`` events; its figures and each command's latency.
     With ``correction``, command number CORRECTION_AFTER is an amendment that changes
     nothing (then every later write also lists the facts corrections left unfit)."""
-    from tests.battles.steelwar_table import SETUP
-
-    table = _Table(client, system, _new_battle(client, club), SETUP, keys=keys)
+    table = _Table(client, system, _new_battle(client, club, setup), setup, keys=keys)
     load_before = os.getloadavg()[0]
     timings: list[float] = []
     started = time.perf_counter()
@@ -249,7 +265,7 @@ def _count_queries(table: _Table, commands: int) -> dict:
     }
 
 
-def _run(*, runs: int, events: int, keys: bool, correction: bool) -> dict:
+def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -> dict:
     import django
     from django.core.management import call_command
     from django.db import connection
@@ -280,7 +296,7 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool) -> dict:
     recorded, timings = [], []
     for _ in range(runs):
         table, figures, run_timings = _record(
-            client, system, club, events=events, keys=keys, correction=correction
+            client, system, club, events=events, keys=keys, correction=correction, setup=setup
         )
         _check_projections(table, commands=figures["commands"])
         recorded.append(figures)
@@ -307,13 +323,14 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool) -> dict:
     return {
         "machine": {
             "cores": os.cpu_count(),
-            "python": platform.python_version(),
+            "python": _machine.python(),
             "postgresql": server_version,
             "synchronous_commit": synchronous_commit,
         },
         "rules": f"{system.id} {system.version}",
         "idempotency_keys": keys,
         "correction": correction,
+        "squads": sum(len(side["squads"]) for side in setup["sides"]),
         "events_per_battle": events,
         "snapshot_every": battle.snapshot_every,
         "snapshots": BattleSnapshot.objects.filter(battle=battle).count(),

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import random
 import statistics
 import time
 from datetime import date
 
+from bench import _machine
 from bench._database import own_database
 
 BENCH_DB = "bench_campaign"
@@ -88,7 +88,7 @@ def _run() -> dict:
     assert _sheet(campaign) == sheet_before, "rebuild != incremental projections"
 
     return {
-        "machine": {"cores": os.cpu_count(), "python": platform.python_version(),
+        "machine": {"cores": os.cpu_count(), "python": _machine.python(),
                     "postgresql": server_version},
         "campaign": {
             "battles": BATTLES,

@@ -17,12 +17,12 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import platform
 import statistics
 import time
 from collections.abc import Callable
 
 from bench._database import own_database
+from bench._machine import python as interpreter
 
 BENCH_DB = "bench_eventstore"
 ROUNDS = 3
@@ -87,7 +87,7 @@ def _machine() -> dict:
         synchronous_commit = cursor.fetchone()[0]
     return {
         "cores": os.cpu_count(),
-        "python": platform.python_version(),
+        "python": interpreter(),
         "postgresql": server,
         "synchronous_commit": synchronous_commit,
         "load_average_at_start": os.getloadavg()[0],

@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from bench import _machine
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import Fact, decide, declare, dice
@@ -427,6 +428,7 @@ def run(n_events: int = 10_000, runs: int = 7, seed: int = 7, squads_per_side: i
                         .most_common()),
         "answers": {k: v for k, v in stages.most_common() if k.startswith(("dice", "decide"))},
         "effects": dict(kinds.most_common()),
+        "python": _machine.python(),
         "calibration_us_sum_range_1000": calibration_us(),
         "load_average_1min": [load_before, load_average()],
         "targets": {"events_per_second": 100_000, "bytes_per_squad": 2048},
