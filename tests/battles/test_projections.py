@@ -206,3 +206,21 @@ def test_state_at_a_version_reads_from_the_latest_snapshot_before_it(
         assert at.system.state_to_json(at.state) == at.system.state_to_json(fold.state)
     with django_assert_max_num_queries(0):  # the head state is a projection on the battle
         selectors.state_at(battle=battle)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_state_columns_are_compressed_with_lz4_on_postgresql():
+    """Migration 0006: the head state (rewritten by every write) and the snapshots' states."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attrelid::regclass::text, attname, attcompression FROM pg_attribute"
+            " WHERE (attrelid, attname) IN (('battles_battle'::regclass, 'head_state'),"
+            " ('battles_battlesnapshot'::regclass, 'state')) ORDER BY 1"
+        )
+        assert cursor.fetchall() == [
+            ("battles_battle", "head_state", "l"),
+            ("battles_battlesnapshot", "state", "l"),
+        ]
