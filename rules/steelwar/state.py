@@ -365,8 +365,8 @@ def _compact(record: tuple) -> dict[str, Any]:
 #: the records an event did not change, so writing the state after each event compacts only
 #: what changed. A caller gets its own copy (a figure's JSON holds scalars, a squad's lists
 #: of scalars and its figures).
-_FIGURE_JSON = KeptByIdentity(16384)
-_SQUAD_JSON = KeptByIdentity(4096)
+_FIGURE_JSON = KeptByIdentity(8192)
+_SQUAD_JSON = KeptByIdentity(2048)
 
 
 def _figure_json(f: Figure) -> dict[str, Any]:

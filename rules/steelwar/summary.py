@@ -53,7 +53,7 @@ def summarize(battle: st.Battle) -> BattleSummary:
 #: Each squad's figure outcomes and unit summary, kept by identity (:mod:`rules.core.kept`):
 #: states share unchanged squads, so the summary after each write works out only the squads
 #: that changed.
-_BY_SQUAD = KeptByIdentity(4096)
+_BY_SQUAD = KeptByIdentity(2048)
 
 
 def _squad_summary(
