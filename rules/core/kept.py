@@ -37,6 +37,3 @@ class KeptByIdentity:
             self._kept.clear()
         self._kept[id(obj)] = (obj, value)
         return value
-
-    def __len__(self) -> int:
-        return len(self._kept)

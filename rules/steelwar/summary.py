@@ -42,11 +42,7 @@ def summarize(battle: st.Battle) -> BattleSummary:
     for squad in battle.squads:
         outcomes, unit = _squad_summary(squad, sides)
         figures += outcomes
-        status = unit.status
-        units.append(UnitSummary(
-            unit.unit, unit.side, unit.name, {**status, "statuses": dict(status["statuses"])},
-            unit.text,
-        ))
+        units.append(unit)
     return BattleSummary(sides, tuple(figures), tuple(units))
 
 
@@ -59,9 +55,18 @@ _BY_SQUAD = KeptByIdentity(2048)
 def _squad_summary(
     squad: st.Squad, sides: tuple[str, ...]
 ) -> tuple[tuple[FigureOutcome, ...], UnitSummary]:
+    """The squad's figure outcomes and its unit summary, with a status of the caller's own."""
     kept = _BY_SQUAD.get(squad)
-    if kept is not None and kept[0] == sides:
-        return kept[1], kept[2]
+    if kept is None or kept[0] != sides:
+        kept = _BY_SQUAD.keep(squad, (sides, *_worked_out(squad, sides)))
+    _, outcomes, unit = kept
+    status = {**unit.status, "statuses": dict(unit.status["statuses"])}
+    return outcomes, UnitSummary(unit.unit, unit.side, unit.name, status, unit.text)
+
+
+def _worked_out(
+    squad: st.Squad, sides: tuple[str, ...]
+) -> tuple[tuple[FigureOutcome, ...], UnitSummary]:
     side = sides[squad.side]
     fighting = [f for f in squad.figures if f.status in st.FIGHTING]
     outcomes: list[FigureOutcome] = []
@@ -85,9 +90,7 @@ def _squad_summary(
                 name=figure.role,
             )
         )
-    result = (tuple(outcomes), _unit(squad, side, len(fighting)))
-    _BY_SQUAD.keep(squad, (sides, *result))
-    return result
+    return tuple(outcomes), _unit(squad, side, len(fighting))
 
 
 def _unit(squad: st.Squad, side: str, fighting: int) -> UnitSummary:
