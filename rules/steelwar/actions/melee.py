@@ -85,6 +85,7 @@ from typing import Any, NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
+from rules.core.kept import KeptByIdentity
 from rules.core.odds import Distribution, die
 from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.steelwar import effects, tables, terms
@@ -220,22 +221,18 @@ def fighters(squad: Squad) -> tuple[Figure, ...]:
     """§2.10 step 1: the squad's figures that fight in melee: people in the ranks who are
     neither robots nor in power-armour suits (a man-sized weapon is not a fighter).
 
-    Remembered by the figures tuple itself (kept alive with the answer, so its id cannot be
-    taken by another): every step of a melee asks again about the same two squads."""
+    Kept by the identity of the figures tuple (:mod:`rules.core.kept`): every step of a
+    melee asks again about the same two squads."""
     figures = squad.figures
-    entry = _FIGHTERS.get(id(figures))
-    if entry is not None and entry[0] is figures:
-        return entry[1]
-    found = tuple([f for f in figures
-                   if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f))])
-    if len(_FIGHTERS) >= _FIGHTERS_LIMIT:
-        _FIGHTERS.clear()
-    _FIGHTERS[id(figures)] = (figures, found)
+    found = _FIGHTERS.get(figures)
+    if found is None:
+        found = _FIGHTERS.keep(figures, tuple([
+            f for f in figures
+            if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f))]))
     return found
 
 
-_FIGHTERS: dict[int, tuple[tuple[Figure, ...], tuple[Figure, ...]]] = {}
-_FIGHTERS_LIMIT = 256
+_FIGHTERS = KeptByIdentity(256)
 
 
 def fearsome(squad: Squad, blades: bool) -> bool:
