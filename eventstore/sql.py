@@ -175,32 +175,34 @@ def cursor(connection: BaseDatabaseWrapper) -> Iterator[CursorWrapper]:
             yield django_cursor
         return
     connection.ensure_connection()
-    raw = connection.connection
-    reusable = _PREPARING_CURSORS.get(raw)
-    if reusable is None:
-        if raw.prepare_threshold is None:
-            # Django opens connections with prepared statements off (None); 0 prepares the
-            # statements of server-binding cursors at once. Django's cursors bind
-            # client-side and never prepare, so only ours are affected.
-            raw.prepare_threshold = 0
-        reusable = _PREPARING_CURSORS[raw] = _preparing_cursor_class()(raw)
-    # Wrapped anew each time, so that Django's execute wrappers and query logging
-    # (assertNumQueries, DEBUG) see these statements as they see any other.
-    yield connection._prepare_cursor(reusable)
+    yield _kept_cursor(connection, _PREPARING_CURSORS)
 
 
 _PREPARING_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
 _THEN_CURSORS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
 
 
+def _kept_cursor(connection: BaseDatabaseWrapper, kept: WeakKeyDictionary) -> CursorWrapper:
+    """The connection's preparing cursor kept in ``kept`` (made on first use), wrapped anew
+    each time, so that Django's execute wrappers and query logging (assertNumQueries, DEBUG)
+    see its statements as they see any other."""
+    raw = connection.connection
+    reusable = kept.get(raw)
+    if reusable is None:
+        if raw.prepare_threshold is None:
+            # Django opens connections with prepared statements off (None); 0 prepares the
+            # statements of server-binding cursors at once. Django's cursors bind
+            # client-side and never prepare, so only ours are affected.
+            raw.prepare_threshold = 0
+        reusable = kept[raw] = _preparing_cursor_class()(raw)
+    return connection._prepare_cursor(reusable)
+
+
 def _then_cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
     """A second preparing cursor of the connection, for a statement sent in the same
     pipeline as one on :func:`cursor`'s (each cursor keeps its own results)."""
-    raw = connection.connection
-    reusable = _THEN_CURSORS.get(raw)
-    if reusable is None:
-        reusable = _THEN_CURSORS[raw] = _preparing_cursor_class()(raw)
-    return connection._prepare_cursor(reusable)
+    return _kept_cursor(connection, _THEN_CURSORS)
+
 
 #: The savepoint around an append inside the caller's transaction. One name is enough: it is
 #: released (or rolled back to) before anything else runs on the connection.

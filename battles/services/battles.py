@@ -16,7 +16,13 @@ from battles import replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, CreationKey, DiceSeed
 from battles.selectors import state_at
 from battles.services.projection import project
-from battles.services.writes import PlanContext, WriteResult, fingerprint, write
+from battles.services.writes import (
+    PlanContext,
+    WriteResult,
+    fingerprint,
+    key_used_for_another_request,
+    write,
+)
 from battles.signals import battle_concluded
 from battles.streams import stream_of
 from campaign.models import Club, Membership
@@ -117,12 +123,7 @@ def _created_with(user: AbstractBaseUser, key: str, request_print: str) -> Battl
     if found is None:
         return None
     if found[0] != request_print:
-        raise ApiError(
-            "idempotency_key_reused",
-            _("this Idempotency-Key was used for a different request"),
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-            field="Idempotency-Key",
-        )
+        raise key_used_for_another_request()
     return Battle.objects.get(pk=found[1])
 
 

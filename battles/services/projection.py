@@ -334,7 +334,6 @@ def fold_projection(
         projection.units = _changed_units(
             battle, projection.head_units, previous=state, previous_units=units, system=system
         )
-    if fold.state is not None:
         battle.head_state = system.state_to_json(fold.state)
     return projection
 

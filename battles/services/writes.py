@@ -95,10 +95,10 @@ def write(
 
     Round trips on PostgreSQL: the transaction's ``BEGIN``; the battle with the caller's
     role, read and locked in one query (without the head state when this process has it,
-    :mod:`battles.heads`); the append, followed in the same round trip by the projections and the stored response in
-    one statement (facts; corrections and the conclusion are projected after the append);
-    the commit. The response stored for ``idempotency_key`` is looked up only when the request
-    is refused (a retry of a request that succeeded always is: the battle has moved past its
+    :mod:`battles.heads`); the append, followed in the same round trip by the projections
+    and the stored response in one statement (facts; corrections and the conclusion are
+    projected after the append); the commit. The response stored for ``idempotency_key`` is
+    looked up only when the request is refused (a retry of a request that succeeded always is: the battle has moved past its
     ``expected_version``) or when the event store reports the key as used.
     """
     key = (
@@ -236,13 +236,18 @@ def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
         return None
     stored_print, status_code, body = found
     if stored_print != request_print:
-        raise ApiError(
-            "idempotency_key_reused",
-            _("this Idempotency-Key was used for a different request"),
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-            field="Idempotency-Key",
-        )
+        raise key_used_for_another_request()
     return WriteResult(battle, status_code, body, replayed=True)
+
+
+def key_used_for_another_request() -> ApiError:
+    """422 ``idempotency_key_reused``: what a key stored for answered another request."""
+    return ApiError(
+        "idempotency_key_reused",
+        _("this Idempotency-Key was used for a different request"),
+        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        field="Idempotency-Key",
+    )
 
 
 def result_body(
