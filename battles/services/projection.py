@@ -14,7 +14,6 @@ battle's ``UPDATE``), elsewhere with the ORM.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +25,7 @@ from battles import heads, replay
 from battles.models import Battle, BattleLogEntry, BattleSnapshot, IdempotentResponse, UnitStatus
 from battles.selectors import corrections_of
 from battles.streams import stream_of, system_of
+from eventstore import jsontext
 from eventstore.models import Event
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
@@ -138,7 +138,7 @@ class Projection:
 
 def _json(value: Any) -> str | None:
     """A JSONField's value as jsonb input text (``None``: SQL NULL, as the ORM stores it)."""
-    return None if value is None else json.dumps(value)
+    return None if value is None else jsontext.dumps(value)
 
 
 _EVENT_COLUMNS = ("position", "metadata", "recorded_at")
@@ -146,7 +146,7 @@ _EVENT_COLUMNS = ("position", "metadata", "recorded_at")
 
 def _rows_json(rows: list[dict[str, Any]]) -> str:
     """The log rows without what the statement takes from the stored events."""
-    return json.dumps(
+    return jsontext.dumps(
         [{k: v for k, v in row.items() if k not in _EVENT_COLUMNS} for row in rows]
     )
 
@@ -227,15 +227,15 @@ def _statement(projection: Projection, response: dict[str, Any] | None) -> tuple
         )
     if projection.snapshots:
         ctes.append(_SNAPSHOTS_CTE)
-        params["snapshots"] = json.dumps(
+        params["snapshots"] = jsontext.dumps(
             [{"version": v, "state": s} for v, s in projection.snapshots.items()]
         )
     if projection.units:
         ctes.append(_UNITS_CTE)
-        params["units"] = json.dumps(projection.units)
+        params["units"] = jsontext.dumps(projection.units)
     if response is not None:
         ctes.append(_RESPONSE_CTE)
-        params.update(response, body=json.dumps(response["body"]), created_at=timezone.now())
+        params.update(response, body=jsontext.dumps(response["body"]), created_at=timezone.now())
     sql = ("WITH " + ",\n".join(ctes) + "\n" if ctes else "") + _BATTLE_UPDATE
     return sql, params
 
