@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
@@ -35,6 +37,14 @@ class WriteSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
         min_value=0, help_text="the version you read; a stale one gets 409 with the current"
     )
+
+    def get_fields(self):
+        """Shallow copies of the declared fields, bound to this serializer as DRF binds them.
+
+        DRF deep-copies them instead, running every field's ``__init__`` again for each
+        request: about a tenth of a battle command's instructions (``docs/benchmarks.md``).
+        These fields keep nothing of a request but what binding sets on the copy."""
+        return {name: copy.copy(field) for name, field in self._declared_fields.items()}
 
 
 class DeclareSerializer(WriteSerializer):
