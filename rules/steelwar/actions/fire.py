@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
+from rules.core.kept import KeptByIdentity
 from rules.core.system import Effect, Step
 from rules.steelwar import effects, tables, terms
 from rules.steelwar.actions import hits, panic
@@ -121,7 +122,10 @@ class Shot(NamedTuple):
 def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
     """The squad's figures named in ``figure_ids``, in that order (``bad_command`` if one is
     not in the squad)."""
-    by_id = {f.id: f for f in squad.figures}
+    figures = squad.figures
+    by_id = _BY_ID.get(figures)
+    if by_id is None:
+        by_id = _BY_ID.keep(figures, {f.id: f for f in figures})
     out = []
     for fid in figure_ids:
         figure = by_id.get(fid)
@@ -129,6 +133,11 @@ def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
             squad.figure_index(fid)  # raises, naming the figure
         out.append(figure)
     return out
+
+
+#: Each squad's figures by id, kept for its figures tuple (a squad fires again and again
+#: before a hit changes its figures).
+_BY_ID = KeptByIdentity(256)
 
 
 def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -276,8 +285,8 @@ def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, di
         raise AssertionError("shooter_dice accepted a shot the plan refused") from None
     die = range_die(quality, distance, prone=target.prone, cover=cover, attack=attack,
                     cover_protects=cover_protects, options=opts, zone=zone)
-    keys, requests = _shooter_requests(shooter.id, shooter.name, dice, support)
-    requests += (_die_request(RANGE_KEY, target.id, target.name, "range die", die),)
+    keys, requests = _shot_requests(shooter.id, shooter.name, dice, support, target.id,
+                                    target.name, die)
     return dice, keys, requests, die, zone, power, attack, specials
 
 
@@ -322,6 +331,16 @@ def _shooter_requests(unit: str, name: str, dice: tuple[int, ...], support: tupl
         labels.append(f"{weapon_name} die")
     return tuple(keys), tuple([_die_request(k, unit, name, label, d)
                                for k, label, d in zip(keys, labels, dice, strict=True)])
+
+
+@lru_cache(maxsize=4096)
+def _shot_requests(unit: str, name: str, dice: tuple[int, ...], support: tuple[str, ...],
+                   target: str, target_name: str, range_die: int) -> tuple[tuple[str, ...], tuple]:
+    """The keys of the shooter's dice and the requests of all the shot's dice, the target's
+    range die last (cached: the same shooters fire at the same targets again and again)."""
+    keys, requests = _shooter_requests(unit, name, dice, support)
+    return keys, requests + (
+        _die_request(RANGE_KEY, target, target_name, "range die", range_die),)
 
 
 def _die_request(key: str, unit: str, name: str, what: str, sides: int):
