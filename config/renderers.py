@@ -14,9 +14,8 @@ from __future__ import annotations
 import orjson
 from rest_framework import renderers
 
-_OPTIONS = (
-    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-)
+from eventstore.jsontext import ORJSON_OPTIONS
+
 _LINE_SEPARATORS = ((b"\xe2\x80\xa8", b"\\u2028"), (b"\xe2\x80\xa9", b"\\u2029"))
 
 
@@ -27,7 +26,7 @@ class JSONRenderer(renderers.JSONRenderer):
         if self.get_indent(accepted_media_type, renderer_context or {}) is not None:
             return super().render(data, accepted_media_type, renderer_context)
         try:
-            out = orjson.dumps(data, default=self.encoder_class().default, option=_OPTIONS)
+            out = orjson.dumps(data, default=self.encoder_class().default, option=ORJSON_OPTIONS)
         except TypeError:  # orjson.JSONEncodeError: let DRF decide, with its errors
             return super().render(data, accepted_media_type, renderer_context)
         for raw, escaped in _LINE_SEPARATORS:

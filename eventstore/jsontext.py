@@ -19,7 +19,9 @@ from typing import Any
 
 import orjson
 
-_OPTIONS = (
+#: orjson as ``json`` would write: non-string keys as strings; dates and dataclasses left to
+#: the caller's fallback (``json`` refuses them, DRF's encoder has its own forms).
+ORJSON_OPTIONS = (
     orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 )
 
@@ -27,6 +29,6 @@ _OPTIONS = (
 def dumps(value: Any) -> str:
     """``json.dumps(value)``'s JSON value as compact text."""
     try:
-        return orjson.dumps(value, option=_OPTIONS).decode()
+        return orjson.dumps(value, option=ORJSON_OPTIONS).decode()
     except TypeError:  # orjson.JSONEncodeError: let the standard library decide
         return json.dumps(value)
