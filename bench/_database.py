@@ -24,7 +24,7 @@ def own_database(name: str, *, bench: str) -> Iterator[str]:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
         sys.exit(f"bench.{bench} measures PostgreSQL: set DATABASE_URL=postgres://...")
-    _recreate(url, name, drop_only=False)
+    recreate(url, name)
     os.environ["DATABASE_URL"] = urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
     os.environ.setdefault("SECRET_KEY", f"bench-{bench}")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -34,13 +34,16 @@ def own_database(name: str, *, bench: str) -> Iterator[str]:
         from django.db import connections
 
         connections.close_all()
-        _recreate(url, name, drop_only=True)
+        recreate(url, name, drop_only=True)
 
 
-def _recreate(url: str, name: str, *, drop_only: bool) -> None:
+def recreate(url: str, name: str, *, template: str | None = None, drop_only: bool = False
+             ) -> None:
+    """Drop database ``name`` if it exists and create it again (empty, or a copy of
+    ``template``), connected through ``url`` (another database on the same server)."""
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         if not drop_only:
-            admin.execute(f"CREATE DATABASE {name}")
+            admin.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))

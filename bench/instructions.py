@@ -1,0 +1,133 @@
+"""Instruction counts: the fold's per fact and a battle command's per command (valgrind).
+
+    .venv/bin/python -m bench.instructions [--fold-events 3000] [--skip-api] [--club]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python -m bench.instructions
+
+On the development VM the wall clock of the same code moves by a third between runs, so a
+change smaller than that shows only in instructions, which valgrind's callgrind counts the
+same on every run whatever else the machine does (``docs/benchmarks.md``). Each measure is
+the difference of two runs, so that start-up and set-up cancel out:
+
+- **fold**: ``bench.rules_fold``'s battles played to ``--fold-events`` facts, then replayed
+  once and three times; instructions per fact = (three − one) / 2 / facts.
+- **api** (PostgreSQL only): the battle of ``bench.battles`` (``--club``: its 28 units)
+  recorded through the REST API in-process, 30 and 230 commands, each run on a fresh copy of
+  a migrated database; client instructions per command = (230 − 30) / 200. The server's
+  instructions are not counted.
+
+Runs take minutes (valgrind runs Python about 50 times slower): about a minute for the fold,
+four for the API. ``PYTHONHASHSEED=0`` and seeded players make the runs repeat; two runs of
+the same tree agree within about 0.5%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from bench import _machine
+
+FOLD_EVENTS = 3000
+API_WARMUP, API_COMMANDS = 30, 200
+TEMPLATE_DB, RUN_DB = "bench_instructions_template", "bench_instructions"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.instructions")
+    parser.add_argument("--fold-events", type=int, default=FOLD_EVENTS)
+    parser.add_argument("--skip-api", action="store_true", help="measure the fold only")
+    parser.add_argument("--club", action="store_true", help="the API on a 28-unit battle")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if shutil.which("valgrind") is None:
+        sys.exit("bench.instructions needs valgrind (Debian: apt-get install valgrind)")
+    results: dict = {"python": _machine.python()}
+    n = args.fold_events
+    once, thrice = (_count(["-c", f"from bench.instructions import fold_worker; "
+                                  f"fold_worker({n}, {replays})"]) for replays in (1, 3))
+    results["fold_instructions_per_fact"] = round((thrice - once) / 2 / n)
+    if args.skip_api:
+        results["api"] = "skipped (--skip-api)"
+    elif not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        results["api"] = "skipped: set DATABASE_URL=postgres://... to count a command's"
+    else:
+        results["api_battle"] = "28 units" if args.club else "4 squads"
+        results["api_client_instructions_per_command"] = round(_api(club=args.club))
+    print(json.dumps(results, indent=2))
+
+
+def _count(python_args: list[str], env: dict | None = None) -> int:
+    """Instructions callgrind counts for ``python <python_args>``."""
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         *python_args],
+        env={**os.environ, **(env or {}), "PYTHONHASHSEED": "0"},
+        capture_output=True, text=True, check=False,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode or found is None:
+        sys.exit(f"valgrind run failed ({run.returncode}):\n{run.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def fold_worker(n_events: int, replays: int) -> None:
+    """Play ``n_events`` facts, then replay them ``replays`` times (run under valgrind)."""
+    from bench import rules_fold
+
+    battles = rules_fold.play_battles(n_events)
+    for _ in range(replays):
+        rules_fold.replay_all(battles)
+
+
+def _api(*, club: bool) -> float:
+    """Client instructions per command, steady state (see the module's docstring)."""
+    from bench._database import own_database, recreate
+
+    admin_url, counts = os.environ["DATABASE_URL"], []
+    with own_database(TEMPLATE_DB, bench="instructions") as url:
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], check=True)
+        run_url = url.rsplit("/", 1)[0] + f"/{RUN_DB}"
+        for commands in (API_WARMUP, API_WARMUP + API_COMMANDS):
+            recreate(admin_url, RUN_DB, template=TEMPLATE_DB)
+            code = f"from bench.instructions import api_worker; api_worker({commands}, {club})"
+            counts.append(_count(["-c", code], env={"DATABASE_URL": run_url}))
+        recreate(admin_url, RUN_DB, drop_only=True)
+    return (counts[1] - counts[0]) / API_COMMANDS
+
+
+def api_worker(commands: int, club: bool) -> None:
+    """Record ``commands`` commands of a new battle through the API (run under valgrind)."""
+    import random
+    import uuid
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    from bench.battles import _new_battle, _setup, _Table
+    from campaign.models import Club, Membership
+    from rules.core import registry
+
+    keys = random.Random(3)  # the same Idempotency-Keys in every run
+    uuid.uuid4 = lambda: uuid.UUID(int=keys.getrandbits(128))
+    club_row = Club.objects.create(name="Bench club", slug="bench")
+    user = get_user_model().objects.create_user("bench")
+    Membership.objects.create(club=club_row, user=user, role="organizer")
+    client = APIClient()
+    client.force_authenticate(user)
+    setup = _setup(club=club)
+    table = _Table(client, registry.get("steelwar"), _new_battle(client, club_row, setup), setup,
+                   keys=True)
+    for _ in range(commands):
+        kind, body, headers = table.command()
+        table.accept(table.send(kind, body, headers))
+
+
+if __name__ == "__main__":
+    main()
