@@ -87,6 +87,21 @@ def _setup(*, club: bool) -> dict:
     return SETUP
 
 
+def organizer_client():
+    """A new club and an API client signed in as its organizer (who may write its battles)."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    from campaign.models import Club, Membership
+
+    club = Club.objects.create(name="Bench club", slug="bench")
+    user = get_user_model().objects.create_user("bench")
+    Membership.objects.create(club=club, user=user, role="organizer")
+    client = APIClient()
+    client.force_authenticate(user)
+    return club, client
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -273,11 +288,7 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -
     django.setup()
     call_command("migrate", verbosity=0)
 
-    from django.contrib.auth import get_user_model
-    from rest_framework.test import APIClient
-
     from battles.models import Battle, BattleSnapshot
-    from campaign.models import Club, Membership
     from rules.core import registry
 
     with connection.cursor() as cursor:
@@ -286,11 +297,7 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -
         cursor.execute("SHOW synchronous_commit")
         synchronous_commit = cursor.fetchone()[0]
 
-    club = Club.objects.create(name="Bench club", slug="bench")
-    user = get_user_model().objects.create_user("bench")
-    Membership.objects.create(club=club, user=user, role="organizer")
-    client = APIClient()
-    client.force_authenticate(user)
+    club, client = organizer_client()
     system = registry.get("steelwar")
 
     recorded, timings = [], []

@@ -29,6 +29,7 @@ import re
 import shutil
 import subprocess
 import sys
+from urllib.parse import urlsplit, urlunsplit
 
 from bench import _machine
 
@@ -90,7 +91,7 @@ def _api(*, club: bool) -> float:
     admin_url, counts = os.environ["DATABASE_URL"], []
     with own_database(TEMPLATE_DB, bench="instructions") as url:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], check=True)
-        run_url = url.rsplit("/", 1)[0] + f"/{RUN_DB}"
+        run_url = urlunsplit(urlsplit(url)._replace(path=f"/{RUN_DB}"))
         for commands in (API_WARMUP, API_WARMUP + API_COMMANDS):
             recreate(admin_url, RUN_DB, template=TEMPLATE_DB)
             code = f"from bench.instructions import api_worker; api_worker({commands}, {club})"
@@ -107,20 +108,12 @@ def api_worker(commands: int, club: bool) -> None:
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
-    from rest_framework.test import APIClient
-
-    from bench.battles import _new_battle, _setup, _Table
-    from campaign.models import Club, Membership
+    from bench.battles import _new_battle, _setup, _Table, organizer_client
     from rules.core import registry
 
     keys = random.Random(3)  # the same Idempotency-Keys in every run
     uuid.uuid4 = lambda: uuid.UUID(int=keys.getrandbits(128))
-    club_row = Club.objects.create(name="Bench club", slug="bench")
-    user = get_user_model().objects.create_user("bench")
-    Membership.objects.create(club=club_row, user=user, role="organizer")
-    client = APIClient()
-    client.force_authenticate(user)
+    club_row, client = organizer_client()
     setup = _setup(club=club)
     table = _Table(client, registry.get("steelwar"), _new_battle(client, club_row, setup), setup,
                    keys=True)
