@@ -98,8 +98,9 @@ def write(
     :mod:`battles.heads`); the append, followed in the same round trip by the projections
     and the stored response in one statement (facts; corrections and the conclusion are
     projected after the append); the commit. The response stored for ``idempotency_key`` is
-    looked up only when the request is refused (a retry of a request that succeeded always is: the battle has moved past its
-    ``expected_version``) or when the event store reports the key as used.
+    looked up only when the request is refused (a retry of a request that succeeded always
+    is: the battle has moved past its ``expected_version``) or when the event store reports
+    the key as used.
     """
     key = (
         f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
