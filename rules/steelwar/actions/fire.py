@@ -317,10 +317,11 @@ def _weapons_plan(quality: int, weapons: tuple, opts) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _shooter_requests(unit: str, name: str, dice: tuple[int, ...], support: tuple[str, ...]
-                      ) -> tuple[tuple[str, ...], tuple]:
-    """The keys and requests of the shooter's dice: quality, small arms ROF (if any), one per
-    support weapon (cached: a squad asks the same few again and again)."""
+def _shot_requests(unit: str, name: str, dice: tuple[int, ...], support: tuple[str, ...],
+                   target: str, target_name: str, range_die: int) -> tuple[tuple[str, ...], tuple]:
+    """The keys of the shooter's dice (quality, small arms ROF if any, one per support weapon)
+    and the requests of all the shot's dice, the target's range die last (cached: the same
+    shooters fire at the same targets again and again)."""
     keys = [QUALITY_KEY]
     labels = ["quality die"]
     if len(dice) > len(support) + 1:
@@ -329,18 +330,10 @@ def _shooter_requests(unit: str, name: str, dice: tuple[int, ...], support: tupl
     for n, weapon_name in enumerate(support, start=1):
         keys.append(f"shooter.support.{n}")
         labels.append(f"{weapon_name} die")
-    return tuple(keys), tuple([_die_request(k, unit, name, label, d)
-                               for k, label, d in zip(keys, labels, dice, strict=True)])
-
-
-@lru_cache(maxsize=4096)
-def _shot_requests(unit: str, name: str, dice: tuple[int, ...], support: tuple[str, ...],
-                   target: str, target_name: str, range_die: int) -> tuple[tuple[str, ...], tuple]:
-    """The keys of the shooter's dice and the requests of all the shot's dice, the target's
-    range die last (cached: the same shooters fire at the same targets again and again)."""
-    keys, requests = _shooter_requests(unit, name, dice, support)
-    return keys, requests + (
-        _die_request(RANGE_KEY, target, target_name, "range die", range_die),)
+    requests = [_die_request(k, unit, name, label, d)
+                for k, label, d in zip(keys, labels, dice, strict=True)]
+    requests.append(_die_request(RANGE_KEY, target, target_name, "range die", range_die))
+    return tuple(keys), tuple(requests)
 
 
 def _die_request(key: str, unit: str, name: str, what: str, sides: int):
