@@ -96,7 +96,7 @@ class Context(NamedTuple):
     range_die: int
     zone: int
     power: int
-    attack: str  # aimed / fragmentation
+    attack: str  # aimed / fragmentation; PSI_MURDER: no shot, a murdered operator's blast
     specials: tuple[str, ...]  # special rules in force (empty in support fire, §2.5)
     exposed: tuple[str, ...] | None  # target figures outside cover, None = not partly covered
     suppresses: bool = True  # False for melee's free shot (§2.10)
@@ -454,6 +454,20 @@ def odds(battle: Battle, cmd: Command):
     from rules.steelwar.odds import fire_odds  # odds builds on this module
 
     return fire_odds(battle, cmd)
+
+
+def murder_blast(battle: Battle, psionic: int, target: int, operator: str,
+                 commander_lost: bool, fx: list[Effect]) -> Step:
+    """A psi murder's victim was a Keno backpack flamethrower operator (§3.6 with §2.9): his
+    backpack explodes as when a shot hits him, and the blast is resolved as fire's (the
+    player names the figures within 4", each takes a flamethrower hit). No shot was fired:
+    the context holds only the blast. The murdered squad's morale test at "commander lost"
+    comes after the blast's hits, with the blast's casualties in it among its triggers
+    (``hits.morale_followups``)."""
+    ctx = Context(psionic, target, (), (), (), (), 0, 0, 0, hits.PSI_MURDER, (), None,
+                  suppresses=False, blasts=((target, operator),),
+                  losses=((target, 0, commander_lost),))
+    return hits.ask_blast(battle, ctx, fx)
 
 
 ACTIONS = (Action(NAME, RULE, validate, declare, odds),)

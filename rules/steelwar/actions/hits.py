@@ -64,6 +64,9 @@ NAME = "fire"
 SNIPER_KEY = "sniper.victim"
 BLAST_KEY = "backpack.blast"
 BACKPACK = "flamethrower_keno"
+#: The fire context's ``attack`` when no shot was fired: the blast of a Keno backpack whose
+#: operator a psi murder hit (``fire.murder_blast``, §3.6 with §2.9).
+PSI_MURDER = "psi_murder"
 
 
 def _fighting_ids(squad: Squad) -> tuple[str, ...]:
@@ -248,11 +251,8 @@ def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Ste
             continue  # hit twice by this shot (allocation with replacement) and already down
         if figure.weapon is not None and explodes_when_hit(figure.weapon):
             outcome = "killed"
-            new = figure._replace(status=KILLED)
-            fx.append(effects.figure_fate(squad, new, "backpack_exploded",
-                                          "is hit: the backpack flamethrower explodes and kills "
-                                          "him; everything within 4\" takes a flamethrower hit "
-                                          "(§2.9)"))
+            new, effect = exploded(squad, figure)
+            fx.append(effect)
             blasts.append((sq, fid))
         else:
             power_roll, armour_roll = rolls[f"hit.{n}.power"][0], rolls[f"hit.{n}.armour"][0]
@@ -286,7 +286,7 @@ def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Ste
         blasts=tuple(blasts),
     )
     if ctx.blasts:
-        return _ask_blast(battle, ctx, fx)
+        return ask_blast(battle, ctx, fx)
     return done(battle, fx, morale_followups(battle, ctx))
 
 
@@ -333,7 +333,17 @@ after_hit = _after
 # --- 3. exploding backpacks -----------------------------------------------------------------------
 
 
-def _ask_blast(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+def exploded(squad: Squad, operator: Figure) -> tuple[Figure, Effect]:
+    """§2.9: a hit on a Keno backpack flamethrower's operator: no wound test, he dies and
+    his backpack explodes. The operator afterwards, and the effect that says so."""
+    killed = operator._replace(status=KILLED)
+    return killed, effects.figure_fate(squad, killed, "backpack_exploded",
+                                       "is hit: the backpack flamethrower explodes and kills "
+                                       "him; everything within 4\" takes a flamethrower hit "
+                                       "(§2.9)")
+
+
+def ask_blast(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     sq, fid = ctx.blasts[0]
     operator_squad = battle.squads[sq]
     own_only = battle.options.backpack_explosion_hits == "own_unit_only"
@@ -382,7 +392,9 @@ def morale_followups(battle: Battle, ctx: Any) -> list:
     for sq in order:
         lost, commander_lost = losses.get(sq, (0, False))
         squad = battle.squads[sq]
-        triggers = []
+        murdered = sq == ctx.target and ctx.attack == PSI_MURDER
+        # §3.6: a psi murder's squad tests at "commander lost" (fire.murder_blast)
+        triggers = ["commander_lost"] if murdered else []
         if sq == ctx.target and ctx.first_suppressed:
             triggers.append("first_suppressed")
         if lost:
@@ -394,9 +406,13 @@ def morale_followups(battle: Battle, ctx: Any) -> list:
             if lost_more_than_remain(lost, men):
                 triggers.append("lost_more_than_remain")
         if commander_lost:
-            triggers.append("commander_lost")
+            if not murdered:
+                triggers.append("commander_lost")
             out.append(then(commander.NAME, sq, commander.Context()))
-        if triggers:
+        if murdered:
+            out.append(then(morale_test.NAME, sq, morale_test.Context(
+                tuple(triggers), cause="psi murder", psi=True)))
+        elif triggers:
             out.append(then(morale_test.NAME, sq, morale_test.Context(tuple(triggers))))
     return out
 

@@ -48,7 +48,9 @@ speak of eleven, but there is no eleventh in the list):
   and the comrade whose weapon hits it (``murder.shooter``); the hit is a normal power vs
   armour test (keys ``murder.power``, ``murder.armour``); the whole unit takes a suppression
   marker and a morale test at the "commander lost" threat. Not on one-man units (a man-sized
-  weapon counts as a figure).
+  weapon counts as a figure). A Keno backpack flamethrower operator makes no test: his
+  backpack explodes (§2.9) and the blast is resolved as fire's (decision
+  ``backpack.blast``, then the blast's ``hit.N`` dice); the morale test comes after it.
 
 Tests a target takes to resist a power (the strike's and murder's morale tests, the panic
 test) are rolled by androids on the worse of their quality die and d6
@@ -70,7 +72,15 @@ from rules.core.facts import Command
 from rules.core.odds import Distribution, die
 from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.steelwar import effects, tables, terms
-from rules.steelwar.actions import commander, hits, morale_test, no_step_back, panic, rally
+from rules.steelwar.actions import (
+    commander,
+    fire,
+    hits,
+    morale_test,
+    no_step_back,
+    panic,
+    rally,
+)
 from rules.steelwar.actions.procedure import (
     Action,
     Procedure,
@@ -400,24 +410,14 @@ def _backpack(figure: Figure) -> bool:
 
 
 def _victims(target: Squad) -> tuple[str, ...]:
-    """Figures a comrade can shoot; a Keno backpack flamethrower operator is not offered (his
-    backpack would explode, §2.9: not implemented for a psi murder)."""
-    return tuple(f.id for f in target.figures
-                 if f.fighting and not _backpack(f) and _shooters(target, f.id))
+    """Figures a comrade can shoot (a Keno backpack flamethrower operator included: his
+    backpack explodes, :func:`_murder_backpack`)."""
+    return tuple(f.id for f in target.figures if f.fighting and _shooters(target, f.id))
 
 
 def _murder_pairs(target: Squad) -> None:
     if _victims(target):
         return
-    if any(f.fighting and _backpack(f) and _shooters(target, f.id) for f in target.figures):
-        raise RuleError(
-            "not_implemented",
-            template=gettext_noop(
-                "a psi murder of a Keno backpack flamethrower operator (his backpack explodes, "
-                "§2.9) is not implemented yet"
-            ),
-            rule="§3.6",
-        )
     raise forbid(gettext_noop("no one in {target} has a weapon to turn on a comrade"), "§3.6",
                  "params.target", target=target.name)
 
@@ -467,8 +467,10 @@ def _murder_shot(battle: Battle, ctx: Context) -> tuple[int, int, bool, bool]:
 def _murder_dice(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
     target = battle.squads[ctx.target]
     victim, shooter = _figure(target, ctx.victim), _figure(target, ctx.shooter)
-    power, armour, _, _ = _murder_shot(battle, ctx)
     fx.append(effects.comrade_fires(target, shooter, victim))
+    if _backpack(victim):
+        return _murder_backpack(battle, i, ctx, fx)
+    power, armour, _, _ = _murder_shot(battle, ctx)
     requests = (
         request(POWER_KEY, f"{effects.figure_name(target, shooter)} power die d{power} "
                 "(psi murder)", power, 1, battle.squads[i].id),
@@ -493,10 +495,33 @@ def _murder_hit(battle: Battle, ctx: Context, rolls: Rolls) -> Step:
     after, words = hits.after_hit(victim, outcome)
     fx = [effects.hit_resolved(target, victim, result, power, power_roll, armour, armour_roll,
                                words)]
-    target = target.with_figure(index, after)
+    target = _murdered_squad(target.with_figure(index, after), fx)
     followups = []
     if victim.role == "commander" and victim.fighting and not after.fighting:
         followups.append(then(commander.NAME, t, commander.Context()))
+    followups.append(then(morale_test.NAME, t, morale_test.Context(
+        ("commander_lost",), cause="psi murder", psi=True)))
+    return done(battle.with_squad(t, target), fx, followups)
+
+
+def _murder_backpack(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
+    """The comrade's hit lands on a Keno backpack flamethrower operator (§3.6 with §2.9): no
+    power and armour test, he dies and the backpack explodes; the squad takes the murder's
+    suppression marker, and the blast is resolved as fire's (``fire.murder_blast``), the
+    murder's morale test after it."""
+    t = ctx.target
+    target = battle.squads[t]
+    index = target.figure_index(ctx.victim)
+    operator = target.figures[index]
+    killed, effect = hits.exploded(target, operator)
+    fx.append(effect)
+    target = _murdered_squad(target.with_figure(index, killed), fx)
+    return fire.murder_blast(battle.with_squad(t, target), i, t, operator.id,
+                             operator.role == "commander", fx)
+
+
+def _murdered_squad(target: Squad, fx: list) -> Squad:
+    """§3.6: the murder's squad gets a suppression marker (none under "Not one step back!")."""
     if target.no_step_back:
         fx.append(effects.not_suppressible(target))
     else:
@@ -505,9 +530,7 @@ def _murder_hit(battle: Battle, ctx: Context, rolls: Rolls) -> Step:
         target = target._replace(suppression=markers)
     if not target.fighting_figures():
         fx.append(effects.squad_wiped_out(target))
-    followups.append(then(morale_test.NAME, t, morale_test.Context(
-        ("commander_lost",), cause="psi murder", psi=True)))
-    return done(battle.with_squad(t, target), fx, followups)
+    return target
 
 
 ACTIONS = (Action(NAME, RULE, validate, declare, odds),)

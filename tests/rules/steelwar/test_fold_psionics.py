@@ -296,6 +296,61 @@ def test_murder_one_figure_shot_by_a_comrade_then_suppression_and_a_commander_lo
     assert t.squad("keno.g").morale == "steady"
 
 
+def test_murder_of_a_keno_backpack_operator_blows_up_his_backpack_then_the_murder_test():
+    """§3.6 with §2.9: the comrade's hit lands on the operator: no power and armour test, the
+    backpack explodes and every figure the player names within 4" takes a flamethrower hit;
+    the squad gets its suppression marker and one morale test at "commander lost"."""
+    fireteam = squad("keno.f", "flamethrower team", "regular", 2,
+                     [{"id": "op", "role": "flamethrower", "weapon": "flamethrower_keno"},
+                      {"id": "w1", "weapon": "rifle"}, {"id": "w2", "weapon": "rifle"},
+                      {"id": "w3", "weapon": "rifle"}])
+    neighbours = squad("keno.n", "neighbours", "recruit", 2,
+                       [{"id": "a", "weapon": "rifle"}, {"id": "b", "weapon": "rifle"}])
+    t = table(fireteam, neighbours)
+    t.activate("barf.1")
+    psi(t, "murder", target="keno.f", dice_map={"psi.roll": 8})
+    assert "op" in {o.value for o in t.pending().options}
+    t.decide("murder.victim", "op")
+    t.decide("murder.shooter", "w1")
+    assert t.figure("keno.f", "op").status == "killed"  # no dice: the backpack explodes
+    assert t.squad("keno.f").suppression == 1
+    assert "backpack_exploded" in t.kinds()
+    decision = t.pending()
+    assert decision.key == "backpack.blast" and decision.multiple
+    t.decide("backpack.blast", ["keno.f/w2", "keno.n/a"])
+    assert {r.key: r.sides for r in t.pending().requests} == {
+        "hit.1.power": 12, "hit.1.armour": 4, "hit.2.power": 12, "hit.2.armour": 4}
+    t.roll({"hit.1.power": 12, "hit.1.armour": 4, "hit.2.power": 1, "hit.2.armour": 4})
+    assert t.figure("keno.f", "w2").status == "killed"
+    assert t.figure("keno.n", "a").status == "wounded_unchecked"  # automatically wounded
+    # the murdered squad's one test first: "commander lost", resisting the power
+    (req,) = t.pending().requests
+    assert (req.key, req.unit) == ("morale.quality", "keno.f") and "commander lost" in req.label
+    t.dice(morale__quality=6)
+    # then the neighbours, who lost a man to the blast
+    (req,) = t.pending().requests
+    assert (req.key, req.unit) == ("morale.quality", "keno.n")
+    t.dice(morale__quality=6)
+    assert t.pending().kind == "command"
+
+
+def test_murder_of_a_keno_backpack_operator_who_commands_his_squad_replaces_him_first():
+    fireteam = squad("keno.f", "flamethrower team", "regular", 2,
+                     [{"id": "op", "role": "commander", "weapon": "flamethrower_keno"},
+                      {"id": "w1", "weapon": "rifle"}, {"id": "w2", "weapon": "rifle"}])
+    t = table(fireteam)
+    t.activate("barf.1")
+    psi(t, "murder", target="keno.f", dice_map={"psi.roll": 8})
+    t.decide("murder.victim", "op")
+    t.decide("murder.shooter", "w1")
+    t.decide("backpack.blast", [])  # no one else within 4"
+    assert t.pending().key == "commander.successor"
+    t.decide("commander.successor", "w2")
+    t.dice(commander__replacement=4)
+    (req,) = t.pending().requests
+    assert req.key == "morale.quality" and "commander lost" in req.label
+
+
 def test_murder_is_not_for_one_man_units_but_a_tripod_mg_counts_as_a_figure():
     lone = squad("steel.s", "lone sniper", "regular", 2, [{"id": "s", "weapon": "sniper_rifle"}])
     team = squad("steel.m", "MG team", "regular", 2, [{"id": "g", "weapon": "pistol"},
