@@ -296,6 +296,7 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -
         server_version = cursor.fetchone()[0]
         cursor.execute("SHOW synchronous_commit")
         synchronous_commit = cursor.fetchone()[0]
+        round_trip_before = _machine.round_trip_ms(cursor)
 
     club, client = organizer_client()
     system = registry.get("steelwar")
@@ -327,12 +328,16 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -
         at_reads.append((time.perf_counter() - t0) * 1000)
 
     battle = Battle.objects.get(pk=battle_id)
+    with connection.cursor() as cursor:
+        round_trip_after = _machine.round_trip_ms(cursor)
     return {
         "machine": {
             "cores": os.cpu_count(),
             "python": _machine.python(),
+            "calibration_us_sum_range_1000": _machine.calibration_us(),
             "postgresql": server_version,
             "synchronous_commit": synchronous_commit,
+            "select_1_round_trip_ms": {"before": round_trip_before, "after": round_trip_after},
         },
         "rules": f"{system.id} {system.version}",
         "idempotency_keys": keys,

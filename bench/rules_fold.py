@@ -373,18 +373,6 @@ def cost_by_kind(battles: list[Played], runs: int) -> dict[str, dict]:
             for k, _ in total.most_common()}
 
 
-def calibration_us() -> float:
-    """CPU microseconds for ``sum(range(1000))`` here: about 6-8 on a current desktop core.
-    Lets a reader scale the events/s of a slower or busier machine."""
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.process_time()
-        for _ in range(2000):
-            sum(range(1000))
-        best = min(best, (time.process_time() - t0) / 2000 * 1e6)
-    return round(best, 2)
-
-
 def load_average() -> float | None:
     try:
         return round(os.getloadavg()[0], 2)
@@ -429,7 +417,7 @@ def run(n_events: int = 10_000, runs: int = 7, seed: int = 7, squads_per_side: i
         "answers": {k: v for k, v in stages.most_common() if k.startswith(("dice", "decide"))},
         "effects": dict(kinds.most_common()),
         "python": _machine.python(),
-        "calibration_us_sum_range_1000": calibration_us(),
+        "calibration_us_sum_range_1000": _machine.calibration_us(),
         "load_average_1min": [load_before, load_average()],
         "targets": {"events_per_second": 100_000, "bytes_per_squad": 2048},
     }
