@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.steelwar import options as options_module
+import rules.steelwar
 from rules.steelwar.options import DEFAULT_OPTIONS, Options, describe
 
-README = Path(options_module.__file__).with_name("README.md")
+README = Path(rules.steelwar.__file__).with_name("README.md")  # the package: never compiled
 SOURCES = {"SOURCE", "INFERRED", "PROPOSED"}
 
 
