@@ -1,0 +1,158 @@
+"""The rules compiled with Cython, from the same source, and loaded only while it is current.
+
+The rules stay pure Python (DESIGN.md): what is compiled is the source as it is, in Cython's
+pure-Python mode, with nothing in it changed (no types: ``annotation_typing`` is off, so a
+``NamedTuple`` argument is not taken for a plain tuple). Compiled, the fold runs about a
+third faster (docs/benchmarks.md, "Rules fold").
+
+- ``python -m rules build`` (``make compiled``) writes one extension per module of
+  ``rules/`` (not the packages' ``__init__`` files, nor this module and ``__main__``) under
+  ``.compiled/<interpreter's ABI>/``, with a manifest of each module's source SHA-256.
+- ``import rules`` installs :class:`CompiledFinder` when that build exists for the running
+  interpreter. It loads a module's extension only while the module's source still has the
+  digest it was compiled from, so **an edited rule runs as Python** until the next build:
+  a stale build never runs old rules.
+- ``RULES_COMPILED=0`` turns the finder off (a debugger or a profiler sees Python frames).
+- ``python -m rules`` says what is compiled, loaded and stale.
+
+Building needs Cython (in ``requirements.lock``), a C compiler and the interpreter's headers
+(Debian: ``gcc``, ``python3.11-dev``); without them the rules simply run as Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import sysconfig
+from pathlib import Path
+
+#: The directory that holds the ``rules`` package (the repository's root).
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the build for this interpreter goes (one directory per interpreter and ABI).
+BUILD = ROOT / ".compiled" / str(sysconfig.get_config_var("SOABI"))
+MANIFEST = "manifest.json"
+#: Cython's directives: its pure-Python mode, with the annotations taken as documentation.
+DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+
+
+def source_modules(root: Path = ROOT) -> dict[str, Path]:
+    """The modules of ``rules/`` that are compiled: dotted name -> source file."""
+    out = {}
+    for path in sorted((root / "rules").rglob("*.py")):
+        if path.name in ("__init__.py", "__main__.py") or path == root / "rules" / "compiled.py":
+            continue
+        out[".".join(path.relative_to(root).with_suffix("").parts)] = path
+    return out
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds a ``rules`` module's extension in ``build`` while its source is unchanged."""
+
+    def __init__(self, build: Path, modules: dict[str, dict[str, str]], root: Path = ROOT):
+        self.build, self.modules, self.root = build, modules, root
+        self.loaded: list[str] = []
+        self.stale: list[str] = []
+
+    def find_spec(self, fullname, path=None, target=None):
+        entry = self.modules.get(fullname)
+        if entry is None:
+            return None
+        source = self.root.joinpath(*fullname.split(".")).with_suffix(".py")
+        try:
+            current = digest(source)
+        except OSError:
+            return None
+        if current != entry["source_sha256"]:
+            self.stale.append(fullname)
+            return None  # the source has changed since the build: it runs as Python
+        extension = self.build / entry["extension"]
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(extension))
+        spec = importlib.util.spec_from_file_location(fullname, extension, loader=loader)
+        self.loaded.append(fullname)
+        return spec
+
+
+def read_manifest(build: Path = BUILD) -> dict | None:
+    """The build's manifest, or None when there is no build for this interpreter."""
+    try:
+        manifest = json.loads((build / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    if manifest.get("soabi") != sysconfig.get_config_var("SOABI"):
+        return None
+    return manifest
+
+
+def install(build: Path = BUILD) -> CompiledFinder | None:
+    """Put the finder first on ``sys.meta_path`` if a build exists and is not turned off."""
+    if os.environ.get("RULES_COMPILED", "1") == "0":
+        return None
+    manifest = read_manifest(build)
+    if manifest is None:
+        return None
+    finder = CompiledFinder(build, manifest["modules"])
+    sys.meta_path.insert(0, finder)
+    return finder
+
+
+def build(out: Path = BUILD, root: Path = ROOT, jobs: int | None = None) -> dict:
+    """Compile every module of :func:`source_modules` into ``out`` and write its manifest."""
+    import shutil
+    import tempfile
+
+    from Cython.Build import cythonize
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    modules = source_modules(root)
+    digests = {name: digest(path) for name, path in modules.items()}
+    jobs = jobs or os.cpu_count() or 1
+    cwd = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="rules-compiled-") as temp:
+        staging = Path(temp) / "lib"
+        os.chdir(root)  # modules are named by their paths from the root
+        try:
+            extensions = cythonize(
+                [str(path.relative_to(root)) for path in modules.values()],
+                compiler_directives=DIRECTIVES, build_dir=temp, quiet=True, nthreads=jobs,
+            )
+            command = build_ext(Distribution({"ext_modules": extensions}))
+            command.build_lib, command.build_temp = str(staging), str(Path(temp) / "obj")
+            command.parallel = jobs
+            command.ensure_finalized()
+            command.run()
+        finally:
+            os.chdir(cwd)
+        entries = {}
+        for name in modules:
+            built = Path(command.get_ext_fullpath(name))
+            relative = built.relative_to(staging)
+            entries[name] = {"extension": str(relative), "source_sha256": digests[name]}
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(staging, out)
+    manifest = {"soabi": sysconfig.get_config_var("SOABI"), "modules": entries}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True))
+    return manifest
+
+
+def status() -> dict:
+    """What the running process has: the build, and which modules came from it."""
+    finder = next((f for f in sys.meta_path if isinstance(f, CompiledFinder)), None)
+    manifest = read_manifest()
+    return {
+        "build": str(BUILD) if manifest else None,
+        "compiled": len(manifest["modules"]) if manifest else 0,
+        "finder": finder is not None,
+        "loaded": len(finder.loaded) if finder else 0,
+        "stale": sorted(finder.stale) if finder else [],
+    }
