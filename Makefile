@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench venv clean
+.PHONY: run test lint bench venv compiled clean
 
 $(BIN)/.installed: requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ $(BIN)/.installed: requirements.lock pyproject.toml
 	touch $@
 
 venv: $(BIN)/.installed
+
+# The rules compiled with Cython from the same source (rules/compiled.py): the fold runs about
+# a third faster. Needs a C compiler and the interpreter's headers (Debian: gcc, python3.11-dev).
+# A module edited after the build runs as Python until the next `make compiled`.
+compiled: venv
+	$(BIN)/python -m rules build
 
 run: venv
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
@@ -40,4 +46,4 @@ bench: venv
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .compiled db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
