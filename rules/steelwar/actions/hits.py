@@ -410,11 +410,16 @@ def morale_followups(battle: Battle, ctx: Any) -> list:
                 triggers.append("commander_lost")
             out.append(then(commander.NAME, sq, commander.Context()))
         if murdered:
-            out.append(then(morale_test.NAME, sq, morale_test.Context(
-                tuple(triggers), cause="psi murder", psi=True)))
+            out.append(then(morale_test.NAME, sq, murder_test(tuple(triggers))))
         elif triggers:
             out.append(then(morale_test.NAME, sq, morale_test.Context(tuple(triggers))))
     return out
+
+
+def murder_test(triggers: tuple[str, ...] = ("commander_lost",)) -> morale_test.Context:
+    """§3.6: a psi murder's squad tests at the "commander lost" threat, resisting the power
+    (``triggers`` lead with ``commander_lost``; a backpack's blast may add its casualties)."""
+    return morale_test.Context(triggers, cause="psi murder", psi=True)
 
 
 # --- dispatch from the fire procedure -------------------------------------------------------------

@@ -499,8 +499,7 @@ def _murder_hit(battle: Battle, ctx: Context, rolls: Rolls) -> Step:
     followups = []
     if victim.role == "commander" and victim.fighting and not after.fighting:
         followups.append(then(commander.NAME, t, commander.Context()))
-    followups.append(then(morale_test.NAME, t, morale_test.Context(
-        ("commander_lost",), cause="psi murder", psi=True)))
+    followups.append(then(morale_test.NAME, t, hits.murder_test()))
     return done(battle.with_squad(t, target), fx, followups)
 
 
