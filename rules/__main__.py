@@ -1,16 +1,27 @@
-"""``python -m rules build``: compile the rules (:mod:`rules.compiled`); ``python -m rules``:
-what the running interpreter loads compiled, and what runs as Python because it changed."""
+"""``python -m rules build [--train "<command>"]``: compile the rules (:mod:`rules.compiled`),
+profile-guided by the run of ``<command>`` when the compiler is GCC; ``python -m rules``: what
+the running interpreter loads compiled, and what runs as Python because it changed."""
 
 import json
+import shlex
 import sys
 
 from rules import compiled
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["build"]:
-        manifest = compiled.build()
+    if argv[:1] == ["build"] and (len(argv) == 1 or (len(argv) == 3 and argv[1] == "--train")):
+        train = shlex.split(argv[2]) if len(argv) == 3 else None
+        try:
+            manifest = compiled.build(train=train)
+        except compiled.BuildError as error:
+            print(f"rules build failed: {error}", file=sys.stderr)
+            return 1
         print(f"compiled {len(manifest['modules'])} modules of rules/ into {compiled.BUILD}")
+        if manifest["profile"]:
+            print(f"profile-guided by: {manifest['profile']}")
+        elif train:
+            print("not profile-guided: the C compiler is not GCC")
         return 0
     if argv:
         print(__doc__)

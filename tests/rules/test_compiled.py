@@ -8,6 +8,7 @@ import importlib
 import importlib.machinery
 import json
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -86,15 +87,32 @@ def test_the_rules_run_compiled_where_the_build_exists():
     assert rules.steelwar.actions.fire.__file__.startswith(str(compiled.BUILD))
 
 
-def test_a_module_is_built_and_then_imported_compiled(tmp_path):
-    _need(shutil.which(sysconfig.get_config_var("CC").split()[0]) is not None,
-          "no C compiler to build with")
-    package = tmp_path / "rules"
+def _probe_package(root):
+    package = root / "rules"
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "compiled_probe.py").write_text("def twice(x):\n    return 2 * x\n")
+
+
+#: A training run: loads the probe from the build named by argv[1] and calls it.
+_TRAIN_ON_PROBE = """
+import importlib.util, json, pathlib, sys
+build = pathlib.Path(sys.argv[1])
+entry = json.loads((build / "manifest.json").read_text())["modules"]["rules.compiled_probe"]
+spec = importlib.util.spec_from_file_location("rules.compiled_probe", build / entry["extension"])
+probe = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(probe)
+assert sum(probe.twice(i) for i in range(1000)) == 999000
+"""
+
+
+def test_a_module_is_built_and_then_imported_compiled(tmp_path):
+    _need(shutil.which(sysconfig.get_config_var("CC").split()[0]) is not None,
+          "no C compiler to build with")
+    _probe_package(tmp_path)
     manifest = compiled.build(out=tmp_path / "build", root=tmp_path, jobs=1)
     assert list(manifest["modules"]) == ["rules.compiled_probe"]
+    assert manifest["profile"] is None
 
     finder = compiled.CompiledFinder(tmp_path / "build", manifest["modules"], root=tmp_path)
     sys.meta_path.insert(0, finder)
@@ -106,3 +124,44 @@ def test_a_module_is_built_and_then_imported_compiled(tmp_path):
     finally:
         sys.meta_path.remove(finder)
         sys.modules.pop("rules.compiled_probe", None)
+
+
+def test_a_profile_guided_build_trains_on_the_instrumented_build(tmp_path):
+    _need(compiled.compiler_is_gcc(), "no GCC for a profile-guided build")
+    _probe_package(tmp_path)
+    build = tmp_path / "build"
+    train = [sys.executable, "-c", _TRAIN_ON_PROBE, str(build)]
+    manifest = compiled.build(out=build, root=tmp_path, jobs=1, train=train)
+    assert manifest["profile"] == " ".join(train)
+    assert json.loads((build / compiled.MANIFEST).read_text()) == manifest
+
+    finder = compiled.CompiledFinder(build, manifest["modules"], root=tmp_path)
+    sys.meta_path.insert(0, finder)
+    try:
+        probe = importlib.import_module("rules.compiled_probe")
+        assert probe.__file__.startswith(str(build)) and probe.twice(21) == 42
+    finally:
+        sys.meta_path.remove(finder)
+        sys.modules.pop("rules.compiled_probe", None)
+
+
+@pytest.mark.parametrize("script, error", [
+    ("raise SystemExit(3)", "failed (3)"),
+    ("pass", "ran no compiled rule"),
+])
+def test_a_training_run_that_fails_or_runs_nothing_compiled_leaves_no_build(
+        tmp_path, script, error):
+    _need(compiled.compiler_is_gcc(), "no GCC for a profile-guided build")
+    _probe_package(tmp_path)
+    build = tmp_path / "build"
+    with pytest.raises(compiled.BuildError, match=re.escape(error)):
+        compiled.build(out=build, root=tmp_path, jobs=1, train=[sys.executable, "-c", script])
+    assert not build.exists()  # the instrumented build is not left to be loaded
+
+
+@pytest.mark.parametrize("argv", [["build", "--train"], ["build", "--fast"], ["compile"]])
+def test_the_command_line_refuses_what_it_does_not_know(argv, capsys):
+    from rules.__main__ import main
+
+    assert main(argv) == 2
+    assert "python -m rules build [--train" in capsys.readouterr().out
