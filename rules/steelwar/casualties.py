@@ -165,6 +165,12 @@ def explodes_when_hit(weapon_id: str) -> bool:
     return "backpack_explodes" in weapon(weapon_id).specials
 
 
+def carries_exploding_backpack(figure) -> bool:
+    """§2.9: whether ``figure`` (a ``state.Figure``) operates a Keno backpack flamethrower, so
+    that a hit on him explodes it (:func:`explodes_when_hit`)."""
+    return figure.weapon is not None and explodes_when_hit(figure.weapon)
+
+
 def in_backpack_blast(
     distance: float, *, same_unit_as_operator: bool, options: Options = DEFAULT_OPTIONS
 ) -> bool:

@@ -36,8 +36,8 @@ from rules.core.odds import Distribution
 from rules.steelwar.actions import fire as fire_action
 from rules.steelwar.actions.hits import hit_kind
 from rules.steelwar.casualties import (
+    carries_exploding_backpack,
     eligible_for_next_hit,
-    explodes_when_hit,
     figure_after_hit,
     hits_to_allocate,
 )
@@ -123,7 +123,7 @@ def _category(outcome: str, was_immobilised: bool) -> tuple[int, int]:
 
 def _figure_odds(battle: Battle, figure: Figure, ctx) -> tuple:
     """The distribution of (killed, wounded) if ``figure`` takes one hit of this shot."""
-    if figure.weapon is not None and explodes_when_hit(figure.weapon):
+    if carries_exploding_backpack(figure):
         return (((1, 0), _ONE),)
     autowound = "flamethrower_autowound" in ctx.specials
     fragmentation = ctx.attack == "fragmentation"

@@ -34,9 +34,9 @@ from rules.steelwar.actions import commander, morale_test
 from rules.steelwar.actions.procedure import Rolls, ask_decision, ask_dice, done, request, then
 from rules.steelwar.casualties import (
     allocation_dice,
+    carries_exploding_backpack,
     counts_as_morale_casualty,
     eligible_for_next_hit,
-    explodes_when_hit,
     figure_after_hit,
     figure_at,
     hits_to_allocate,
@@ -223,7 +223,7 @@ def _ask_hits(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     for k, (sq, fid, power, _, fragmentation, aimed) in enumerate(ctx.pending_hits):
         squad = battle.squads[sq]
         figure = squad.figure(fid)
-        if figure.weapon is not None and explodes_when_hit(figure.weapon):
+        if carries_exploding_backpack(figure):
             continue
         n = ctx.hit_count + k + 1
         armour = armour_die(figure.armour, fragmentation=fragmentation, psi_die=figure.psi_die,
@@ -249,7 +249,7 @@ def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Ste
         figure = squad.figures[index]
         if figure.status in (KILLED, DESTROYED):
             continue  # hit twice by this shot (allocation with replacement) and already down
-        if figure.weapon is not None and explodes_when_hit(figure.weapon):
+        if carries_exploding_backpack(figure):
             outcome = "killed"
             new, effect = exploded(squad, figure)
             fx.append(effect)

@@ -93,7 +93,7 @@ from rules.steelwar.actions.procedure import (
     spend_actions,
     then,
 )
-from rules.steelwar.casualties import explodes_when_hit, figure_after_hit
+from rules.steelwar.casualties import carries_exploding_backpack, figure_after_hit
 from rules.steelwar.commands import (
     acting_squad,
     check_morale_allows,
@@ -405,10 +405,6 @@ def _shooters(target: Squad, victim: str | None) -> tuple[str, ...]:
                  if f.fighting and f.weapon is not None and f.id != victim)
 
 
-def _backpack(figure: Figure) -> bool:
-    return figure.weapon is not None and explodes_when_hit(figure.weapon)
-
-
 def _victims(target: Squad) -> tuple[str, ...]:
     """Figures a comrade can shoot (a Keno backpack flamethrower operator included: his
     backpack explodes, :func:`_murder_backpack`)."""
@@ -468,7 +464,7 @@ def _murder_dice(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
     target = battle.squads[ctx.target]
     victim, shooter = _figure(target, ctx.victim), _figure(target, ctx.shooter)
     fx.append(effects.comrade_fires(target, shooter, victim))
-    if _backpack(victim):
+    if carries_exploding_backpack(victim):
         return _murder_backpack(battle, i, ctx, fx)
     power, armour, _, _ = _murder_shot(battle, ctx)
     requests = (

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from rules.core.errors import RuleError
 from rules.steelwar import casualties as cas
 from rules.steelwar.options import Options
+from rules.steelwar.state import Figure
 
 FIGS = tuple(f"f{i}" for i in range(1, 11))
 
@@ -88,6 +89,9 @@ def test_which_losses_count_for_morale():
 def test_keno_backpack_flamethrower_explodes_on_its_operator():
     assert cas.explodes_when_hit("flamethrower_keno")
     assert not cas.explodes_when_hit("flamethrower_opka13")
+    assert cas.carries_exploding_backpack(Figure("f1", weapon="flamethrower_keno"))
+    assert not cas.carries_exploding_backpack(Figure("f2", weapon="flamethrower_opka13"))
+    assert not cas.carries_exploding_backpack(Figure("f3"))  # no weapon of his own
     assert cas.in_backpack_blast(4, same_unit_as_operator=False)
     assert not cas.in_backpack_blast(4.5, same_unit_as_operator=True)
     own = Options(backpack_explosion_hits="own_unit_only")
