@@ -159,18 +159,18 @@ def build(out: Path = BUILD, root: Path = ROOT, jobs: int | None = None,
                 [str(path.relative_to(root)) for path in modules.values()],
                 compiler_directives=DIRECTIVES, build_dir=temp, quiet=True, nthreads=jobs,
             )
-            flags = CFLAGS
-            if train:
-                profile = Path(temp) / "profile"
+            profile = Path(temp) / "profile"
+            if not train:
+                built = _compile(extensions, temp, jobs, CFLAGS, profile)
+            else:
                 _install(temp, _compile(extensions, temp, jobs, CFLAGS + PROFILE_GENERATE, profile),
                          out, digests, None)
                 try:
                     _train(train, profile)
-                except BuildError:
+                    built = _compile(extensions, temp, jobs, CFLAGS + PROFILE_USE, profile)
+                except BaseException:
                     shutil.rmtree(out)  # never leave the instrumented build to be loaded
                     raise
-                flags = CFLAGS + PROFILE_USE
-            built = _compile(extensions, temp, jobs, flags, Path(temp) / "profile")
         finally:
             os.chdir(cwd)
         return _install(temp, built, out, digests, " ".join(train) if train else None)
@@ -189,7 +189,7 @@ def _compile(extensions: list, temp: str, jobs: int, flags: tuple[str, ...], pro
     command = build_ext(Distribution({"ext_modules": extensions}))
     staging = Path(temp) / "lib"
     command.build_lib, command.build_temp = str(staging), str(Path(temp) / "obj")
-    command.parallel, command.force = jobs, True  # a second pass recompiles every object
+    command.parallel, command.force = jobs, True  # the profile's pass recompiles every object
     command.ensure_finalized()
     command.run()
     return {e.name: str(Path(command.get_ext_fullpath(e.name)).relative_to(staging))
