@@ -18,6 +18,8 @@ import sys
 import time
 from typing import Any
 
+from bench._stats import percentile
+
 
 def python() -> dict[str, str]:
     """Version, executable and build of the running interpreter."""
@@ -62,5 +64,5 @@ def round_trip_ms(cursor: Any, n: int = 1000) -> dict[str, float]:
         cursor.execute("SELECT 1")
         cursor.fetchone()
         times.append(time.perf_counter() - t0)
-    times.sort()
-    return {"p50": round(times[n // 2] * 1000, 3), "p95": round(times[n * 95 // 100] * 1000, 3)}
+    return {"p50": round(percentile(times, 0.5) * 1000, 3),
+            "p95": round(percentile(times, 0.95) * 1000, 3)}

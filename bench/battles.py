@@ -35,6 +35,7 @@ from collections import Counter
 
 from bench import _machine
 from bench._database import own_database
+from bench._stats import percentile
 
 BENCH_DB = "bench_battles"
 TARGET_EVENTS = 5000
@@ -100,11 +101,6 @@ def organizer_client():
     client = APIClient()
     client.force_authenticate(user)
     return club, client
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def _ms(seconds: float) -> float:
@@ -208,7 +204,7 @@ def _record(
             "server_commands_per_s": round(commands / sum(timings), 1),
             "command_ms": {
                 "p50": _ms(statistics.median(timings)),
-                "p95": _ms(_percentile(timings, 0.95)),
+                "p95": _ms(percentile(timings, 0.95)),
             },
             "load_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         },
@@ -351,17 +347,17 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -
         "commands_per_s": {"best": max(rates), "median": statistics.median(rates)},
         "command_ms": {
             "p50": _ms(statistics.median(timings)),
-            "p95": _ms(_percentile(timings, 0.95)),
+            "p95": _ms(percentile(timings, 0.95)),
         },
         "queries_per_command": queries,
         "current_state_read_ms": {
             "p50": round(statistics.median(reads), 2),
-            "p95": round(_percentile(reads, 0.95), 2),
-            "p99": round(_percentile(reads, 0.99), 2),
+            "p95": round(percentile(reads, 0.95), 2),
+            "p99": round(percentile(reads, 0.99), 2),
         },
         "state_at_random_version_read_ms": {
             "p50": round(statistics.median(at_reads), 2),
-            "p95": round(_percentile(at_reads, 0.95), 2),
+            "p95": round(percentile(at_reads, 0.95), 2),
         },
         "targets": {
             "commands_per_s": TARGET_COMMANDS_PER_S,

@@ -27,6 +27,7 @@ from datetime import date
 
 from bench import _machine
 from bench._database import own_database
+from bench._stats import percentile
 
 BENCH_DB = "bench_campaign"
 BATTLES = int(os.environ.get("BENCH_CAMPAIGN_BATTLES", 40))
@@ -46,14 +47,9 @@ def main() -> None:
     print(json.dumps(results, indent=2))
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def _ms(values: list[float]) -> dict:
-    return {"p50": round(statistics.median(values), 2), "p95": round(_percentile(values, 0.95), 2),
-            "p99": round(_percentile(values, 0.99), 2)}
+    return {"p50": round(statistics.median(values), 2), "p95": round(percentile(values, 0.95), 2),
+            "p99": round(percentile(values, 0.99), 2)}
 
 
 def _run() -> dict:
