@@ -29,6 +29,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import shlex
 import sys
 import sysconfig
 from collections.abc import Sequence
@@ -161,25 +162,25 @@ def build(out: Path = BUILD, root: Path = ROOT, jobs: int | None = None,
             )
             profile = Path(temp) / "profile"
             if not train:
-                built = _compile(extensions, temp, jobs, CFLAGS, profile)
+                staging, built = _compile(extensions, temp, jobs, CFLAGS, profile)
             else:
-                _install(temp, _compile(extensions, temp, jobs, CFLAGS + PROFILE_GENERATE, profile),
+                _install(*_compile(extensions, temp, jobs, CFLAGS + PROFILE_GENERATE, profile),
                          out, digests, None)
                 try:
                     _train(train, profile)
-                    built = _compile(extensions, temp, jobs, CFLAGS + PROFILE_USE, profile)
+                    staging, built = _compile(extensions, temp, jobs, CFLAGS + PROFILE_USE, profile)
                 except BaseException:
                     shutil.rmtree(out)  # never leave the instrumented build to be loaded
                     raise
         finally:
             os.chdir(cwd)
-        return _install(temp, built, out, digests, " ".join(train) if train else None)
+        return _install(staging, built, out, digests, shlex.join(train) if train else None)
 
 
 def _compile(extensions: list, temp: str, jobs: int, flags: tuple[str, ...], profile: Path
-             ) -> dict[str, str]:
-    """Compile the C of ``extensions`` with ``flags`` into ``<temp>/lib``: module name -> its
-    file there."""
+             ) -> tuple[Path, dict[str, str]]:
+    """Compile the C of ``extensions`` with ``flags``: the directory of the modules, and each
+    module's file in it by module name."""
     from setuptools import Distribution
     from setuptools.command.build_ext import build_ext
 
@@ -192,16 +193,15 @@ def _compile(extensions: list, temp: str, jobs: int, flags: tuple[str, ...], pro
     command.parallel, command.force = jobs, True  # the profile's pass recompiles every object
     command.ensure_finalized()
     command.run()
-    return {e.name: str(Path(command.get_ext_fullpath(e.name)).relative_to(staging))
-            for e in extensions}
+    return staging, {e.name: str(Path(command.get_ext_fullpath(e.name)).relative_to(staging))
+                     for e in extensions}
 
 
-def _install(temp: str, built: dict[str, str], out: Path, digests: dict[str, str],
+def _install(staging: Path, built: dict[str, str], out: Path, digests: dict[str, str],
              profile: str | None) -> dict:
-    """Replace ``out`` with the modules ``built`` in ``<temp>/lib`` and their manifest."""
+    """Replace ``out`` with the modules ``built`` in ``staging`` and their manifest."""
     import shutil
 
-    staging = Path(temp) / "lib"
     entries = {name: {"extension": path, "source_sha256": digests[name]}
                for name, path in built.items()}
     if out.exists():
@@ -221,10 +221,10 @@ def _train(command: list[str], profile: Path) -> None:
     run = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          text=True, check=False)
     if run.returncode:
-        raise BuildError(f"the training run {' '.join(command)!r} failed "
+        raise BuildError(f"the training run {shlex.join(command)!r} failed "
                          f"({run.returncode}):\n{run.stderr[-2000:]}")
     if not any(profile.rglob("*.gcda")):
-        raise BuildError(f"the training run {' '.join(command)!r} ran no compiled rule "
+        raise BuildError(f"the training run {shlex.join(command)!r} ran no compiled rule "
                          "(no profile was written)")
 
 
