@@ -4,6 +4,7 @@ CI builds them (``make compiled``) and sets ``RULES_COMPILED_REQUIRED=1``, so th
 runs on the compiled modules there and the tests below that need a build or a C compiler
 fail instead of skipping."""
 
+import contextlib
 import importlib
 import importlib.machinery
 import json
@@ -97,6 +98,18 @@ def _probe_package(root):
     (package / "compiled_probe.py").write_text("def twice(x):\n    return 2 * x\n")
 
 
+@contextlib.contextmanager
+def _probe_imported(build, manifest, root):
+    """The probe imported through a finder for ``build``, and forgotten afterwards."""
+    finder = compiled.CompiledFinder(build, manifest["modules"], root=root)
+    sys.meta_path.insert(0, finder)
+    try:
+        yield importlib.import_module("rules.compiled_probe")
+    finally:
+        sys.meta_path.remove(finder)
+        sys.modules.pop("rules.compiled_probe", None)
+
+
 #: A training run: loads the probe from the build named by argv[1] and calls it.
 _TRAIN_ON_PROBE = """
 import importlib.util, json, pathlib, sys
@@ -117,16 +130,10 @@ def test_a_module_is_built_and_then_imported_compiled(tmp_path):
     assert list(manifest["modules"]) == ["rules.compiled_probe"]
     assert manifest["profile"] is None
 
-    finder = compiled.CompiledFinder(tmp_path / "build", manifest["modules"], root=tmp_path)
-    sys.meta_path.insert(0, finder)
-    try:
-        probe = importlib.import_module("rules.compiled_probe")
+    with _probe_imported(tmp_path / "build", manifest, tmp_path) as probe:
         assert probe.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
         assert probe.twice(21) == 42
         assert type(probe.twice).__name__ == "cython_function_or_method"
-    finally:
-        sys.meta_path.remove(finder)
-        sys.modules.pop("rules.compiled_probe", None)
 
 
 def test_a_profile_guided_build_trains_on_the_instrumented_build(tmp_path):
@@ -138,14 +145,8 @@ def test_a_profile_guided_build_trains_on_the_instrumented_build(tmp_path):
     assert shlex.split(manifest["profile"]) == train  # the command, quoting kept
     assert json.loads((build / compiled.MANIFEST).read_text()) == manifest
 
-    finder = compiled.CompiledFinder(build, manifest["modules"], root=tmp_path)
-    sys.meta_path.insert(0, finder)
-    try:
-        probe = importlib.import_module("rules.compiled_probe")
+    with _probe_imported(build, manifest, tmp_path) as probe:
         assert probe.__file__.startswith(str(build)) and probe.twice(21) == 42
-    finally:
-        sys.meta_path.remove(finder)
-        sys.modules.pop("rules.compiled_probe", None)
 
 
 @pytest.mark.parametrize("script, error", [
