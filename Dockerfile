@@ -4,10 +4,5 @@ WORKDIR /app
 COPY requirements.lock pyproject.toml ./
 RUN pip install --no-cache-dir -r requirements.lock
 COPY . .
-# The rules compiled from the same source (rules/compiled.py), profile-guided by the benchmark's
-# battles as in `make compiled`: gcc only for the build.
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && python -m rules build --train "python -m bench.rules_fold --runs 1 --seed 101" \
-    && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/*
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000"]

@@ -12,24 +12,15 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench venv compiled clean
+.PHONY: run test lint bench venv clean
 
-$(BIN)/.installed: requirements.lock pyproject.toml
+$(BIN)/.installed: requirements.lock requirements-dev.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet -r requirements-dev.lock
 	touch $@
 
 venv: $(BIN)/.installed
-
-# The rules compiled with Cython from the same source (rules/compiled.py): the fold runs about
-# a third faster. Needs a C compiler and the interpreter's headers (Debian: gcc, python3.11-dev).
-# With GCC the build is profile-guided by TRAIN, the benchmark's player folding battles of other
-# seeds than those it measures (about 13% more). A module edited after the build runs as Python
-# until the next `make compiled`.
-TRAIN ?= $(BIN)/python -m bench.rules_fold --runs 1 --seed 101
-compiled: venv
-	$(BIN)/python -m rules build --train "$(TRAIN)"
 
 run: venv
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
@@ -49,4 +40,4 @@ bench: venv
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .compiled db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis

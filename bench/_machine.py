@@ -31,15 +31,6 @@ def python() -> dict[str, str]:
     }
 
 
-def rules_compiled() -> dict[str, Any]:
-    """Whether the rules ran compiled (``make compiled``, rules/compiled.py): about a third
-    faster than as Python."""
-    import rules.steelwar.system  # noqa: F401 - loaded, so that the status counts its modules
-    from rules import compiled
-
-    return compiled.status()
-
-
 def calibration_us() -> float:
     """CPU microseconds for ``sum(range(1000))`` here: about 6-8 on a current desktop core.
     Lets a reader scale the numbers of a slower or busier machine."""

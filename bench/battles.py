@@ -330,7 +330,6 @@ def _run(*, runs: int, events: int, keys: bool, correction: bool, setup: dict) -
         "machine": {
             "cores": os.cpu_count(),
             "python": _machine.python(),
-            "rules_compiled": _machine.rules_compiled(),
             "calibration_us_sum_range_1000": _machine.calibration_us(),
             "postgresql": server_version,
             "synchronous_commit": synchronous_commit,

@@ -85,7 +85,6 @@ def _run() -> dict:
 
     return {
         "machine": {"cores": os.cpu_count(), "python": _machine.python(),
-                    "rules_compiled": _machine.rules_compiled(),
                     "postgresql": server_version},
         "campaign": {
             "battles": BATTLES,

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if shutil.which("valgrind") is None:
         sys.exit("bench.instructions needs valgrind (Debian: apt-get install valgrind)")
-    results: dict = {"python": _machine.python(), "rules_compiled": _machine.rules_compiled()}
+    results: dict = {"python": _machine.python()}
     n = args.fold_events
     once, thrice = (_count(["-c", f"from bench.instructions import fold_worker; "
                                   f"fold_worker({n}, {replays})"]) for replays in (1, 3))

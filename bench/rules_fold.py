@@ -417,7 +417,6 @@ def run(n_events: int = 10_000, runs: int = 7, seed: int = 7, squads_per_side: i
         "answers": {k: v for k, v in stages.most_common() if k.startswith(("dice", "decide"))},
         "effects": dict(kinds.most_common()),
         "python": _machine.python(),
-        "rules_compiled": _machine.rules_compiled(),
         "calibration_us_sum_range_1000": _machine.calibration_us(),
         "load_average_1min": [load_before, load_average()],
         "targets": {"events_per_second": 100_000, "bytes_per_squad": 2048},
