@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "eventstore",
     "campaign",
     "battles",
@@ -128,6 +129,10 @@ SPECTACULAR_SETTINGS = {
     "campaigns carrying soldiers and squads across linked scenarios.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the installed drf-spectacular-sidecar, not a CDN: /api/docs/ works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Celery ---------------------------------------------------------------------------
