@@ -56,3 +56,38 @@ def test_line_chart_ticks_are_whole_numbers():
     for top in (1, 3, 7, 40):
         chart = line_chart(["a"], [Series("s", [top])])
         assert all(float(t["label"]).is_integer() for t in chart.y_ticks), chart.y_ticks
+
+
+
+def _numbers(svg: str) -> list[str]:
+    """Every number in the SVG's geometry: polyline points are "x,y" pairs, viewBox is four."""
+    import re
+
+    numbers = []
+    for name, value in re.findall(r'\b(x|y|x1|x2|y1|y2|cx|cy|width|height|points|viewBox)="([^"]*)"', svg):
+        for part in value.split():
+            numbers.extend(part.split(",") if name == "points" else [part])
+    return numbers
+
+
+def test_charts_and_the_graph_write_coordinates_with_a_decimal_point_in_russian():
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    chart = line_chart(["B1", "B2", "B3"], [Series("Убито", [1.5, 2, 3.25])], width=333, height=201)
+    graph = scenario_graph([{"id": 1, "name": "Высота"}, {"id": 2, "name": "Мост"}],
+                           [{"source": 1, "target": 2}])
+    with translation.override("ru"):
+        svg = render_to_string("pages/includes/line_chart.html", {"chart": chart, "chart_id": "c"})
+        svg += render_to_string("pages/includes/scenario_graph.html", {"graph": graph})
+    numbers = _numbers(svg)
+    assert any("." in n for n in numbers)
+    assert [n for n in numbers if not _is_number(n)] == []
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
