@@ -1,13 +1,18 @@
 """Broker faults with a real worker, on a redis-server of the test's own (port 6391).
 
+A hung Redis (the process stopped, connections accepted but never answered) holds a
+conclusion about 2 s (the socket timeout), not for ever.
+
 Redis stopped while battles are concluded: every request answers its success, the take-overs
 wait in the outbox and, once Redis is back and the relay runs (as beat runs it), each battle
 is taken over exactly once. A worker killed mid-task: its unacknowledged message is given to
 another worker once the visibility timeout (3 s here, from the environment) has passed.
 """
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 
@@ -177,3 +182,26 @@ def test_a_worker_killed_mid_task_has_its_task_redelivered_after_the_visibility_
     print(f"redelivered and taken over {time.monotonic() - killed_at:.1f} s after the kill")
     time.sleep(VISIBILITY + 2)
     assert _taken_over(campaign) == 1
+
+
+def test_a_conclusion_with_redis_hung_answers_within_the_socket_timeout(
+    campaign, people, clients, armies, ready_scenario, redis_server, queue
+):
+    battle, _ = start_scenario_battle(user=people["org"], campaign=campaign,
+                                      scenario_id=ready_scenario)
+    battle.refresh_from_db()
+    redis_server.process.send_signal(signal.SIGSTOP)
+    # a watchdog, so that a publish that waits for ever ends when Redis goes on (and fails)
+    watchdog = threading.Timer(15, redis_server.process.send_signal, (signal.SIGCONT,))
+    watchdog.start()
+    try:
+        started = time.monotonic()
+        response = _conclude(clients["org"], battle)
+        elapsed = time.monotonic() - started
+    finally:
+        watchdog.cancel()
+        redis_server.process.send_signal(signal.SIGCONT)
+    print(f"conclusion with Redis hung: {elapsed * 1000:.0f} ms")
+    assert response.status_code == 200, response.content
+    assert elapsed < 5.0
+    assert OutboxMessage.objects.filter(task__endswith="take_over_battle_result").count() == 1
