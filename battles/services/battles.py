@@ -231,7 +231,9 @@ def conclude_battle(
         )
         battle_pk = ctx.battle.pk
         battle_concluding.send(sender=Battle, battle_id=battle_pk)
-        transaction.on_commit(lambda: battle_concluded.send(sender=Battle, battle_id=battle_pk))
+        # robust: a receiver that fails is logged; the committed conclusion still answers
+        transaction.on_commit(lambda: battle_concluded.send(sender=Battle, battle_id=battle_pk),
+                              robust=True)
 
     return write(
         battle_id=battle_id,
