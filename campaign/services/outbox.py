@@ -3,9 +3,9 @@
 :func:`enqueue` records the task in an :class:`~campaign.models.OutboxMessage` row inside the
 current transaction and, once the transaction commits, hands it to Celery and deletes the row.
 A broker that is down or hung does not fail the committed write: the publish is bounded
-(settings: connect and socket timeouts, one quick retry), its error is logged, and the row
-stays for :func:`relay` (the ``relay_outbox`` task every 30 seconds when a beat runs, and the
-catch-up). With tasks running inline (no ``REDIS_URL``) a failing task is logged the same way
+(settings: 1 s connect timeout, 2 s socket timeout, no publish retry), its error is logged,
+and the row stays for :func:`relay` (the ``relay_outbox`` task every 30 seconds when a beat
+runs, and the catch-up). With tasks running inline (no ``REDIS_URL``) a failing task is logged the same way
 and its row stays. A message may reach Celery twice (a relay racing a slow hand-over); the
 tasks are idempotent.
 """
