@@ -7,4 +7,4 @@ class CampaignConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from campaign import receivers  # noqa: F401  (connects the battle_concluded receiver)
+        from campaign import receivers  # noqa: F401  (connects the battle_concluding receiver)

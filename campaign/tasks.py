@@ -33,6 +33,14 @@ def take_over_battle_result(battle_id: int) -> int | None:
 
 
 @shared_task(acks_late=True, **RETRY)
+def relay_outbox() -> int:
+    """Hand to Celery the outbox messages a broker outage kept back."""
+    from campaign.services.outbox import relay
+
+    return relay()
+
+
+@shared_task(acks_late=True, **RETRY)
 def process_pending_battles() -> dict:
     """Catch up after an outage: take over every concluded battle the ledgers do not have
     yet, and bring every lagging projection up to date."""
@@ -43,11 +51,16 @@ def process_pending_battles() -> dict:
 
 #: How often beat runs the catch-up (seconds), when a beat process runs.
 CATCH_UP_EVERY = 300.0
+#: How often beat runs the outbox relay (seconds): cheap, an indexed look-up of a table
+#: that is empty unless the broker was out.
+RELAY_EVERY = 30.0
 
 
 def _schedule(sender, **kwargs) -> None:
     sender.add_periodic_task(CATCH_UP_EVERY, process_pending_battles.s(),
                              name="campaign: take over pending battles, catch up projections")
+    sender.add_periodic_task(RELAY_EVERY, relay_outbox.s(),
+                             name="campaign: hand the outbox to Celery")
 
 
 def connect_schedule() -> None:

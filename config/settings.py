@@ -145,6 +145,28 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A publish never holds a request for long (campaign/services/outbox.py keeps what it could
+# not hand over): connecting to Redis gives up after 1 s, a hung Redis after 2 s (measured:
+# refused 1-5 ms, hung 2.0 s; before, a hung Redis held the request for ever), and a failed
+# publish is not retried (a pooled connection Redis closed is replaced when checked out).
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_TASK_PUBLISH_RETRY = False
+# A message a worker took and never acknowledged (the worker was killed: tasks ack late)
+# goes back to the queue after the visibility timeout (Redis transport; kombu's default
+# is an hour). It must exceed the longest a message is held unacknowledged: a retry's
+# countdown (retry_backoff, at most 2**7 = 128 s) plus the longest task (the catch-up,
+# seconds; a take-over 0.6 s p95, docs/benchmarks.md), else a second copy runs beside the
+# first (harmless, the tasks are idempotent, but wasted). Workers sweep for such
+# messages every tenth of it (1-10 s).
+BROKER_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 300)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": min(10, max(1, BROKER_VISIBILITY_TIMEOUT // 10)),
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 1.0,
+    "max_retries": 1, "interval_start": 0,  # a publisher's connect: once more, at once
+    "socket_timeout": 2.0,
+}
 
 # --- Logging: one JSON object per line ----------------------------------------------
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")

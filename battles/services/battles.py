@@ -23,7 +23,7 @@ from battles.services.writes import (
     key_used_for_another_request,
     write,
 )
-from battles.signals import battle_concluded
+from battles.signals import battle_concluded, battle_concluding
 from battles.streams import stream_of
 from campaign.models import Club, Membership
 from config.api_errors import ApiError
@@ -217,8 +217,9 @@ def conclude_battle(
     idempotency_key: str | None = None,
 ) -> WriteResult:
     """Conclude with ``result`` (side -> win/lose/draw for every side): record the casualty
-    summary and reveal the dice seed in ``battle.concluded``; after commit send
-    :data:`battles.signals.battle_concluded`."""
+    summary and reveal the dice seed in ``battle.concluded``; send
+    :data:`battles.signals.battle_concluding` in the transaction and
+    :data:`battles.signals.battle_concluded` after it commits."""
 
     def plan(ctx: PlanContext) -> None:
         summary = summarize(ctx.system, ctx.fold.state)
@@ -229,7 +230,10 @@ def conclude_battle(
             {"result": dict(result), "summary": summary.to_json(), "seed": seed},
         )
         battle_pk = ctx.battle.pk
-        transaction.on_commit(lambda: battle_concluded.send(sender=Battle, battle_id=battle_pk))
+        battle_concluding.send(sender=Battle, battle_id=battle_pk)
+        # robust: a receiver that fails is logged; the committed conclusion still answers
+        transaction.on_commit(lambda: battle_concluded.send(sender=Battle, battle_id=battle_pk),
+                              robust=True)
 
     return write(
         battle_id=battle_id,

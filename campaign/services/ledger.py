@@ -179,7 +179,7 @@ def record(
                     events=new,
                     idempotency_key=idempotency_key,
                 )
-                transaction.on_commit(lambda: _enqueue_projection(campaign_id))
+                _enqueue_projection(campaign_id)
         except WrongExpectedVersion:
             if expected_version is not None or attempt == ATTEMPTS - 1:
                 raise
@@ -192,9 +192,11 @@ def record(
 
 
 def _enqueue_projection(campaign_id: int) -> None:
+    """Project the campaign once the append commits (through the outbox)."""
+    from campaign.services.outbox import enqueue
     from campaign.tasks import project_campaign
 
-    project_campaign.delay(campaign_id)
+    enqueue(project_campaign, campaign_id)
 
 
 class WriteOptions(TypedDict, total=False):

@@ -11,6 +11,7 @@ from battles.models import Battle, BattleLogEntry
 from campaign.models import Campaign, CampaignBattle
 from campaign.services.dice import server_roll
 from campaign.services.ledger import Recorded, state_of, write
+from campaign.services.outbox import relay
 from campaign.services.projection import project_campaign
 from campaign.systems import adapter_for
 from eventstore.selectors import stream_version
@@ -87,11 +88,13 @@ def lagging_campaigns() -> list[int]:
 
 
 def catch_up() -> dict:
-    """Take over every pending battle and bring every lagging projection up to date."""
+    """Hand the outbox to Celery, take over every pending battle and bring every lagging
+    projection up to date."""
+    relayed = relay()
     taken = [battle_id for battle_id in pending_battles()
              if take_over_battle(battle_id=battle_id) is not None]
     projected = lagging_campaigns()
     for campaign_id in projected:
         project_campaign(campaign_id=campaign_id)
-    return {"taken_over": taken, "projected": projected}
+    return {"relayed": relayed, "taken_over": taken, "projected": projected}
 

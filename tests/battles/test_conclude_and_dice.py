@@ -125,6 +125,22 @@ def test_conclusion_records_the_summary_reveals_the_seed_and_signals_after_commi
     assert detail["summary"] == summary
 
 
+def test_a_failing_receiver_after_commit_does_not_fail_the_committed_conclusion(
+    clients, battle, django_capture_on_commit_callbacks
+):
+    def listener(sender, battle_id, **kwargs):
+        raise ConnectionError("the broker is down")
+
+    battle_concluded.connect(listener)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = conclude(clients["org"], battle, 1, red="win", blue="lose")
+    finally:
+        battle_concluded.disconnect(listener)
+    assert response.status_code == 200, response.json()
+    assert Battle.objects.get(pk=battle.pk).status == "concluded"
+
+
 def test_no_signal_when_the_conclusion_rolls_back(clients, battle):
     received = []
 

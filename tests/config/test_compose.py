@@ -35,6 +35,7 @@ def test_the_periodic_catch_up_is_scheduled_for_beat():
     app.finalize()
     tasks = {entry["task"] for entry in app.conf.beat_schedule.values()}
     assert any(name.endswith("process_pending_battles") for name in tasks), tasks
+    assert any(name.endswith("relay_outbox") for name in tasks), tasks
 
 
 def test_commands_name_real_entry_points():

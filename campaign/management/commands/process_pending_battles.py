@@ -1,4 +1,4 @@
-"""Catch up after an outage: take over every concluded battle no campaign ledger has taken
+"""Catch up after an outage: hand the outbox to Celery, take over every concluded battle no campaign ledger has taken
 over yet, and bring lagging projections up to date (what the periodic task does)."""
 from django.core.management.base import BaseCommand
 
@@ -10,5 +10,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         done = catch_up()
+        self.stdout.write(f"outbox messages handed to Celery: {done['relayed']}")
         self.stdout.write(f"battles taken over: {done['taken_over'] or 'none'}")
         self.stdout.write(f"campaigns projected: {done['projected'] or 'none'}")
