@@ -2,14 +2,21 @@
 rejected with the field at fault and nothing of them is stored."""
 
 import copy
+import hashlib
+import io
 import json
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import connection
 
+from battles import selectors
 from battles.models import Battle, BattleLogEntry
+from campaign.models import Club, Membership
 from eventstore.models import Event
+from eventstore.testing import allow_test_flush
 from tests.battles.helpers import dice, fire, head, post, state_json, url
 
 pytestmark = pytest.mark.django_db
@@ -299,3 +306,52 @@ def test_a_battle_recorded_from_the_page_round_trips_twice_beside_the_original(
         metadata = [e["metadata"] for e in export(clients["alice"], copy_)["events"][1:]]
         assert [m.get("imported_idempotency_key") for m in metadata] == keys
         assert not any("idempotency_key" in m for m in metadata)
+
+
+def test_the_commands_import_a_page_recorded_battle_and_refuse_a_tampered_one_in_one_line(
+    tmp_path, club, page_recorded
+):
+    path = tmp_path / "battle.json"
+    call_command("export_battle", str(page_recorded.pk), "--output", str(path))
+    out = io.StringIO()
+    call_command("import_battle", str(path), "--club", club.slug, stdout=out)
+    copy_ = Battle.objects.exclude(pk=page_recorded.pk).get()
+    assert out.getvalue() == f"imported as battle {copy_.pk} (version 7)\n"
+    document = json.loads(path.read_text())
+    _alter_roll(document, 2, "shot")
+    path.write_text(json.dumps(document))
+    counts = Battle.objects.count(), Event.objects.count()
+    with pytest.raises(CommandError) as refused:
+        call_command("import_battle", str(path), "--club", club.slug)
+    message = str(refused.value)
+    assert message.startswith("invalid_import: events.2.data.rolls.shot: recorded [")
+    assert "revealed seed derives" in message and "\n" not in message
+    assert (Battle.objects.count(), Event.objects.count()) == counts
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_recorded_battle_replays_identically_in_a_fresh_database(tmp_path, battle, clients):
+    """Export, empty the database (events, seeds, snapshots, keys: everything), import into a
+    new club: the replayed state and the verified dice are the original's."""
+    record(clients, battle, write=page_post)
+    path = tmp_path / "battle.json"
+    call_command("export_battle", str(battle.pk), "--output", str(path))
+    before = selectors.state_at(battle=Battle.objects.get(pk=battle.pk)).to_json()
+    allow_test_flush()
+    call_command("flush", interactive=False, verbosity=0)
+    connection.close()  # a new session: PostgreSQL's flush session skipped the triggers
+    assert not Event.objects.exists() and not Battle.objects.exists()
+    club = Club.objects.create(name="Elsewhere", slug="elsewhere")
+    for name in ("alice", "bob"):
+        user = get_user_model().objects.create_user(name)
+        Membership.objects.create(club=club, user=user, role="player")
+    call_command("import_battle", str(path), "--club", club.slug, stdout=io.StringIO())
+    copy_ = Battle.objects.get()
+    after = selectors.state_at(battle=copy_).to_json()
+    assert _digest(after["state"], after["pending"]) == _digest(before["state"], before["pending"])
+    assert (after["version"], after["status"]) == (7, "concluded")
+    assert selectors.verify_dice(battle=copy_)["verified"]
+
+
+def _digest(*parts) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
