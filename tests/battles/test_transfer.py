@@ -15,6 +15,7 @@ from django.db import connection
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from campaign.models import Club, Membership
+from eventstore import upcasting
 from eventstore.models import Event
 from eventstore.testing import allow_test_flush
 from tests.battles.helpers import dice, fire, head, post, state_json, url
@@ -355,3 +356,37 @@ def test_a_page_recorded_battle_replays_identically_in_a_fresh_database(tmp_path
 
 def _digest(*parts) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def test_an_older_schema_version_is_stored_as_it_is_and_replayed_upcast(
+    clients, club, concluded, monkeypatch
+):
+    """A document from before ``declare`` payloads renamed ``args`` to ``params`` (schema 2):
+    its version-1 declarations import, upcast, to the same state; an unknown version does not."""
+    document = export(clients["alice"], concluded)
+    original = state_json(clients["alice"], concluded)
+    declares = [i for i, e in enumerate(document["events"]) if e["type"] == "declare"]
+    for i in declares:
+        data = document["events"][i]["data"]
+        data["args"] = data.pop("params")
+    schemas = upcasting.UpcasterRegistry()
+
+    @schemas.register_upcaster("declare", from_version=1)
+    def _args_to_params(data):
+        data = dict(data)
+        return {**data, "params": data.pop("args")}
+
+    monkeypatch.setattr(upcasting, "registry", schemas)
+    response = import_(clients["alice"], club, document)
+    assert response.status_code == 201, response.json()
+    copy_ = Battle.objects.get(pk=response.json()["id"])
+    assert state_json(clients["alice"], copy_)["state"] == original["state"]
+    stored = Event.objects.filter(
+        stream_type="battle", stream_id=str(copy_.pk), event_type="declare"
+    )
+    assert {(e.schema_version, "args" in e.data) for e in stored} == {(1, True)}
+    document["events"][declares[0]]["schema_version"] = 3
+    refused = import_(clients["alice"], club, document)
+    assert refused.status_code == 400
+    assert refused.json()["field"] == f"events.{declares[0]}.schema_version"
+    assert "from 1 to 2" in refused.json()["message"]
