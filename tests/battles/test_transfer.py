@@ -390,3 +390,15 @@ def test_an_older_schema_version_is_stored_as_it_is_and_replayed_upcast(
     assert refused.status_code == 400
     assert refused.json()["field"] == f"events.{declares[0]}.schema_version"
     assert "from 1 to 2" in refused.json()["message"]
+
+
+def test_a_tampered_roll_is_refused_in_russian(clients, club, concluded):
+    document = export(clients["alice"], concluded)
+    _alter_roll(document, 2, "shot")
+    body = json.dumps({"club": club.pk, "document": document})
+    response = clients["alice"].post(
+        "/api/battles/import/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "events.2.data.rolls.shot"
+    assert "но раскрытое зерно даёт" in response.json()["message"]
