@@ -402,3 +402,27 @@ def test_a_tampered_roll_is_refused_in_russian(clients, club, concluded):
     assert response.status_code == 400
     assert response.json()["field"] == "events.2.data.rolls.shot"
     assert "но раскрытое зерно даёт" in response.json()["message"]
+
+
+def test_a_battle_imported_open_then_concluded_imports_again_with_its_rolls_unverified(
+    clients, club, battle
+):
+    """Its concluding event has no seed (this server never had it): it round-trips, and the
+    verification says what it can: the rolls are not verified."""
+    assert page_post(clients["alice"], battle, "declare/", {
+        "expected_version": 1,
+        "command": {"action": "fire", "unit": "r1", "params": {"target": "b1", "distance": 4}},
+        "server_dice": "all",
+    }).status_code == 201
+    first = import_(clients["alice"], club, export(clients["alice"], battle)).json()["id"]
+    concluded = page_post(clients["org"], first, "conclude/",
+                          {"expected_version": 3, "result": {"red": "win", "blue": "lose"}})
+    assert concluded.status_code == 200, concluded.json()
+    document = export(clients["alice"], first)
+    assert document["events"][-1]["data"]["seed"] is None
+    response = import_(clients["alice"], club, document)
+    assert response.status_code == 201, response.json()
+    second = Battle.objects.get(pk=response.json()["id"])
+    assert state_json(clients["alice"], second)["state"] == state_json(clients["alice"], first)["state"]
+    report = clients["alice"].get(url(second, "dice/verify/")).json()
+    assert (report["server_rolls"], report["verified"]) == (2, False)
