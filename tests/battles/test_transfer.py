@@ -195,6 +195,18 @@ CASES = [
         _set(["events", 2, "metadata", "server_requests", "shot", "sides"], 20),
         "events.2.metadata.server_requests.shot",
     ),
+    (
+        "server dice amended away",
+        lambda d: d["events"][5]["data"].update(
+            target=3, data={"rolls": {"shot": [6], "cover": [1]}, "source": "table"}
+        ),
+        "events.5.data.target",
+    ),
+    (
+        "a fact amended into server dice",
+        _set(["events", 5, "data", "data", "source"], "server"),
+        "events.5.data.data.source",
+    ),
     ("server roll not a list", _set(["events", 2, "data", "rolls", "shot"], 3),
      "events.2.data.rolls.shot"),
     ("seed not hex", _set(["events", 6, "data", "seed"], "zz"), "events.6.data.seed"),
