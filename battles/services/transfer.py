@@ -181,6 +181,7 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
         raise _bad("events", _("must be a non-empty list"))
     type_max_length = min(EVENT_TYPE_MAX_LENGTH, _max_length(BattleLogEntry, "type"))
     fact_versions: set[int] = set()
+    server_dice: set[int] = set()
     for i, event in enumerate(events):
         path = f"events.{i}"
         _mapping(event, path)
@@ -219,10 +220,15 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 raise _bad(f"{path}.data.battle_id", _("must be an integer"))
         elif event_type in replay.CORRECTIONS:
             target = data.get("target")
-            if not isinstance(target, int) or target not in fact_versions:
+            if not _is_int(target) or target not in fact_versions:
                 raise _bad(f"{path}.data.target", _("must be the version of an earlier rules fact"))
-            if event_type == replay.AMEND:
-                _mapping(data.get("data"), f"{path}.data.data")
+            if target in server_dice:  # as the API: server dice stay as rolled
+                raise _bad(f"{path}.data.target",
+                           _("is a server dice event: server dice stay as rolled"))
+            if event_type == replay.AMEND and _mapping(
+                data.get("data"), f"{path}.data.data"
+            ).get("source") == "server":
+                raise _bad(f"{path}.data.data.source", _("an amendment cannot be server dice"))
         elif event_type == replay.CONCLUDED:
             _mapping(data.get("result"), f"{path}.data.result")
             _mapping(data.get("summary"), f"{path}.data.summary")
@@ -233,6 +239,7 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
         else:
             fact_versions.add(i + 1)
             if event_type == "dice" and data.get("source") == "server":
+                server_dice.add(i + 1)
                 requests = metadata.get("server_requests")
                 rolls = data.get("rolls")
                 if (
