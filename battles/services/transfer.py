@@ -132,26 +132,37 @@ def _is_int(value: Any) -> bool:
 def _storable(document: Any) -> None:
     """Refuse, naming its path, a string or key with a NUL character or a lone surrogate, or a
     number that is not finite: no database stores them as they are. Iterative (no recursion
-    limit to reach)."""
+    limit to reach); paths are built only to name a problem found."""
+    if _first_unstorable(document, with_paths=False) is None:
+        return
+    path, message = _first_unstorable(document, with_paths=True)
+    raise _bad(path or "document", message)
+
+
+def _first_unstorable(document: Any, *, with_paths: bool) -> tuple[str, str] | None:
     stack: list[tuple[Any, str]] = [(document, "")]
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
             if _UNSTORABLE.search(value):
-                raise _bad(path or "document",
-                           _("contains a NUL character or a lone surrogate"))
+                return path, _("contains a NUL character or a lone surrogate")
         elif isinstance(value, float):
             if not math.isfinite(value):
-                raise _bad(path or "document", _("must be a finite number"))
+                return path, _("must be a finite number")
         elif isinstance(value, Mapping):
             for key, item in value.items():
-                where = f"{path}.{key}" if path else str(key)
                 if not isinstance(key, str) or _UNSTORABLE.search(key):
-                    raise _bad(path or "document",
-                               _("contains a key with a NUL character or a lone surrogate"))
-                stack.append((item, where))
+                    return path, _("contains a key with a NUL character or a lone surrogate")
+                if isinstance(item, str | Mapping | list | tuple | float):
+                    stack.append((item, f"{path}.{key}" if path else key) if with_paths else
+                                 (item, path))
         elif isinstance(value, list | tuple):
-            stack.extend((item, f"{path}.{i}" if path else str(i)) for i, item in enumerate(value))
+            if with_paths:
+                stack.extend((item, f"{path}.{i}" if path else str(i))
+                             for i, item in enumerate(value))
+            else:
+                stack.extend((item, path) for item in value)
+    return None
 
 
 def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
