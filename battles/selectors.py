@@ -6,7 +6,7 @@ Keyword-only, typed. Writes live in :mod:`battles.services`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +26,7 @@ from campaign.selectors import club_role
 from config.api_errors import ApiError
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
+from eventstore.types import RecordedEvent
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, RuleSystem, State
@@ -307,6 +308,18 @@ def revealed_seed(*, battle: Battle) -> str | None:
     return seed
 
 
+def server_rolls(*, events: Iterable[RecordedEvent]) -> list[tuple[int, str, Mapping, list]]:
+    """``(version, key, request, recorded values)`` of every server roll among ``events``,
+    as :func:`battles.dice.verify_server_rolls` takes them."""
+    rolls = []
+    for event in events:
+        if event.type == "dice" and event.data.get("source") == "server":
+            requests: Mapping = event.metadata.get("server_requests", {})
+            for key, values in event.data["rolls"].items():
+                rolls.append((event.version, key, requests.get(key), values))
+    return rolls
+
+
 def verify_dice(*, battle: Battle) -> dict:
     """Re-derive every server roll of a concluded battle from its revealed seed.
 
@@ -323,12 +336,7 @@ def verify_dice(*, battle: Battle) -> dict:
     seed = revealed_seed(battle=battle)
     commitment = started.get("seed_sha256")
     seed_ok = seed is not None and dice.seed_sha256(seed) == commitment
-    rolls = []
-    for event in events:
-        if event.type == "dice" and event.data.get("source") == "server":
-            requests: Mapping = event.metadata.get("server_requests", {})
-            for key, values in event.data["rolls"].items():
-                rolls.append((event.version, key, requests.get(key), values))
+    rolls = server_rolls(events=events)
     checks = []
     if seed_ok:
         checks = dice.verify_server_rolls(seed, battle_id=started["battle_id"], rolls=rolls)

@@ -14,7 +14,7 @@ battle's ``UPDATE``), elsewhere with the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -258,16 +258,19 @@ def project(
     state: State | None,
     system: RuleSystem | None = None,
     strict: bool = False,
+    before: Callable[[RecordedEvent, State | None], None] | None = None,
 ) -> tuple[State, list[replay.Outcome]]:
     """Fold newly appended ``events`` into the projections; return the new head state and
     the outcome of each event.
 
     ``state`` is the head state before the events (``None`` before ``battle.started``).
     With ``strict`` a rules fact that does not fit raises :class:`RuleError` (imports: every
-    fact must have fitted when it was recorded). Must run inside the append's transaction.
+    fact must have fitted when it was recorded). ``before(event, state)`` is called with
+    each event other than a correction and the state it is folded on, before it is folded
+    (imports check server dice there). Must run inside the append's transaction.
     """
     projection = fold_projection(
-        battle=battle, events=events, state=state, system=system, strict=strict
+        battle=battle, events=events, state=state, system=system, strict=strict, before=before
     )
     projection.save()
     return projection.state, projection.outcomes
@@ -282,6 +285,7 @@ def fold_projection(
     strict: bool = False,
     folded: Sequence[tuple[replay.Outcome, State]] | None = None,
     units: dict[str, dict[str, Any]] | None = None,
+    before: Callable[[RecordedEvent, State | None], None] | None = None,
 ) -> Projection:
     """The projection of newly appended ``events`` (see :func:`project`), not yet stored;
     ``battle`` gets its new columns. A correction's refold updates the log rows and
@@ -291,7 +295,8 @@ def fold_projection(
     folded exactly these events from ``state`` (strictly, as :func:`battles.services.writes.
     write` plans them): they are not folded a second time. Ignored if a correction is among
     the events (a correction refolds from a snapshot). ``units``: the unit status rows of
-    ``state``, when the caller has them (else they are summarised from it).
+    ``state``, when the caller has them (else they are summarised from it). ``before``: see
+    :func:`project`.
     """
     system = system or system_of(battle)
     if folded is not None and (
@@ -313,6 +318,8 @@ def fold_projection(
             if folded is not None:
                 outcome, fold.state = folded[index]
             else:
+                if before is not None:
+                    before(event, fold.state)
                 try:
                     outcome = fold.feed(event.version, event.type, event.data, strict=strict)
                 except RuleError as error:

@@ -1,38 +1,66 @@
 """Export a battle as a JSON document of its events; import such a document elsewhere.
 
-An import checks the document's shape first (the field at fault is named), then replays it
+An import checks the document's shape first (the field at fault is named: strings that fit
+their columns, no NUL, event versions from 1, known schema versions), then replays it
 strictly: every fact must fit the state it was recorded against, corrections must target
-earlier facts, a concluding summary must equal the one the rules compute now and a revealed
-seed must match the commitment. Any failure rolls everything back: nothing is stored.
+earlier facts, server dice must be the dice the rules asked for and, once the seed is revealed,
+the dice that seed derives; a concluding summary and result must agree with the rules. Any
+failure rolls everything back: nothing is stored.
+
+Idempotency keys: an event written with an ``Idempotency-Key`` (the battle page sends one with
+every write) carries it in its metadata. They belonged to the original battle's requests, so
+an import stores them as ``imported_idempotency_key`` in the metadata (and the original
+``recorded_at`` as ``imported_recorded_at``), never as keys of the new stream: a copy never
+collides with its original or with another copy, and the same document imports again as
+another battle.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles import dice as dice_scheme
 from battles import replay
-from battles.models import Battle, BattleParticipant
+from battles.models import Battle, BattleLogEntry, BattleParticipant
+from battles.selectors import server_rolls
+from battles.services.battles import _check_result
 from battles.services.projection import project
 from battles.streams import stream_of
 from campaign.models import Club, Membership
 from config.api_errors import ApiError
+from eventstore import upcasting
+from eventstore.errors import InvalidArgument
+from eventstore.models import EVENT_TYPE_MAX_LENGTH
 from eventstore.selectors import read_stream
-from eventstore.services import append
-from eventstore.types import NewEvent
+from eventstore.services import IDEMPOTENCY_KEY, append
+from eventstore.types import NewEvent, RecordedEvent
 from rules.core import registry
 from rules.core.errors import RuleError, Sentence
 from rules.core.summary import summarize
+from rules.core.system import DiceNeeded, RuleSystem, State
 
 FORMAT = "wargame-battle-export"
 FORMAT_VERSION = 1
+#: Where an imported event keeps the idempotency key and the time it was first recorded with.
+IMPORTED_KEY = "imported_idempotency_key"
+IMPORTED_AT = "imported_recorded_at"
+_HEX_64 = re.compile("[0-9a-f]{64}")
+# Characters no backend stores the same: NUL (jsonb refuses it) and lone UTF-16 surrogates.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _max_length(model, name: str) -> int:
+    return model._meta.get_field(name).max_length
 
 
 def export_battle(*, battle: Battle) -> dict:
@@ -89,10 +117,52 @@ def _mapping(value: Any, path: str) -> Mapping:
     return value
 
 
-def _string(value: Any, path: str) -> str:
+def _string(value: Any, path: str, max_length: int | None = None) -> str:
     if not isinstance(value, str) or not value:
         raise _bad(path, _("must be a non-empty string"))
+    if max_length is not None and len(value) > max_length:
+        raise _bad(path, _("must be at most %(max)s characters") % {"max": max_length})
     return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _storable(document: Any) -> None:
+    """Refuse, naming its path, a string or key with a NUL character or a lone surrogate, or a
+    number that is not finite: no database stores them as they are. Iterative (no recursion
+    limit to reach); paths are built only to name a problem found."""
+    if _first_unstorable(document, with_paths=False) is None:
+        return
+    path, message = _first_unstorable(document, with_paths=True)
+    raise _bad(path or "document", message)
+
+
+def _first_unstorable(document: Any, *, with_paths: bool) -> tuple[str, str] | None:
+    stack: list[tuple[Any, str]] = [(document, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if _UNSTORABLE.search(value):
+                return path, _("contains a NUL character or a lone surrogate")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return path, _("must be a finite number")
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                if not isinstance(key, str) or _UNSTORABLE.search(key):
+                    return path, _("contains a key with a NUL character or a lone surrogate")
+                if isinstance(item, str | Mapping | list | tuple | float):
+                    stack.append((item, f"{path}.{key}" if path else key) if with_paths else
+                                 (item, path))
+        elif isinstance(value, list | tuple):
+            if with_paths:
+                stack.extend((item, f"{path}.{i}" if path else str(i))
+                             for i, item in enumerate(value))
+            else:
+                stack.extend((item, path) for item in value)
+    return None
 
 
 def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
@@ -100,29 +170,45 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
     document = _mapping(document, "document")
     if document.get("format") != FORMAT:
         raise _bad("format", _("must be %(format)r") % {"format": FORMAT})
-    if document.get("format_version") != FORMAT_VERSION:
+    format_version = document.get("format_version")
+    if not _is_int(format_version) or format_version != FORMAT_VERSION:
         raise _bad("format_version", _("must be %(version)s") % {"version": FORMAT_VERSION})
+    _storable(document)
     battle = _mapping(document.get("battle"), "battle")
     for name in ("name", "rules_system", "rules_version"):
-        _string(battle.get(name), f"battle.{name}")
+        _string(battle.get(name), f"battle.{name}", _max_length(Battle, name))
     participants = battle.get("participants", [])
     if not isinstance(participants, list):
         raise _bad("battle.participants", _("must be a list"))
+    user_model = get_user_model()
     for i, p in enumerate(participants):
         _mapping(p, f"battle.participants.{i}")
-        _string(p.get("username"), f"battle.participants.{i}.username")
-        _string(p.get("side"), f"battle.participants.{i}.side")
+        _string(p.get("username"), f"battle.participants.{i}.username",
+                _max_length(user_model, user_model.USERNAME_FIELD))
+        _string(p.get("side"), f"battle.participants.{i}.side",
+                _max_length(BattleParticipant, "side"))
     events = document.get("events")
     if not isinstance(events, list) or not events:
         raise _bad("events", _("must be a non-empty list"))
+    type_max_length = min(EVENT_TYPE_MAX_LENGTH, _max_length(BattleLogEntry, "type"))
     fact_versions: set[int] = set()
+    server_dice: set[int] = set()
     for i, event in enumerate(events):
         path = f"events.{i}"
         _mapping(event, path)
-        if event.get("version") != i + 1:
+        version = event.get("version")
+        if not _is_int(version) or version != i + 1:
             raise _bad(f"{path}.version", _("must be %(version)s (versions are contiguous from 1)")
                        % {"version": i + 1})
-        event_type = _string(event.get("type"), f"{path}.type")
+        event_type = _string(event.get("type"), f"{path}.type", type_max_length)
+        current = upcasting.registry.current_version(event_type)
+        schema_version = event.get("schema_version")
+        if not _is_int(schema_version) or not 1 <= schema_version <= current:
+            raise _bad(
+                f"{path}.schema_version",
+                _("must be a schema version of %(type)s known here: an integer from 1 to "
+                  "%(current)s") % {"type": event_type, "current": current},
+            )
         data = _mapping(event.get("data"), f"{path}.data")
         metadata = _mapping(event.get("metadata", {}), f"{path}.metadata")
         if (event_type == replay.STARTED) != (i == 0):
@@ -138,21 +224,33 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 battle["rules_version"],
             ):
                 raise _bad(f"{path}.data.rules", _("must name the battle's rule system and version"))
-            _string(data.get("seed_sha256"), f"{path}.data.seed_sha256")
-            if not isinstance(data.get("battle_id"), int):
+            if not _HEX_64.fullmatch(str(data.get("seed_sha256"))):
+                raise _bad(f"{path}.data.seed_sha256",
+                           _("must be a SHA-256 digest: 64 lowercase hexadecimal digits"))
+            if not _is_int(data.get("battle_id")):
                 raise _bad(f"{path}.data.battle_id", _("must be an integer"))
         elif event_type in replay.CORRECTIONS:
             target = data.get("target")
-            if not isinstance(target, int) or target not in fact_versions:
+            if not _is_int(target) or target not in fact_versions:
                 raise _bad(f"{path}.data.target", _("must be the version of an earlier rules fact"))
-            if event_type == replay.AMEND:
-                _mapping(data.get("data"), f"{path}.data.data")
+            if target in server_dice:  # as the API: server dice stay as rolled
+                raise _bad(f"{path}.data.target",
+                           _("is a server dice event: server dice stay as rolled"))
+            if event_type == replay.AMEND and _mapping(
+                data.get("data"), f"{path}.data.data"
+            ).get("source") == "server":
+                raise _bad(f"{path}.data.data.source", _("an amendment cannot be server dice"))
         elif event_type == replay.CONCLUDED:
             _mapping(data.get("result"), f"{path}.data.result")
             _mapping(data.get("summary"), f"{path}.data.summary")
+            seed = data.get("seed")
+            if seed is not None and not _HEX_64.fullmatch(str(seed)):
+                raise _bad(f"{path}.data.seed",
+                           _("must be the dice seed (64 lowercase hexadecimal digits) or null"))
         else:
             fact_versions.add(i + 1)
             if event_type == "dice" and data.get("source") == "server":
+                server_dice.add(i + 1)
                 requests = metadata.get("server_requests")
                 rolls = data.get("rolls")
                 if (
@@ -164,6 +262,9 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                         f"{path}.metadata.server_requests",
                         _("server dice must name the request of every roll"),
                     )
+                for key, values in rolls.items():
+                    if not isinstance(values, list):
+                        raise _bad(f"{path}.data.rolls.{key}", _("must be a list"))
     return battle, events
 
 
@@ -176,7 +277,8 @@ def import_battle(
     """Create a battle in ``club`` from an exported ``document``; all or nothing.
 
     The imported battle has no dice seed here: it cannot roll server dice, and its server
-    rolls are verified with the seed revealed in its own ``battle.concluded`` event.
+    rolls are verified with the seed revealed in its own ``battle.concluded`` event (here,
+    as the import replays them: a roll the seed does not derive is refused).
     """
     battle_doc, events = validate_document(document)
     try:
@@ -184,6 +286,14 @@ def import_battle(
     except RuleError as error:
         raise _bad("battle.rules_version", error.message, code=error.code) from None
     started = events[0]["data"]
+    seed = None
+    if events[-1]["type"] == replay.CONCLUDED:
+        seed = events[-1]["data"].get("seed")
+        if seed is not None and dice_scheme.seed_sha256(seed) != started["seed_sha256"]:
+            raise _bad(
+                f"events.{len(events) - 1}.data.seed",
+                _("does not match the seed_sha256 committed at the start"),
+            )
     unmatched: list[dict] = []
     with transaction.atomic():
         battle = Battle.objects.create(
@@ -206,21 +316,26 @@ def import_battle(
                 BattleParticipant.objects.get_or_create(
                     battle=battle, user=user, defaults={"side": p["side"]}
                 )
-        result = append(
-            stream_of(battle),
-            expected_version=0,
-            events=[
-                NewEvent(
-                    e["type"],
-                    e["data"],
-                    {**e.get("metadata", {}), "imported_recorded_at": e.get("recorded_at")},
-                )
-                for e in events
-            ],
-        )
+        try:
+            result = append(
+                stream_of(battle),
+                expected_version=0,
+                events=[
+                    NewEvent(e["type"], e["data"], _imported_metadata(e), e["schema_version"])
+                    for e in events
+                ],
+            )
+        except InvalidArgument as error:  # validate_document should have caught it
+            raise _bad("events", _("cannot be stored: %(reason)s") % {"reason": error}) from None
+        recorded = [_upcast(e) for e in result.events]
         try:
             state, _outcomes = project(
-                battle=battle, events=result.events, state=None, system=system, strict=True
+                battle=battle,
+                events=recorded,
+                state=None,
+                system=system,
+                strict=True,
+                before=_ServerDice(system, seed, started["battle_id"]),
             )
         except RuleError as error:
             raise ApiError(
@@ -230,22 +345,85 @@ def import_battle(
                 rule=error.rule,
                 rule_code=error.code,
             ) from None
-        last = events[-1]
-        if last["type"] == replay.CONCLUDED:
-            _check_conclusion(system, state, started, last, len(events) - 1)
+        if recorded[-1].type == replay.CONCLUDED:
+            _check_conclusion(system, state, recorded[-1])
     return ImportResult(battle, unmatched)
 
 
-def _check_conclusion(system, state, started: Mapping, concluded: Mapping, index: int) -> None:
-    path = f"events.{index}.data"
-    expected = json.loads(json.dumps(summarize(system, state).to_json()))
-    if concluded["data"]["summary"] != expected:
+def _imported_metadata(event: Mapping) -> dict:
+    """The event's metadata as the copy keeps it: its idempotency key and the time it was
+    first recorded under :data:`IMPORTED_KEY` and :data:`IMPORTED_AT` (a copy of a copy keeps
+    the first ones)."""
+    metadata = dict(event.get("metadata", {}))
+    key = metadata.pop(IDEMPOTENCY_KEY, None)
+    if key is not None:
+        metadata.setdefault(IMPORTED_KEY, key)
+    metadata.setdefault(IMPORTED_AT, event.get("recorded_at"))
+    return metadata
+
+
+def _upcast(event: RecordedEvent) -> RecordedEvent:
+    """``event`` with its payload at its type's current schema version, as readers see it."""
+    version, data = upcasting.registry.upcast(event.type, event.schema_version, event.data)
+    if version == event.schema_version:
+        return event
+    return event._replace(schema_version=version, data=data)
+
+
+def _request_json(request: Any) -> Any:
+    """A dice request's JSON without its label (a sentence for players, which may be worded
+    otherwise now): what the dice are."""
+    if not isinstance(request, Mapping):
+        return request
+    return {k: v for k, v in request.items() if k != "label"}
+
+
+@dataclass
+class _ServerDice:
+    """Checks each server ``dice`` event as the strict replay reaches it: its requests must be
+    the dice the rules asked for at that point and, with the ``seed`` revealed, its rolls the
+    ones the seed derives (:func:`battles.dice.verify_server_rolls`)."""
+
+    system: RuleSystem
+    seed: str | None
+    battle_id: int
+
+    def __call__(self, event: RecordedEvent, state: State | None) -> None:
+        rolls = server_rolls(events=[event])
+        if not rolls:
+            return
+        path = f"events.{event.version - 1}"
+        pending = self.system.pending(state) if state is not None else None
+        asked = (
+            {r.key: _request_json(r.to_json()) for r in pending.requests}
+            if isinstance(pending, DiceNeeded)
+            else {}
+        )
+        for _version, key, request, _values in rolls:
+            if key not in asked or _request_json(request) != asked[key]:
+                raise _bad(
+                    f"{path}.metadata.server_requests.{key}",
+                    _("is not the dice request the rules made at this point"),
+                )
+        if self.seed is None:
+            return
+        for check in dice_scheme.verify_server_rolls(
+            self.seed, battle_id=self.battle_id, rolls=rolls
+        ):
+            if not check.ok:
+                raise _bad(
+                    f"{path}.data.rolls.{check.key}",
+                    _("recorded %(recorded)s, but the revealed seed derives %(derived)s")
+                    % {"recorded": check.recorded, "derived": check.derived},
+                )
+
+
+def _check_conclusion(system: RuleSystem, state: State, concluded: RecordedEvent) -> None:
+    path = f"events.{concluded.version - 1}.data"
+    summary = summarize(system, state)
+    try:
+        _check_result(concluded.data["result"], summary.sides)
+    except ApiError as error:
+        raise _bad(f"{path}.{error.field}", error.message) from None
+    if concluded.data["summary"] != json.loads(json.dumps(summary.to_json())):
         raise _bad(f"{path}.summary", _("differs from the summary the rules compute from the events"))
-    seed = concluded["data"].get("seed")
-    if seed is not None:
-        try:
-            matches = dice_scheme.seed_sha256(seed) == started["seed_sha256"]
-        except (TypeError, ValueError):
-            matches = False
-        if not matches:
-            raise _bad(f"{path}.seed", _("does not match the seed_sha256 committed at the start"))
