@@ -61,6 +61,11 @@ def succeeded(username: str) -> None:
     cache.delete(_keys("", username)[1])
 
 
+def forget(ip: str, username: str) -> None:
+    """Clear the counts of ``ip`` and ``username`` (a benchmark starting afresh)."""
+    cache.delete_many(_keys(ip, username))
+
+
 def throttled_message() -> str:
     minutes = max(1, _limits()["window_seconds"] // 60)
     return _("Too many failed sign-in attempts. Try again in %(minutes)s minutes.") % {

@@ -151,7 +151,7 @@ CACHES = {
 #: Failed sign-ins (login page, admin) allowed per client IP and per username in a window;
 #: past either, an attempt is refused with 429 before its password is hashed.
 SIGN_IN_THROTTLE = {
-    "failures_per_ip": env_int("SIGN_IN_FAILURES_PER_IP", 20),
+    "failures_per_ip": env_int("SIGN_IN_FAILURES_PER_IP", 10),
     "failures_per_username": env_int("SIGN_IN_FAILURES_PER_USERNAME", 5),
     "window_seconds": env_int("SIGN_IN_WINDOW_SECONDS", 900),
 }
