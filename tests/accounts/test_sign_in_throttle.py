@@ -51,6 +51,7 @@ def test_an_ip_is_throttled_after_its_failures_whatever_the_username(hashes):
 
 def test_the_admin_sign_in_is_throttled_too(hashes):
     get_user_model().objects.create_superuser("root", password="commander-1942")
+    assert _sign_in("root", "commander-1942", path=ADMIN_LOGIN).status_code == 302
     for _ in range(3):
         response = _sign_in("root", "wrong", path=ADMIN_LOGIN)
         assert response.status_code == 200
