@@ -114,7 +114,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     # No HTTP Basic: it hashed a password on every request, a CPU flood for anyone. Scripts
-    # send a personal API token (accounts.tokens, one indexed query, no password hash).
+    # send a personal API token (accounts.authentication: one indexed query, no hash).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
