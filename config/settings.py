@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "accounts",
     "eventstore",
     "campaign",
     "battles",
@@ -113,10 +114,14 @@ REST_FRAMEWORK = {
         "config.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # No HTTP Basic: it hashed a password on every request, a CPU flood for anyone. Scripts
+    # send a personal API token (accounts.authentication: one indexed query, no hash).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"anon": env_str("API_ANON_RATE", "60/minute")},
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -135,8 +140,28 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# --- Celery ---------------------------------------------------------------------------
+# --- Cache: sign-in and API throttle counts -------------------------------------------
+# Redis when REDIS_URL is set, so that every gunicorn worker sees the same counts; else this
+# process's memory (the embedded default runs one process).
 REDIS_URL = env_str("REDIS_URL")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "cache",
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+#: Failed sign-ins (login page, admin) allowed per client IP and per username in a window;
+#: past either, an attempt is refused with 429 before its password is hashed.
+SIGN_IN_THROTTLE = {
+    "failures_per_ip": env_int("SIGN_IN_FAILURES_PER_IP", 10),
+    "failures_per_username": env_int("SIGN_IN_FAILURES_PER_USERNAME", 5),
+    "window_seconds": env_int("SIGN_IN_WINDOW_SECONDS", 900),
+}
+
+# --- Celery ---------------------------------------------------------------------------
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL  # embedded default: tasks run inline

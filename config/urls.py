@@ -1,13 +1,25 @@
 """Top-level URL routes: admin, the REST API with its OpenAPI schema and docs, pages."""
 from django.contrib import admin
+from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.signin import ThrottledAuthenticationForm, answers_429_when_throttled
 from config.views import health
 
 urlpatterns = [
+    # the two sign-in forms, throttled (accounts.signin); the admin's form is set in AccountsConfig
+    path("admin/login/", answers_429_when_throttled(admin.site.login)),
     path("admin/", admin.site.urls),
+    path(
+        "accounts/login/",
+        answers_429_when_throttled(
+            LoginView.as_view(authentication_form=ThrottledAuthenticationForm)
+        ),
+        name="login",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", include("accounts.urls")),
     path("api/", include("battles.urls")),
     path("api/", include("campaign.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

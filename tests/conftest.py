@@ -8,6 +8,7 @@ The Django suites share a club, its people, an API client per person, a started 
 (the admin suite's people are staff). Django is imported inside the fixtures: ``tests/rules`` runs without it.
 """
 import os
+import uuid
 from datetime import date
 
 import pytest
@@ -50,6 +51,23 @@ def _celery_inline(request):
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(request):
+    """Each test counts sign-in failures and API throttles in a cache of its own: memory,
+    never the Redis database that REDIS_URL shares with the Celery broker."""
+    from django.conf import settings
+
+    if not settings.configured:
+        yield
+        return
+    fixture = request.getfixturevalue("settings")
+    fixture.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": f"test-{uuid.uuid4()}",
+    }}
+    yield
 
 
 def pytest_collection_modifyitems(config, items):

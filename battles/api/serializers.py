@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -94,7 +93,7 @@ class ConcludeSerializer(WriteSerializer):
 
 
 class ParticipantInSerializer(serializers.Serializer):
-    user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all())
+    user = serializers.IntegerField(help_text="a member of the club, by user id")
     side = serializers.CharField(max_length=60)
 
 

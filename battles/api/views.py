@@ -77,16 +77,16 @@ class BattleListView(APIView):
         form = s.BattleCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
+        club = _club_for(request.user, data["club"])
         battle = services.create_battle(
-            club=_club_for(request.user, data["club"]),
+            club=club,
             name=data["name"],
             rules_system=data["rules_system"],
             rules_version=data.get("rules_version"),
             setup=data["setup"],
-            participants=[
-                services.ParticipantSpec(user=p["user"], side=p["side"])
-                for p in data.get("participants", [])
-            ],
+            participants=services.club_participants(
+                club, [(p["user"], p["side"]) for p in data.get("participants", [])]
+            ),
             created_by=request.user,
             snapshot_every=data.get("snapshot_every"),
             idempotency_key=request.headers.get("Idempotency-Key"),

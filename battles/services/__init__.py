@@ -1,6 +1,12 @@
 """Write side of battles (keyword-only, typed). Reads live in :mod:`battles.selectors`."""
 
-from battles.services.battles import ParticipantSpec, conclude_battle, correct, create_battle
+from battles.services.battles import (
+    ParticipantSpec,
+    club_participants,
+    conclude_battle,
+    correct,
+    create_battle,
+)
 from battles.services.facts import decide, declare, enter_dice
 from battles.services.projection import rebuild
 from battles.services.transfer import ImportResult, export_battle, import_battle
@@ -10,6 +16,7 @@ __all__ = [
     "ImportResult",
     "ParticipantSpec",
     "WriteResult",
+    "club_participants",
     "conclude_battle",
     "correct",
     "create_battle",

@@ -182,16 +182,38 @@ def _sides(system, state) -> tuple[str, ...] | None:
         return None  # the system gives no summary: sides are not checked
 
 
+def club_participants(club: Club, entries: Iterable[tuple[int, str]]) -> list[ParticipantSpec]:
+    """Participants from (user id, side) pairs, each a member of ``club``.
+
+    An id outside the club -- another club's user, a superuser, no user at all -- gets the
+    same ``not_a_member`` error, which names no one: ids cannot be used to look users up."""
+    entries = list(entries)
+    members = {
+        m.user_id: m.user
+        for m in Membership.objects.filter(
+            club=club, user_id__in=[user_id for user_id, _side in entries]
+        ).select_related("user")
+    }
+    for index, (user_id, _side) in enumerate(entries):
+        if user_id not in members:
+            raise _not_a_member(user_id, index)
+    return [ParticipantSpec(user=members[user_id], side=side) for user_id, side in entries]
+
+
+def _not_a_member(user_id: int, index: int) -> ApiError:
+    return ApiError(
+        "not_a_member",
+        _("user %(id)s is not a member of this club") % {"id": user_id},
+        field=f"participants.{index}.user",
+    )
+
+
 def _check_participants(club: Club, participants: list[ParticipantSpec], sides) -> None:
     members = set(Membership.objects.filter(club=club).values_list("user_id", flat=True))
     seen = set()
     for index, p in enumerate(participants):
         if p.user.pk not in members:
-            raise ApiError(
-                "not_a_member",
-                _("%(user)s is not a member of %(club)s") % {"user": p.user, "club": club},
-                field=f"participants.{index}.user",
-            )
+            raise _not_a_member(p.user.pk, index)
         if sides is not None and p.side not in sides:
             raise ApiError(
                 "unknown_side",
@@ -202,7 +224,7 @@ def _check_participants(club: Club, participants: list[ParticipantSpec], sides) 
         if p.user.pk in seen:
             raise ApiError(
                 "duplicate_participant",
-                _("%(user)s is listed twice") % {"user": p.user},
+                _("user %(id)s is listed twice") % {"id": p.user.pk},
                 field=f"participants.{index}.user",
             )
         seen.add(p.user.pk)
