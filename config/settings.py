@@ -146,7 +146,7 @@ SPECTACULAR_SETTINGS = {
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.OutageTolerantRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "cache",
     }

@@ -22,7 +22,7 @@ def _cache_with(**env) -> str:
 
 @pytest.mark.parametrize("env, expected", [
     ({"REDIS_URL": "redis://127.0.0.1:6379/9"},
-     "django.core.cache.backends.redis.RedisCache redis://127.0.0.1:6379/9"),
+     "config.cache.OutageTolerantRedisCache redis://127.0.0.1:6379/9"),
     ({}, "django.core.cache.backends.locmem.LocMemCache"),
 ])
 def test_the_cache_is_redis_when_redis_url_is_set(env, expected):

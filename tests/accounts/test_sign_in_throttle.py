@@ -67,3 +67,14 @@ def test_a_right_password_clears_the_usernames_count(anna):
     assert _sign_in("anna", "tabletop-1944", ip="10.0.4.2").status_code == 302
     for _ in range(2):
         assert _sign_in("anna", "wrong", ip="10.0.4.3").status_code == 200
+
+
+def test_sign_in_and_the_api_answer_while_the_cache_redis_is_down(anna, settings):
+    """Throttle counts in an unreachable Redis: a sign-in still signs in (the throttle is off
+    until Redis is back) and an anonymous API request gets its 401, never a 500."""
+    settings.CACHES = {"default": {"BACKEND": "config.cache.OutageTolerantRedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0"}}
+    assert _sign_in("anna", "wrong").status_code == 200
+    response = _sign_in("anna", "tabletop-1944")
+    assert response.status_code == 302
+    assert Client().get("/api/battles/").status_code == 401
