@@ -5,9 +5,9 @@ Real deployment: DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker) set.
 """
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.database import database_settings
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -70,10 +70,22 @@ TEMPLATES = [
     },
 ]
 
+# --- Database ---------------------------------------------------------------------------
+# Persistent connections, health-checked before reuse (a PostgreSQL restart costs no request).
+# A web request's statements are cancelled after DB_STATEMENT_TIMEOUT_MS, below gunicorn's
+# worker timeout (GUNICORN_TIMEOUT, read by config/gunicorn.py too): a request gunicorn kills
+# leaves no statement running. The Celery worker runs under DB_WORKER_STATEMENT_TIMEOUT_MS
+# (config/database.py). 0: no timeout (e.g. for a long management command).
+GUNICORN_TIMEOUT = env_int("GUNICORN_TIMEOUT", 30)
+DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 25_000)
+DB_WORKER_STATEMENT_TIMEOUT_MS = env_int("DB_WORKER_STATEMENT_TIMEOUT_MS", 600_000)
+if not 0 <= DB_STATEMENT_TIMEOUT_MS < GUNICORN_TIMEOUT * 1000:
+    raise ImproperlyConfigured("DB_STATEMENT_TIMEOUT_MS must be below GUNICORN_TIMEOUT (or 0)")
 DATABASES = {
-    "default": dj_database_url.parse(
+    "default": database_settings(
         DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        statement_timeout_ms=DB_STATEMENT_TIMEOUT_MS,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
