@@ -22,6 +22,20 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# --- HTTPS ------------------------------------------------------------------------------
+# Outside DEBUG cookies are Secure and HTTPS responses carry HSTS. The redirect to HTTPS is
+# opt-in (SECURE_SSL_REDIRECT=1), since only a deployment with TLS in front can serve it.
+# Behind a TLS-terminating proxy, SECURE_PROXY_SSL_HEADER names the header it sets to "https"
+# (e.g. HTTP_X_FORWARDED_PROTO; only if the proxy always sets or strips it).
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+if env_str("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (env_str("SECURE_PROXY_SSL_HEADER"), "https")
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
