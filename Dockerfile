@@ -10,4 +10,5 @@ RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && python -m rules build --train "python -m bench.rules_fold --runs 1 --seed 101" \
     && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/*
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000"]
+# gunicorn's worker timeout and workers: config/gunicorn.py (GUNICORN_TIMEOUT, GUNICORN_WORKERS).
+CMD ["gunicorn", "-c", "config/gunicorn.py", "config.wsgi:application"]
