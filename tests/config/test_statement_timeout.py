@@ -105,14 +105,14 @@ def _worker_pids(arbiter: int) -> list[int]:
 
 
 def test_under_gunicorn_a_slow_statement_answers_503_and_a_killed_worker_leaves_none():
-    """gunicorn's worker timeout 4 s, the statement timeout 3.9 s.
+    """gunicorn's worker timeout 6 s, the statement timeout 5 s.
 
-    A statement alone is cancelled by PostgreSQL: 503 JSON. A request that spends 3 s in Python
-    first is aborted by gunicorn at 4-5.5 s while its statement runs: nothing is left running.
+    A statement alone is cancelled by PostgreSQL: 503 JSON. A request that spends 4 s in Python
+    first is aborted by gunicorn at 6-7.5 s while its statement runs: nothing is left running.
     A worker killed outright mid-statement (SIGKILL: the OOM killer, a container stopped past its
     grace) cannot cancel anything itself: PostgreSQL's statement timeout ends its statement."""
-    with gunicorn(database_url=_database_url(), port=8601, GUNICORN_TIMEOUT="4",
-                  DB_STATEMENT_TIMEOUT_MS="3900") as (base, arbiter):
+    with gunicorn(database_url=_database_url(), port=8601, GUNICORN_TIMEOUT="6",
+                  DB_STATEMENT_TIMEOUT_MS="5000") as (base, arbiter):
         tag = uuid.uuid4().hex
         response = requests.get(f"{base}/probe/sleep/", params={"seconds": 30, "tag": tag},
                                 timeout=20)
@@ -124,15 +124,15 @@ def test_under_gunicorn_a_slow_statement_answers_503_and_a_killed_worker_leaves_
         started = time.monotonic()
         try:
             aborted = requests.get(f"{base}/probe/sleep/",
-                                   params={"before": 3, "seconds": 30, "tag": tag}, timeout=20)
+                                   params={"before": 4, "seconds": 30, "tag": tag}, timeout=20)
         except requests.ConnectionError:
             aborted = None
         elapsed = time.monotonic() - started
         # gunicorn aborted the worker (its last words are a bare 500, or none) while the
-        # statement ran: after its 4 s, before the statement's own timeout at 6.9 s.
+        # statement ran: after its 6 s, before the statement's own timeout at 9 s.
         assert aborted is None or aborted.status_code == 500 and "html" in aborted.headers[
             "Content-Type"], aborted.text[:500]
-        assert 4 <= elapsed < 6.9, elapsed
+        assert 6 <= elapsed < 9, elapsed
         assert wait_for(lambda: not _running(tag), timeout=10), _running(tag)
 
         tag = uuid.uuid4().hex
@@ -144,7 +144,7 @@ def test_under_gunicorn_a_slow_statement_answers_503_and_a_killed_worker_leaves_
             os.kill(pid, signal.SIGKILL)
         request.join(timeout=30)
         assert _running(tag), "the statement ends with its worker only after its timeout"
-        assert wait_for(lambda: not _running(tag), timeout=6), (
+        assert wait_for(lambda: not _running(tag), timeout=8), (
             f"the killed worker's statement still runs: {_running(tag)}")
 
 
