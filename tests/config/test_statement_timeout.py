@@ -4,6 +4,8 @@ statement answers a 503 JSON ``statement_timeout``."""
 import contextlib
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -16,7 +18,7 @@ from django.db import connection
 from django.test import override_settings
 
 from config.database import database_settings, statement_timeout_option, use_statement_timeout
-from tests.config.servers import gunicorn, wait_for
+from tests.config.servers import ROOT, gunicorn, wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -68,17 +70,29 @@ def test_a_url_keeps_its_own_options_and_gets_one_statement_timeout():
     assert sqlite["CONN_HEALTH_CHECKS"] is True
 
 
-def test_the_celery_worker_switches_to_its_longer_timeout():
-    """Building a worker sends celeryd_init, as `celery worker` does before its pool starts."""
-    from config.celery import app
+#: Builds a Celery worker as `celery worker` does (which sends celeryd_init before its pool
+#: starts), then prints the session's statement timeout in milliseconds.
+WORKER_TIMEOUT = """
+import django
+django.setup()
+from django.db import connection
+from config.celery import app
+app.Worker(pool="solo", concurrency=1, without_mingle=True, without_gossip=True, quiet=True)
+with connection.cursor() as cursor:
+    cursor.execute("SELECT extract(epoch FROM current_setting('statement_timeout')::interval)")
+    print(int(cursor.fetchone()[0] * 1000))
+"""
 
+
+def test_the_celery_worker_switches_to_its_longer_timeout():
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DB_STATEMENT_TIMEOUT_MS": "2000",
+           "DB_WORKER_STATEMENT_TIMEOUT_MS": "123000",
+           "SECRET_KEY": os.environ.get("SECRET_KEY") or "worker-test-secret"}
+    result = subprocess.run([sys.executable, "-c", WORKER_TIMEOUT], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.split()[-1] == "123000"
     assert settings.DB_WORKER_STATEMENT_TIMEOUT_MS > settings.DB_STATEMENT_TIMEOUT_MS
-    try:
-        app.Worker(pool="solo", concurrency=1, without_mingle=True, without_gossip=True,
-                   loglevel="WARNING", quiet=True)
-        assert _statement_timeout_is(settings.DB_WORKER_STATEMENT_TIMEOUT_MS)
-    finally:
-        use_statement_timeout(settings.DB_STATEMENT_TIMEOUT_MS)
 
 
 @override_settings(ROOT_URLCONF="tests.config.probe_urls")
