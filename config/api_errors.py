@@ -141,7 +141,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
             current_version=current,
         )
         return Response(body, status=status.HTTP_409_CONFLICT)
-    if isinstance(exc, OperationalError) and getattr(exc.__cause__, "sqlstate", None) == QUERY_CANCELED:
+    cause = exc.__cause__ if isinstance(exc, OperationalError) else None
+    if getattr(cause, "sqlstate", None) == QUERY_CANCELED:
         body = error_body("statement_timeout", gettext(
             "the database took too long to answer and the request was cancelled; try again later"))
         return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)

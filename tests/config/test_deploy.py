@@ -6,6 +6,8 @@ import secrets
 import subprocess
 import sys
 
+import pytest
+
 from tests.config.servers import ROOT
 
 #: A production-like environment: TLS in front (a proxy that sets X-Forwarded-Proto).
@@ -66,3 +68,11 @@ def test_debug_and_a_plain_http_deployment_turn_them_off():
 def test_behind_a_proxy_the_forwarded_protocol_header_is_trusted():
     assert _settings(**PRODUCTION)["SECURE_PROXY_SSL_HEADER"] == [
         "HTTP_X_FORWARDED_PROTO", "https"]
+
+
+@pytest.mark.django_db
+def test_the_health_check_is_answered_over_http_when_https_is_enforced(client, settings):
+    """The compose health check calls http://127.0.0.1:8000/health/ from inside the container."""
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get("/health/").status_code == 200
+    assert client.get("/api/schema/").status_code == 301
