@@ -27,7 +27,10 @@ NAMES = ["SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT",
 
 
 def _clean_env(**env: str) -> dict:
-    base = {k: v for k, v in os.environ.items() if k not in PRODUCTION}
+    """The test's environment without the deployment variables (nor the browser tests'
+    DJANGO_ALLOW_ASYNC_UNSAFE, which a deployment must not set), then ``env``."""
+    dropped = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    base = {k: v for k, v in os.environ.items() if k not in dropped}
     return {**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env}
 
 
