@@ -5,4 +5,5 @@ COPY requirements.lock pyproject.toml ./
 RUN pip install --no-cache-dir -r requirements.lock
 COPY . .
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000"]
+# gunicorn's worker timeout and workers: config/gunicorn.py (GUNICORN_TIMEOUT, GUNICORN_WORKERS).
+CMD ["gunicorn", "-c", "config/gunicorn.py", "config.wsgi:application"]

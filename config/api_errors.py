@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import OperationalError
 from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import exceptions, status
@@ -28,6 +29,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.rule_messages import localize_rule_message
 from rules.core.errors import RuleError, Sentence
+
+#: PostgreSQL's SQLSTATE for a statement cancelled (statement_timeout, config/database.py).
+QUERY_CANCELED = "57014"
 
 #: RuleError codes about malformed input rather than the rules forbidding it.
 MALFORMED_RULE_CODES = {"bad_fact", "bad_setup", "bad_command"}
@@ -137,6 +141,11 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
             current_version=current,
         )
         return Response(body, status=status.HTTP_409_CONFLICT)
+    cause = exc.__cause__ if isinstance(exc, OperationalError) else None
+    if getattr(cause, "sqlstate", None) == QUERY_CANCELED:
+        body = error_body("statement_timeout", gettext(
+            "the database took too long to answer and the request was cancelled; try again later"))
+        return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

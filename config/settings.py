@@ -5,9 +5,9 @@ Real deployment: DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker) set.
 """
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.database import database_settings
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -21,6 +21,21 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-embedded-default-key-not-for-deployment"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+# --- HTTPS ------------------------------------------------------------------------------
+# Outside DEBUG cookies are Secure and HTTPS responses carry HSTS. The redirect to HTTPS is
+# opt-in (SECURE_SSL_REDIRECT=1), since only a deployment with TLS in front can serve it.
+# Behind a TLS-terminating proxy, SECURE_PROXY_SSL_HEADER names the header it sets to "https"
+# (e.g. HTTP_X_FORWARDED_PROTO; only if the proxy always sets or strips it).
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # the health check comes from inside, over HTTP
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+if env_str("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (env_str("SECURE_PROXY_SSL_HEADER"), "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -72,10 +87,22 @@ TEMPLATES = [
     },
 ]
 
+# --- Database ---------------------------------------------------------------------------
+# Persistent connections, health-checked before reuse (a PostgreSQL restart costs no request).
+# A web request's statements are cancelled after DB_STATEMENT_TIMEOUT_MS, below gunicorn's
+# worker timeout (GUNICORN_TIMEOUT, read by config/gunicorn.py too): a request gunicorn kills
+# leaves no statement running. The Celery worker runs under DB_WORKER_STATEMENT_TIMEOUT_MS
+# (config/database.py). 0: no timeout (e.g. for a long management command).
+GUNICORN_TIMEOUT = env_int("GUNICORN_TIMEOUT", 30)
+DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 25_000)
+DB_WORKER_STATEMENT_TIMEOUT_MS = env_int("DB_WORKER_STATEMENT_TIMEOUT_MS", 600_000)
+if not 0 <= DB_STATEMENT_TIMEOUT_MS < GUNICORN_TIMEOUT * 1000:
+    raise ImproperlyConfigured("DB_STATEMENT_TIMEOUT_MS must be below GUNICORN_TIMEOUT (or 0)")
 DATABASES = {
-    "default": dj_database_url.parse(
+    "default": database_settings(
         DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        statement_timeout_ms=DB_STATEMENT_TIMEOUT_MS,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -174,6 +174,7 @@ def cursor(connection: BaseDatabaseWrapper) -> Iterator[CursorWrapper]:
         with connection.cursor() as django_cursor:  # (server_side_binding: Django prepares)
             yield django_cursor
         return
+    connection.close_if_health_check_failed()  # as Django's cursor(): CONN_HEALTH_CHECKS
     connection.ensure_connection()
     yield _kept_cursor(connection, _PREPARING_CURSORS)
 
