@@ -12,6 +12,7 @@ from rest_framework import serializers
 from battles.models import Battle, BattleLogEntry, UnitStatus
 from battles.replay import describe
 from battles.selectors import revealed_seed
+from config.request_input import INT32_MAX
 
 
 @extend_schema_field(
@@ -105,7 +106,10 @@ class BattleCreateSerializer(serializers.Serializer):
     rules_version = serializers.CharField(max_length=40, required=False)
     setup = serializers.DictField(help_text="the rule system's force setup: sides, units, options")
     participants = ParticipantInSerializer(many=True, required=False)
-    snapshot_every = serializers.IntegerField(min_value=1, required=False)
+    snapshot_every = serializers.IntegerField(
+        min_value=1, max_value=INT32_MAX, required=False,
+        help_text="a snapshot of the rule state every this many events",
+    )
 
 
 class ImportSerializer(serializers.Serializer):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -15,10 +14,14 @@ from campaign.ledger.state import entity_json
 from campaign.models import Campaign
 from campaign.selectors.campaigns import campaign_for
 from campaign.services.ledger import Recorded, WriteOptions
+from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, idempotency_key
 
 IDEMPOTENCY = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
-    description="a retry with the same key returns the first result and appends nothing",
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH},
+    OpenApiParameter.HEADER,
+    description="a retry with the same key returns the first result and appends nothing "
+    "(no control characters)",
 )
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="malformed input"),
@@ -87,7 +90,7 @@ def read_command(request: Request, form: serializers.Serializer) -> tuple[dict, 
     to the service."""
     form.is_valid(raise_exception=True)
     data = dict(form.validated_data)
-    write: WriteOptions = {"idempotency_key": request.headers.get("Idempotency-Key"),
+    write: WriteOptions = {"idempotency_key": idempotency_key(request),
                            "expected_version": data.pop("expected_version", None)}
     return data, write
 
