@@ -2,6 +2,8 @@
 shape of a command's answer."""
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -74,7 +76,7 @@ def recorded_json(recorded: Recorded, created: tuple[str, str] | None = None) ->
         "events": [{"version": e.version, "type": e.type, "data": e.data}
                    for e in recorded.events],
     }
-    if created and recorded.events:
+    if created and recorded.events and created[0] in recorded.events[0].data:
         key, kind = created
         ref = recorded.events[0].data[key]
         body["id"] = ref
@@ -90,9 +92,20 @@ def read_command(request: Request, form: serializers.Serializer) -> tuple[dict, 
     to the service."""
     form.is_valid(raise_exception=True)
     data = dict(form.validated_data)
-    write: WriteOptions = {"idempotency_key": idempotency_key(request),
+    key = idempotency_key(request)
+    write: WriteOptions = {"idempotency_key": key,
                            "expected_version": data.pop("expected_version", None)}
+    if key is not None:
+        write["request_fingerprint"] = request_fingerprint(request, data)
     return data, write
+
+
+def request_fingerprint(request: Request, data: dict) -> str:
+    """SHA-256 of a command's method, path and validated body: the same ``Idempotency-Key``
+    sent with another request is refused (422 ``idempotency_key_reused``)."""
+    text = json.dumps({"method": request.method, "path": request.path, "data": data},
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class CommandView(CampaignScoped, generics.GenericAPIView):

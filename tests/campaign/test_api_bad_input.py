@@ -104,3 +104,23 @@ def test_the_force_page_ignores_a_before_battle_that_is_not_a_plain_number(
     response = client.get(f"/campaigns/{campaign.pk}/forces/{armies['steel']['force']}/",
                           {"before_battle": value})
     assert response.status_code == 200
+
+
+def test_an_idempotency_key_reused_for_another_command_is_refused_not_a_500(client_for, campaign):
+    """It used to return the first command's events, and a creation looked for its new id
+    in them: KeyError, 500."""
+    client, key = client_for("org"), {"Idempotency-Key": "once"}
+    first = client.post(f"/api/campaigns/{campaign.pk}/forces/", {"name": "Steel"},
+                        format="json", headers=key)
+    assert first.status_code == 201, first.content[:300]
+    before = state_of(campaign_id=campaign.pk).version
+    other = client.post(f"/api/campaigns/{campaign.pk}/formations/",
+                        {"force_id": first.json()["id"], "level": "platoon", "name": "1st"},
+                        format="json", headers=key)
+    assert other.status_code == 422, other.content[:300]
+    assert (other.json()["code"], other.json()["field"]) == ("idempotency_key_reused",
+                                                            "Idempotency-Key")
+    again = client.post(f"/api/campaigns/{campaign.pk}/forces/", {"name": "Steel"},
+                        format="json", headers=key)
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+    assert state_of(campaign_id=campaign.pk).version == before
