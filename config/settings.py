@@ -107,7 +107,7 @@ LOGIN_REDIRECT_URL = "/"
 
 # --- REST API -------------------------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "config.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

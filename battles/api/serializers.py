@@ -224,7 +224,16 @@ class StateSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    rule = serializers.CharField(allow_null=True)
-    field = serializers.CharField(allow_null=True)
+    """Every error of the API (config/api_errors.py)."""
+
+    code = serializers.CharField(help_text="machine code")
+    message = serializers.CharField(help_text="a sentence in the request's language")
+    rule = serializers.CharField(allow_null=True, help_text="the rulebook reference, if any")
+    field = serializers.CharField(allow_null=True, help_text="the input path at fault, if any")
+    errors = serializers.JSONField(required=False, help_text="every invalid field (400)")
+    current_version = serializers.IntegerField(
+        required=False, help_text="the stream's version (409 wrong_expected_version)"
+    )
+    message_en = serializers.CharField(
+        required=False, help_text="the rule engine's English, when the message is translated"
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -101,6 +101,12 @@ VERSION = {"type": "integer", "minimum": 0, "maximum": INT32_MAX}
 BATTLE_ID = {"type": "integer", "minimum": 0, "maximum": INT64_MAX}
 DATE = {"type": "string", "format": "date"}
 
+MOMENT_ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="a moment that is not a number or date"),
+    404: OpenApiResponse(s.ErrorSerializer, description="no such campaign, force or battle"),
+    422: OpenApiResponse(s.ErrorSerializer, description="a moment outside the campaign"),
+}
+
 MOMENT = [
     OpenApiParameter("version", VERSION, description="after this ledger version"),
     OpenApiParameter("before_battle", BATTLE_ID,
@@ -114,7 +120,7 @@ class AsOfView(CampaignScoped, APIView):
     """The campaign (or one force) as it stood at a moment: the fold of its ledger up to
     there. Without a moment: now, straight from the ledger."""
 
-    @extend_schema(parameters=MOMENT, responses={200: dict, 404: s.ErrorSerializer})
+    @extend_schema(parameters=MOMENT, responses={200: dict, **MOMENT_ERRORS})
     def get(self, request: Request, campaign_id: int) -> Response:
         params = request.query_params
         return Response(as_of(campaign=self.get_campaign(), force_id=_int(params, "force"),
@@ -133,7 +139,7 @@ class DiffView(CampaignScoped, APIView):
                                      ("before_battle", BATTLE_ID, "just before this battle"),
                                      ("date", DATE, "end of this in-game day"))
         ] + [OpenApiParameter("force", VERSION, description="only this force")],
-        responses={200: dict, 404: s.ErrorSerializer},
+        responses={200: dict, **MOMENT_ERRORS},
     )
     def get(self, request: Request, campaign_id: int) -> Response:
         params = request.query_params
