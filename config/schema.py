@@ -5,7 +5,8 @@ Views document their own errors (the writes: 400, 403, 404, 409, 422 with what e
 this adds those that come from the framework rather than the view, where a view did not
 say them: 403 on every operation (not signed in, a missing CSRF token, not allowed), 404
 where the path names something or the list is paginated (``?page=`` past the end), 400
-where the request has a body, a header or query parameters to get wrong.
+where the request has a body, a header or query parameters to get wrong, 415 where it has
+a body.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ FRAMEWORK_ERRORS = {
     "400": "malformed input (the field or parameter at fault is named)",
     "403": "not signed in, no CSRF token, or not allowed",
     "404": "no such thing, not your club, or a page past the end",
+    "415": "a body in a media type the API does not read (or a malformed multipart body)",
 }
 
 
@@ -43,6 +45,8 @@ class AutoSchema(openapi.AutoSchema):
             p["in"] in ("query", "header") and p["name"] != "page" for p in parameters
         ):
             codes.append("400")
+        if "requestBody" in operation:
+            codes.append("415")
         return codes
 
 

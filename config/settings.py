@@ -133,6 +133,9 @@ SPECTACULAR_SETTINGS = {
     "campaigns carrying soldiers and squads across linked scenarios.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get their own components, which say what input is refused (a blank
+    # string: minLength 1; read-only fields left out).
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # --- Celery ---------------------------------------------------------------------------

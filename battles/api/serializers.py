@@ -16,7 +16,12 @@ from config.request_input import INT32_MAX
 
 
 @extend_schema_field(
-    {"oneOf": [{"type": "string", "enum": ["all"]}, {"type": "array", "items": {"type": "string"}}]}
+    {
+        "oneOf": [
+            {"type": "string", "enum": ["all"]},
+            {"type": "array", "items": {"type": "string", "minLength": 1}},
+        ]
+    }
 )
 class ServerDiceField(serializers.Field):
     """``"all"`` or a list of dice request keys for the server to roll."""
@@ -32,6 +37,30 @@ class ServerDiceField(serializers.Field):
 
     def to_representation(self, value):
         return value
+
+
+#: The dice of one request as the rules read them (rules.core.dice.check_roll): a list of
+#: faces, a bare face when one die is asked, or the die named with its faces.
+_FACE = {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}]}
+DICE_VALUES = {
+    "oneOf": [
+        _FACE,
+        {"type": "array", "items": _FACE, "minItems": 1},
+        {
+            "type": "object",
+            "properties": {
+                "sides": {"type": "integer", "minimum": 1},
+                "values": {"type": "array", "items": _FACE, "minItems": 1},
+            },
+            "required": ["values"],
+        },
+    ]
+}
+
+
+@extend_schema_field({"type": "object", "additionalProperties": DICE_VALUES, "minProperties": 1})
+class RollsField(serializers.DictField):
+    """Dice by request key: each a list of faces, a bare face, or ``{"sides", "values"}``."""
 
 
 class WriteSerializer(serializers.Serializer):
@@ -50,7 +79,7 @@ class WriteSerializer(serializers.Serializer):
 
 class DeclareSerializer(WriteSerializer):
     command = serializers.JSONField(help_text='{"action": ..., "unit": ..., "params": {...}}')
-    dice = serializers.DictField(
+    dice = RollsField(
         required=False, help_text="entered dice for the declaration (request key -> values)"
     )
     server_dice = ServerDiceField(
@@ -59,7 +88,7 @@ class DeclareSerializer(WriteSerializer):
 
 
 class DiceSerializer(WriteSerializer):
-    rolls = serializers.DictField(
+    rolls = RollsField(
         required=False, help_text="dice read off the table: request key -> values"
     )
     server_dice = ServerDiceField(

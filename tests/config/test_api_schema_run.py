@@ -37,7 +37,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 #: Examples per operation and generation mode, and the seed (override: SCHEMA_RUN_EXAMPLES,
 #: SCHEMA_RUN_SEED to explore further).
-EXAMPLES = int(os.environ.get("SCHEMA_RUN_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("SCHEMA_RUN_EXAMPLES", "10"))
 SEED = int(os.environ.get("SCHEMA_RUN_SEED", "20261115"))
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 
