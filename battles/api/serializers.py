@@ -12,7 +12,7 @@ from rest_framework import serializers
 from battles.models import Battle, BattleLogEntry, UnitStatus
 from battles.replay import describe
 from battles.selectors import revealed_seed
-from config.request_input import INT32_MAX
+from config.request_input import INT32_MAX, INT64_MAX
 
 
 @extend_schema_field(
@@ -65,7 +65,8 @@ class RollsField(serializers.DictField):
 
 class WriteSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
-        min_value=0, help_text="the version you read; a stale one gets 409 with the current"
+        min_value=0, max_value=INT32_MAX,
+        help_text="the version you read; a stale one gets 409 with the current",
     )
 
     def get_fields(self):
@@ -110,7 +111,7 @@ class OddsSerializer(serializers.Serializer):
 
 
 class CorrectionSerializer(WriteSerializer):
-    target_version = serializers.IntegerField(min_value=1)
+    target_version = serializers.IntegerField(min_value=1, max_value=INT32_MAX)
     action = serializers.ChoiceField(choices=["void", "amend"])
     data = serializers.DictField(required=False, help_text="the fact's whole new payload (amend)")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
@@ -129,7 +130,7 @@ class ParticipantInSerializer(serializers.Serializer):
 
 
 class BattleCreateSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
+    club = serializers.IntegerField(max_value=INT64_MAX)
     name = serializers.CharField(max_length=200)
     rules_system = serializers.CharField(max_length=40)
     rules_version = serializers.CharField(max_length=40, required=False)
@@ -142,7 +143,7 @@ class BattleCreateSerializer(serializers.Serializer):
 
 
 class ImportSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
+    club = serializers.IntegerField(max_value=INT64_MAX)
     document = serializers.JSONField(required=False, help_text="an exported battle")
     file = serializers.FileField(required=False, help_text="an exported battle (.json)")
 

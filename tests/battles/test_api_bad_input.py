@@ -159,3 +159,14 @@ def test_the_refusals_are_said_in_russian_too(alice, battle):
     surrogate = alice.post(url(battle, "declare/"), data=text, content_type="application/json",
                            **ru).json()
     assert surrogate["message"] == "command: содержит одиночный суррогат UTF-16, а это не символ"
+
+
+def test_a_club_id_beyond_64_bits_is_a_400(alice, club):
+    response = alice.post("/api/battles/", {"club": 2**70, "name": "x", "rules_system": "duel",
+                                            "setup": SETUP}, format="json")
+    assert_400(response, "max_value", "club")
+
+
+def test_a_battle_id_beyond_64_bits_is_a_404(alice, battle):
+    response = alice.get(f"/api/battles/{2**70}/")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"

@@ -124,3 +124,21 @@ def test_an_idempotency_key_reused_for_another_command_is_refused_not_a_500(clie
                         format="json", headers=key)
     assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
     assert state_of(campaign_id=campaign.pk).version == before
+
+
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("/api/campaigns/", {"club": 2**70, "name": "n", "start_date": "1942-01-01"}, "club"),
+    ("forces/", {"name": "Ghost", "owner_id": 2**70}, "owner_id"),
+    ("squads/", {"force_id": 1, "name": "Big", "quality": "regular", "establishment": 2**31},
+     "establishment"),
+])
+def test_integers_beyond_their_columns_are_a_400_naming_the_field(client_for, campaign, armies,
+                                                                   path, body, field):
+    """A club or user id past 64 bits used to reach the database (500 on SQLite); an
+    establishment past 32 bits was recorded and broke the projection on PostgreSQL."""
+    url = path if path.startswith("/") else f"/api/campaigns/{campaign.pk}/{path}"
+    before = state_of(campaign_id=campaign.pk).version
+    response = client_for("org").post(url, body, format="json")
+    body = assert_400(response, "max_value", field)
+    assert str(2**31 - 1 if field == "establishment" else 2**63 - 1) in body["message"]
+    assert state_of(campaign_id=campaign.pk).version == before
