@@ -24,7 +24,7 @@ from battles.models import BattleLogEntry, UnitStatus
 from campaign.models import Club
 from campaign.selectors import club_role
 from config.api_errors import ApiError
-from config.json_input import NoLoneSurrogatesJSONParser, refuse_lone_surrogates
+from config.json_input import StorableTextJSONParser, refuse_unstorable_text
 from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, INT32_MAX, int_param
 from config.request_input import idempotency_key as idempotency_key_of
 
@@ -333,7 +333,7 @@ class ExportView(APIView):
 class ImportView(APIView):
     """Create a battle in one of your clubs from an exported file; all or nothing."""
 
-    parser_classes = [NoLoneSurrogatesJSONParser, MultiPartParser, FormParser]
+    parser_classes = [StorableTextJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(request=s.ImportSerializer, responses={201: s.BattleSerializer, **ERRORS})
     def post(self, request: Request) -> Response:
@@ -350,7 +350,7 @@ class ImportView(APIView):
                     "invalid_import", _("file: not JSON (%(error)s)") % {"error": error},
                     field="file",
                 ) from None
-            refuse_lone_surrogates(document, field="file")
+            refuse_unstorable_text(document, field="file")
         result = services.import_battle(club=club, document=document, imported_by=request.user)
         body = s.BattleSerializer(result.battle).data
         body["unmatched_participants"] = result.unmatched_participants

@@ -95,6 +95,19 @@ def test_a_lone_surrogate_in_a_command_value_is_a_400(alice, battle):
     assert head(battle) == 1
 
 
+@pytest.mark.parametrize(("params", "field"), [
+    ('"note": "\\u0000"', "command.params.note"),
+    ('"note\\u0000": 1', "command.params.note\\u0000"),
+])
+def test_a_nul_in_a_json_string_or_key_is_a_400_naming_its_path(alice, battle, params, field):
+    """The rules ignore a parameter they do not read; the event store kept it, and
+    PostgreSQL cannot store a NUL: a 500."""
+    text = ('{"expected_version": 1, "command": {"action": "fire", "unit": "r1", '
+            f'"params": {{"target": "b1", "distance": 4, {params}}}}}}}')
+    assert_400(post_raw(alice, url(battle, "declare/"), text), "nul_character", field)
+    assert head(battle) == 1
+
+
 def test_a_surrogate_pair_is_a_character_and_passes(alice, battle):
     """An astral character escaped as its UTF-16 pair is text: the rules judge it."""
     text = ('{"expected_version": 1, "command": {"action": "fire", "unit": "r1", '
