@@ -24,6 +24,7 @@ from battles.streams import stream_of, system_of
 from campaign.models import Membership
 from campaign.selectors import club_role
 from config.api_errors import ApiError
+from config.request_input import INT64_MAX
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
 from eventstore.types import RecordedEvent
@@ -155,7 +156,7 @@ def battle_for(
     who do not take part get 403 ``not_a_participant`` on writes.
     """
     battle = None
-    if getattr(user, "is_authenticated", False):
+    if getattr(user, "is_authenticated", False) and 0 < battle_id <= INT64_MAX:
         skip_head = known_head is not None
         found = _fetch_battle(
             _battle_for_sql(lock, skip_head),

@@ -44,6 +44,7 @@ from campaign.services import forces as force_services
 from campaign.services import soldiers as soldier_services
 from campaign.services.ledger import stream_of
 from config.api_errors import ApiError
+from config.request_input import ascii_int
 from eventstore.errors import EventStoreError
 from eventstore.selectors import stream_version
 from eventstore.types import StreamId
@@ -229,15 +230,16 @@ def ref_filter(model: type, field: str, parameter: str) -> type[admin.SimpleList
             rows = model.objects.select_related("campaign").filter(
                 campaign__in=model_admin.get_queryset(request).values("campaign")
             )
-            campaign = request.GET.get("campaign__id__exact")
-            if campaign and campaign.isdigit():
-                rows = rows.filter(campaign_id=int(campaign))
+            campaign = ascii_int(request.GET.get("campaign__id__exact"))
+            if campaign is not None:
+                rows = rows.filter(campaign_id=campaign)
             return [(row.pk, f"{row.name} ({row.campaign})") for row in rows]
 
         def queryset(self, request, queryset):
             if not self.value():
                 return queryset
-            row = model.objects.filter(pk=self.value()).first() if self.value().isdigit() else None
+            pk = ascii_int(self.value())
+            row = model.objects.filter(pk=pk).first() if pk is not None else None
             if row is None:
                 return queryset.none()
             return queryset.filter(campaign_id=row.campaign_id, **{field: row.ref})

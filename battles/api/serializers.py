@@ -11,10 +11,16 @@ from rest_framework import serializers
 from battles.models import Battle, BattleLogEntry, UnitStatus
 from battles.replay import describe
 from battles.selectors import revealed_seed
+from config.request_input import INT32_MAX, INT64_MAX
 
 
 @extend_schema_field(
-    {"oneOf": [{"type": "string", "enum": ["all"]}, {"type": "array", "items": {"type": "string"}}]}
+    {
+        "oneOf": [
+            {"type": "string", "enum": ["all"]},
+            {"type": "array", "items": {"type": "string", "minLength": 1}},
+        ]
+    }
 )
 class ServerDiceField(serializers.Field):
     """``"all"`` or a list of dice request keys for the server to roll."""
@@ -32,9 +38,34 @@ class ServerDiceField(serializers.Field):
         return value
 
 
+#: The dice of one request as the rules read them (rules.core.dice.check_roll): a list of
+#: faces, a bare face when one die is asked, or the die named with its faces.
+_FACE = {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}]}
+DICE_VALUES = {
+    "oneOf": [
+        _FACE,
+        {"type": "array", "items": _FACE, "minItems": 1},
+        {
+            "type": "object",
+            "properties": {
+                "sides": {"type": "integer", "minimum": 1},
+                "values": {"type": "array", "items": _FACE, "minItems": 1},
+            },
+            "required": ["values"],
+        },
+    ]
+}
+
+
+@extend_schema_field({"type": "object", "additionalProperties": DICE_VALUES, "minProperties": 1})
+class RollsField(serializers.DictField):
+    """Dice by request key: each a list of faces, a bare face, or ``{"sides", "values"}``."""
+
+
 class WriteSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
-        min_value=0, help_text="the version you read; a stale one gets 409 with the current"
+        min_value=0, max_value=INT32_MAX,
+        help_text="the version you read; a stale one gets 409 with the current",
     )
 
     def get_fields(self):
@@ -48,7 +79,7 @@ class WriteSerializer(serializers.Serializer):
 
 class DeclareSerializer(WriteSerializer):
     command = serializers.JSONField(help_text='{"action": ..., "unit": ..., "params": {...}}')
-    dice = serializers.DictField(
+    dice = RollsField(
         required=False, help_text="entered dice for the declaration (request key -> values)"
     )
     server_dice = ServerDiceField(
@@ -57,7 +88,7 @@ class DeclareSerializer(WriteSerializer):
 
 
 class DiceSerializer(WriteSerializer):
-    rolls = serializers.DictField(
+    rolls = RollsField(
         required=False, help_text="dice read off the table: request key -> values"
     )
     server_dice = ServerDiceField(
@@ -79,7 +110,7 @@ class OddsSerializer(serializers.Serializer):
 
 
 class CorrectionSerializer(WriteSerializer):
-    target_version = serializers.IntegerField(min_value=1)
+    target_version = serializers.IntegerField(min_value=1, max_value=INT32_MAX)
     action = serializers.ChoiceField(choices=["void", "amend"])
     data = serializers.DictField(required=False, help_text="the fact's whole new payload (amend)")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
@@ -98,17 +129,20 @@ class ParticipantInSerializer(serializers.Serializer):
 
 
 class BattleCreateSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
+    club = serializers.IntegerField(max_value=INT64_MAX)
     name = serializers.CharField(max_length=200)
     rules_system = serializers.CharField(max_length=40)
     rules_version = serializers.CharField(max_length=40, required=False)
     setup = serializers.DictField(help_text="the rule system's force setup: sides, units, options")
     participants = ParticipantInSerializer(many=True, required=False)
-    snapshot_every = serializers.IntegerField(min_value=1, required=False)
+    snapshot_every = serializers.IntegerField(
+        min_value=1, max_value=INT32_MAX, required=False,
+        help_text="a snapshot of the rule state every this many events",
+    )
 
 
 class ImportSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
+    club = serializers.IntegerField(max_value=INT64_MAX)
     document = serializers.JSONField(required=False, help_text="an exported battle")
     file = serializers.FileField(required=False, help_text="an exported battle (.json)")
 
@@ -219,7 +253,16 @@ class StateSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    rule = serializers.CharField(allow_null=True)
-    field = serializers.CharField(allow_null=True)
+    """Every error of the API (config/api_errors.py)."""
+
+    code = serializers.CharField(help_text="machine code")
+    message = serializers.CharField(help_text="a sentence in the request's language")
+    rule = serializers.CharField(allow_null=True, help_text="the rulebook reference, if any")
+    field = serializers.CharField(allow_null=True, help_text="the input path at fault, if any")
+    errors = serializers.JSONField(required=False, help_text="every invalid field (400)")
+    current_version = serializers.IntegerField(
+        required=False, help_text="the stream's version (409 wrong_expected_version)"
+    )
+    message_en = serializers.CharField(
+        required=False, help_text="the rule engine's English, when the message is translated"
+    )

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,18 +24,25 @@ from battles.models import BattleLogEntry, UnitStatus
 from campaign.models import Club
 from campaign.selectors import club_role
 from config.api_errors import ApiError
+from config.json_input import StorableTextJSONParser, refuse_unstorable_text
+from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, INT32_MAX, int_param
+from config.request_input import idempotency_key as idempotency_key_of
 
+#: The ``Idempotency-Key`` header as :func:`config.request_input.idempotency_key` reads it.
+KEY_SCHEMA = {"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH}
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
-    OpenApiTypes.STR,
+    KEY_SCHEMA,
     OpenApiParameter.HEADER,
-    description="a retry with the same key returns the first response and appends nothing",
+    description="a retry with the same key returns the first response and appends nothing "
+    "(no control characters)",
 )
 IDEMPOTENCY_CREATE = OpenApiParameter(
     "Idempotency-Key",
-    OpenApiTypes.STR,
+    KEY_SCHEMA,
     OpenApiParameter.HEADER,
-    description="a retry with the same key returns the battle the first request started",
+    description="a retry with the same key returns the battle the first request started "
+    "(no control characters)",
 )
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="malformed input"),
@@ -89,7 +96,7 @@ class BattleListView(APIView):
             ),
             created_by=request.user,
             snapshot_every=data.get("snapshot_every"),
-            idempotency_key=request.headers.get("Idempotency-Key"),
+            idempotency_key=idempotency_key_of(request),
         )
         return Response(s.BattleSerializer(battle).data, status=status.HTTP_201_CREATED)
 
@@ -103,16 +110,20 @@ class BattleDetailView(APIView):
 
 class StateView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("at", int, description="the state after this version")],
+        parameters=[
+            OpenApiParameter(
+                "at",
+                {"type": "integer", "minimum": 0, "maximum": INT32_MAX},
+                description="the state after this version",
+            )
+        ],
         responses={200: s.StateSerializer, 400: s.ErrorSerializer, 404: s.ErrorSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
-        at = request.query_params.get("at")
-        if at is not None and not at.isdigit():
-            raise ApiError("bad_version", _("at must be a version number"), field="at")
+        at = int_param(request.query_params, "at", code="bad_version")
         with selectors.one_snapshot():
             battle = selectors.battle_for(user=request.user, battle_id=pk)
-            current = selectors.state_at(battle=battle, version=int(at) if at else None)
+            current = selectors.state_at(battle=battle, version=at)
             return Response(current.to_json())
 
 
@@ -179,7 +190,7 @@ class DeclareView(_WriteView):
                 command=data["command"],
                 dice=data.get("dice"),
                 server_dice=data.get("server_dice"),
-                idempotency_key=request.headers.get("Idempotency-Key"),
+                idempotency_key=idempotency_key_of(request),
             )
         )
 
@@ -199,7 +210,7 @@ class DiceView(_WriteView):
                 expected_version=data["expected_version"],
                 rolls=data.get("rolls"),
                 server_dice=data.get("server_dice"),
-                idempotency_key=request.headers.get("Idempotency-Key"),
+                idempotency_key=idempotency_key_of(request),
             )
         )
 
@@ -219,7 +230,7 @@ class DecideView(_WriteView):
                 expected_version=data["expected_version"],
                 key=data["key"],
                 choice=data["choice"],
-                idempotency_key=request.headers.get("Idempotency-Key"),
+                idempotency_key=idempotency_key_of(request),
             )
         )
 
@@ -241,7 +252,7 @@ class CorrectionView(_WriteView):
                 action=data["action"],
                 data=data.get("data"),
                 reason=data.get("reason", ""),
-                idempotency_key=request.headers.get("Idempotency-Key"),
+                idempotency_key=idempotency_key_of(request),
             )
         )
 
@@ -260,7 +271,7 @@ class ConcludeView(_WriteView):
                 user=request.user,
                 expected_version=data["expected_version"],
                 result=data["result"],
-                idempotency_key=request.headers.get("Idempotency-Key"),
+                idempotency_key=idempotency_key_of(request),
             )
         )
 
@@ -322,7 +333,7 @@ class ExportView(APIView):
 class ImportView(APIView):
     """Create a battle in one of your clubs from an exported file; all or nothing."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [StorableTextJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(request=s.ImportSerializer, responses={201: s.BattleSerializer, **ERRORS})
     def post(self, request: Request) -> Response:
@@ -339,6 +350,7 @@ class ImportView(APIView):
                     "invalid_import", _("file: not JSON (%(error)s)") % {"error": error},
                     field="file",
                 ) from None
+            refuse_unstorable_text(document, field="file")
         result = services.import_battle(club=club, document=document, imported_by=request.user)
         body = s.BattleSerializer(result.battle).data
         body["unmatched_participants"] = result.unmatched_participants

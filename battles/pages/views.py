@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from battles import selectors
 from battles.pages.table import table_context
 from config.api_errors import ApiError
+from config.request_input import ascii_int
 
 
 def _battle_or_404(request, pk: int):
@@ -33,8 +34,7 @@ def battle_table(request, pk: int):
     """
     with selectors.one_snapshot():  # the row, the snapshot and the events of one moment
         battle = _battle_or_404(request, pk)
-        at = request.GET.get("at", "")
-        version = int(at) if at.isdigit() else None
+        version = ascii_int(request.GET.get("at"))
         if version is not None and not 1 <= version <= battle.version:
             version = None
         context = table_context(user=request.user, battle=battle, version=version)

@@ -2,9 +2,10 @@
 shape of a command's answer."""
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -15,10 +16,14 @@ from campaign.ledger.state import entity_json
 from campaign.models import Campaign
 from campaign.selectors.campaigns import campaign_for
 from campaign.services.ledger import Recorded, WriteOptions
+from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, idempotency_key
 
 IDEMPOTENCY = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
-    description="a retry with the same key returns the first result and appends nothing",
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH},
+    OpenApiParameter.HEADER,
+    description="a retry with the same key returns the first result and appends nothing "
+    "(no control characters)",
 )
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="malformed input"),
@@ -71,7 +76,7 @@ def recorded_json(recorded: Recorded, created: tuple[str, str] | None = None) ->
         "events": [{"version": e.version, "type": e.type, "data": e.data}
                    for e in recorded.events],
     }
-    if created and recorded.events:
+    if created and recorded.events and created[0] in recorded.events[0].data:
         key, kind = created
         ref = recorded.events[0].data[key]
         body["id"] = ref
@@ -87,9 +92,20 @@ def read_command(request: Request, form: serializers.Serializer) -> tuple[dict, 
     to the service."""
     form.is_valid(raise_exception=True)
     data = dict(form.validated_data)
-    write: WriteOptions = {"idempotency_key": request.headers.get("Idempotency-Key"),
+    key = idempotency_key(request)
+    write: WriteOptions = {"idempotency_key": key,
                            "expected_version": data.pop("expected_version", None)}
+    if key is not None:
+        write["request_fingerprint"] = request_fingerprint(request, data)
     return data, write
+
+
+def request_fingerprint(request: Request, data: dict) -> str:
+    """SHA-256 of a command's method, path and validated body: the same ``Idempotency-Key``
+    sent with another request is refused (422 ``idempotency_key_reused``)."""
+    text = json.dumps({"method": request.method, "path": request.path, "data": data},
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class CommandView(CampaignScoped, generics.GenericAPIView):

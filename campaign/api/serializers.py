@@ -18,6 +18,7 @@ from campaign.models import (
     Squad,
 )
 from campaign.rules import HOUSE_RULE_LABEL
+from config.request_input import INT32_MAX, INT64_MAX
 
 __all__ = ["ErrorSerializer"]  # re-exported for the campaign views
 
@@ -176,13 +177,13 @@ class HouseRulesSerializer(serializers.Serializer):
 
 class WriteSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
-        min_value=0, required=False,
+        min_value=0, max_value=INT32_MAX, required=False,
         help_text="the ledger version you read; a stale one gets 409 with the current",
     )
 
 
 class CampaignCreateSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
+    club = serializers.IntegerField(max_value=INT64_MAX)
     name = serializers.CharField(max_length=200)
     start_date = serializers.DateField(help_text="the in-game calendar's first day")
     rule_system = serializers.CharField(default="steelwar")
@@ -199,33 +200,34 @@ class BattleOptionsSerializer(WriteSerializer):
 
 
 class CalendarSerializer(WriteSerializer):
-    days = serializers.IntegerField(min_value=1)
+    days = serializers.IntegerField(min_value=1, max_value=INT32_MAX)
 
 
 class ForceCreateSerializer(WriteSerializer):
     name = serializers.CharField(max_length=120)
     faction = serializers.CharField(max_length=60, required=False, default="")
-    owner_id = serializers.IntegerField(required=False, help_text="organizers only")
+    owner_id = serializers.IntegerField(required=False, help_text="organizers only",
+                                        max_value=INT64_MAX)
 
 
 class FormationCreateSerializer(WriteSerializer):
-    force_id = serializers.IntegerField()
+    force_id = serializers.IntegerField(max_value=INT32_MAX)
     level = serializers.ChoiceField(choices=FORMATION_LEVELS)
     name = serializers.CharField(max_length=120)
-    parent_id = serializers.IntegerField(required=False, allow_null=True)
+    parent_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
 
 
 class CommanderSerializer(WriteSerializer):
-    soldier_id = serializers.IntegerField()
+    soldier_id = serializers.IntegerField(max_value=INT32_MAX)
     leadership = serializers.IntegerField(min_value=1, max_value=3, required=False)
 
 
 class SquadCreateSerializer(WriteSerializer):
-    force_id = serializers.IntegerField()
+    force_id = serializers.IntegerField(max_value=INT32_MAX)
     name = serializers.CharField(max_length=120)
     quality = serializers.CharField()
-    establishment = serializers.IntegerField(min_value=1)
-    formation_id = serializers.IntegerField(required=False, allow_null=True)
+    establishment = serializers.IntegerField(min_value=1, max_value=INT32_MAX)
+    formation_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
     traits = serializers.DictField(required=False)
 
 
@@ -242,8 +244,8 @@ class SoldierFieldsSerializer(WriteSerializer):
 
 
 class RecruitSerializer(SoldierFieldsSerializer):
-    force_id = serializers.IntegerField()
-    squad_id = serializers.IntegerField(required=False, allow_null=True)
+    force_id = serializers.IntegerField(max_value=INT32_MAX)
+    squad_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
     quality = serializers.CharField()
 
 
@@ -257,7 +259,7 @@ class AmendSerializer(WriteSerializer):
 
 
 class TransferSerializer(WriteSerializer):
-    to_squad_id = serializers.IntegerField(allow_null=True)
+    to_squad_id = serializers.IntegerField(allow_null=True, max_value=INT32_MAX)
 
 
 class LeadershipSerializer(WriteSerializer):
@@ -270,46 +272,51 @@ class DeathSerializer(WriteSerializer):
 
 
 class CaptureSerializer(WriteSerializer):
-    by_force_id = serializers.IntegerField(required=False, allow_null=True)
+    by_force_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
     reason = serializers.CharField(required=False, default="")
 
 
 class RecoveryRollSerializer(WriteSerializer):
-    roll = serializers.IntegerField(required=False, help_text="a physical die (organizers)")
+    roll = serializers.IntegerField(required=False, max_value=INT32_MAX,
+                                    help_text="a physical die (organizers)")
 
 
 class ExchangeSerializer(WriteSerializer):
-    soldier_ids = serializers.ListField(child=serializers.IntegerField(), min_length=1)
+    soldier_ids = serializers.ListField(child=serializers.IntegerField(max_value=INT32_MAX),
+                                        min_length=1)
 
 
 class ScenarioCreateSerializer(WriteSerializer):
     name = serializers.CharField(max_length=200)
-    force_ids = serializers.ListField(child=serializers.IntegerField(), min_length=2)
+    force_ids = serializers.ListField(child=serializers.IntegerField(max_value=INT32_MAX),
+                                      min_length=2)
     description = serializers.CharField(required=False, default="")
 
 
 class LinkCreateSerializer(WriteSerializer):
-    from_id = serializers.IntegerField()
-    to_id = serializers.IntegerField()
+    from_id = serializers.IntegerField(max_value=INT32_MAX)
+    to_id = serializers.IntegerField(max_value=INT32_MAX)
     condition = serializers.ChoiceField(choices=RESULTS, required=False, allow_null=True)
-    force_id = serializers.IntegerField(required=False, allow_null=True)
+    force_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
 
 
 class MotivationSerializer(WriteSerializer):
-    force_id = serializers.IntegerField()
+    force_id = serializers.IntegerField(max_value=INT32_MAX)
     motivation = serializers.CharField()
 
 
 class PickSerializer(serializers.Serializer):
-    squad_id = serializers.IntegerField()
-    soldier_ids = serializers.ListField(child=serializers.IntegerField(), required=False,
+    squad_id = serializers.IntegerField(max_value=INT32_MAX)
+    soldier_ids = serializers.ListField(child=serializers.IntegerField(max_value=INT32_MAX),
+                                        required=False,
                                         help_text="default: every soldier able to fight")
 
 
 class PicksSerializer(WriteSerializer):
-    force_id = serializers.IntegerField()
+    force_id = serializers.IntegerField(max_value=INT32_MAX)
     squads = PickSerializer(many=True)
-    officers = serializers.ListField(child=serializers.IntegerField(), required=False,
+    officers = serializers.ListField(child=serializers.IntegerField(max_value=INT32_MAX),
+                                     required=False,
                                      help_text="formation commanders who go as officers")
 
 

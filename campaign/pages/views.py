@@ -13,6 +13,7 @@ from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
 from campaign.systems import adapter_for
 from config.api_errors import ApiError
+from config.request_input import ascii_int
 
 
 def _or_404(call, **kwargs):
@@ -60,8 +61,7 @@ def force_detail(request, campaign_id: int, ref: int):
     difference from now."""
     campaign = _or_404(campaign_for, user=request.user, campaign_id=campaign_id)
     _or_404(force_of, campaign=campaign, ref=ref)
-    raw = request.GET.get("before_battle", "")
-    before = int(raw) if raw.isdigit() else None
+    before = ascii_int(request.GET.get("before_battle"))
     battles = battles_of(campaign=campaign, force_id=ref)
     if before not in {b["battle_id"] for b in battles}:
         before = None

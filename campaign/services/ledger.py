@@ -144,12 +144,15 @@ def record(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
     metadata: dict[str, Any] | None = None,
+    request_fingerprint: str | None = None,
 ) -> Recorded:
     """Decide a command on the campaign's current state and append its events.
 
     ``decide(state)`` raises (``ApiError``/``RuleError``) to refuse the command, or returns
     the events to append (an empty list appends nothing). ``expected_version``, when given,
     must be the ledger's current version (else ``WrongExpectedVersion``: HTTP 409).
+    ``request_fingerprint`` (with ``idempotency_key``) is kept in the events' metadata: a
+    key used again for another request is refused (422 ``idempotency_key_reused``).
     """
     stream = stream_of(campaign_id)
     for attempt in range(ATTEMPTS):
@@ -158,6 +161,7 @@ def record(
         if idempotency_key is not None and idempotency_key in current.keys:
             versions = current.keys[idempotency_key]
             first = read_stream(stream, from_version=versions[0], to_version=versions[-1])
+            _ensure_same_request(first, request_fingerprint)
             return Recorded(campaign_id, tuple(first), state, replayed=True)
         if expected_version is not None and expected_version != state.version:
             raise WrongExpectedVersion(
@@ -167,6 +171,8 @@ def record(
         if not events:
             return Recorded(campaign_id, (), state)
         meta = {**(metadata or {}), "actor": actor_id}
+        if idempotency_key is not None and request_fingerprint is not None:
+            meta[REQUEST_FINGERPRINT] = request_fingerprint
         new = [
             NewEvent(e.type, e.to_data(), metadata=meta, schema_version=SCHEMA_VERSION)
             for e in events
@@ -185,10 +191,27 @@ def record(
                 raise
             continue
         if result.replayed:  # a concurrent retry with the same key won the race
+            _ensure_same_request(result.events, request_fingerprint)
             return Recorded(campaign_id, result.events, state_of(campaign_id=campaign_id), True)
         after = extend_fold(current, result.events)
         return Recorded(campaign_id, result.events, after.state)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+#: The metadata key of the fingerprint of the request an idempotency key was first used for.
+REQUEST_FINGERPRINT = "request_fingerprint"
+
+
+def _ensure_same_request(events: Sequence[RecordedEvent], request_fingerprint: str | None) -> None:
+    """422 ``idempotency_key_reused`` if ``events`` (an earlier use of the key) answered a
+    request with another fingerprint."""
+    stored = events[0].metadata.get(REQUEST_FINGERPRINT) if events else None
+    if stored is not None and request_fingerprint is not None and stored != request_fingerprint:
+        from campaign.services.access import refused
+
+        raise refused("idempotency_key_reused",
+                      _("this Idempotency-Key was used for a different request"),
+                      field="Idempotency-Key")
 
 
 def _enqueue_projection(campaign_id: int) -> None:
@@ -206,6 +229,7 @@ class WriteOptions(TypedDict, total=False):
 
     idempotency_key: str | None
     expected_version: int | None
+    request_fingerprint: str | None
 
 
 def write(

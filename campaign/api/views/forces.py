@@ -14,6 +14,7 @@ from campaign.models import Force, Formation, Squad
 from campaign.selectors import forces as selectors
 from campaign.services import forces as services
 from campaign.services import soldiers as soldier_services
+from config.request_input import int_param
 
 
 class ListCommandView(CommandView, generics.ListAPIView):
@@ -89,8 +90,8 @@ class FormationListView(ListCommandView):
 
     def campaign_queryset(self, campaign):
         queryset = selectors.formations(campaign=campaign)
-        force = self.request.query_params.get("force")
-        return queryset.filter(force_ref=force) if force and force.isdigit() else queryset
+        force = int_param(self.request.query_params, "force")
+        return queryset if force is None else queryset.filter(force_ref=force)
 
     def perform(self, campaign, data, write, **kwargs):
         return services.raise_formation(user=self.request.user, campaign=campaign, **data,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +19,7 @@ from campaign.selectors.as_of import as_of, difference
 from campaign.selectors.history import history, record_of
 from campaign.systems import adapter_for
 from config.api_errors import ApiError
+from config.request_input import INT32_MAX, INT64_MAX, int_param
 
 _EXISTS = {
     HistoryEntry.Subject.SOLDIER: force_selectors.soldier_of,
@@ -75,13 +76,8 @@ class SquadRecordView(RecordView):
     subject = HistoryEntry.Subject.SQUAD
 
 
-def _int(params, name: str) -> int | None:
-    raw = params.get(name)
-    if raw in (None, ""):
-        return None
-    if not raw.isdigit():
-        raise ApiError("bad_moment", _("%(name)s must be a number") % {"name": name}, field=name)
-    return int(raw)
+def _int(params, name: str, maximum: int = INT32_MAX) -> int | None:
+    return int_param(params, name, maximum=maximum, code="bad_moment")
 
 
 def _date(params, name: str) -> date | None:
@@ -96,15 +92,27 @@ def _date(params, name: str) -> date | None:
 
 def _moment(params, prefix: str = "") -> dict:
     return {"version": _int(params, f"{prefix}version"),
-            "before_battle": _int(params, f"{prefix}before_battle"),
+            "before_battle": _int(params, f"{prefix}before_battle", INT64_MAX),
             "on_date": _date(params, f"{prefix}date")}
 
 
+#: The schema of an integer query parameter as :func:`_int` reads it.
+VERSION = {"type": "integer", "minimum": 0, "maximum": INT32_MAX}
+BATTLE_ID = {"type": "integer", "minimum": 0, "maximum": INT64_MAX}
+DATE = {"type": "string", "format": "date"}
+
+MOMENT_ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="a moment that is not a number or date"),
+    404: OpenApiResponse(s.ErrorSerializer, description="no such campaign, force or battle"),
+    422: OpenApiResponse(s.ErrorSerializer, description="a moment outside the campaign"),
+}
+
 MOMENT = [
-    OpenApiParameter("version", int, description="after this ledger version"),
-    OpenApiParameter("before_battle", int, description="just before this battle was set up"),
-    OpenApiParameter("date", str, description="at the end of this in-game day (YYYY-MM-DD)"),
-    OpenApiParameter("force", int, description="only this force"),
+    OpenApiParameter("version", VERSION, description="after this ledger version"),
+    OpenApiParameter("before_battle", BATTLE_ID,
+                     description="just before this battle was set up"),
+    OpenApiParameter("date", DATE, description="at the end of this in-game day (YYYY-MM-DD)"),
+    OpenApiParameter("force", VERSION, description="only this force"),
 ]
 
 
@@ -112,7 +120,7 @@ class AsOfView(CampaignScoped, APIView):
     """The campaign (or one force) as it stood at a moment: the fold of its ledger up to
     there. Without a moment: now, straight from the ledger."""
 
-    @extend_schema(parameters=MOMENT, responses={200: dict, 404: s.ErrorSerializer})
+    @extend_schema(parameters=MOMENT, responses={200: dict, **MOMENT_ERRORS})
     def get(self, request: Request, campaign_id: int) -> Response:
         params = request.query_params
         return Response(as_of(campaign=self.get_campaign(), force_id=_int(params, "force"),
@@ -127,11 +135,11 @@ class DiffView(CampaignScoped, APIView):
         parameters=[
             OpenApiParameter(f"{end}_{name}", kind, description=f"{end}: {text}")
             for end in ("from", "to")
-            for name, kind, text in (("version", int, "after this ledger version"),
-                                     ("before_battle", int, "just before this battle"),
-                                     ("date", str, "end of this in-game day"))
-        ] + [OpenApiParameter("force", int, description="only this force")],
-        responses={200: dict, 404: s.ErrorSerializer},
+            for name, kind, text in (("version", VERSION, "after this ledger version"),
+                                     ("before_battle", BATTLE_ID, "just before this battle"),
+                                     ("date", DATE, "end of this in-game day"))
+        ] + [OpenApiParameter("force", VERSION, description="only this force")],
+        responses={200: dict, **MOMENT_ERRORS},
     )
     def get(self, request: Request, campaign_id: int) -> Response:
         params = request.query_params

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
-from campaign.api.base import ERRORS, IDEMPOTENCY, CampaignScoped, CommandView, recorded_json
+from campaign.api.base import ERRORS, CampaignScoped, CommandView, recorded_json
 from campaign.api.views.forces import ListCommandView
 from campaign.models import Scenario, ScenarioLink
 from campaign.services import scenarios as services
@@ -100,7 +100,7 @@ class BattleStartView(CampaignScoped, APIView):
     """Start the scenario's battle from campaign state (organizers): the rule system's setup
     is built, the battle created, and the ledger records who went in."""
 
-    @extend_schema(request=s.BattleStartSerializer, parameters=[IDEMPOTENCY],
+    @extend_schema(request=s.BattleStartSerializer,
                    responses={201: s.RecordedSerializer, **ERRORS})
     def post(self, request: Request, campaign_id: int, ref: int) -> Response:
         form = s.BattleStartSerializer(data=request.data)
