@@ -10,6 +10,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib import admin
 
+        from accounts import schema  # noqa: F401 - registers the token's OpenAPI scheme
         from accounts.signin import ThrottledAdminAuthenticationForm
 
         admin.site.login_form = ThrottledAdminAuthenticationForm
