@@ -116,12 +116,23 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "config.parsers.FormParser",
+        "config.parsers.MultiPartParser",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
+# Bounds on a request (config/parsers.py; docs/battles.md, "Limits"): the largest body of a
+# request, of a battle import (an exported 20,000-event club battle is about 7 MB) and the
+# deepest JSON. A larger body is 413, deeper JSON 400, both ``limit_exceeded``.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+BATTLE_IMPORT_MAX_BODY_SIZE = 16 * 1024 * 1024
+API_MAX_JSON_DEPTH = 32
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wargame campaign manager API",
     "DESCRIPTION": "Battles as event streams replayed through pure rule systems; "

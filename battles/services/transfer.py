@@ -29,6 +29,7 @@ from eventstore.services import append
 from eventstore.types import NewEvent
 from rules.core import registry
 from rules.core.errors import RuleError, Sentence
+from rules.core.limits import LIMIT_EXCEEDED
 from rules.core.summary import summarize
 
 FORMAT = "wargame-battle-export"
@@ -184,6 +185,7 @@ def import_battle(
     except RuleError as error:
         raise _bad("battle.rules_version", error.message, code=error.code) from None
     started = events[0]["data"]
+    _check_limits(system, battle_doc, started["setup"])
     unmatched: list[dict] = []
     with transaction.atomic():
         battle = Battle.objects.create(
@@ -234,6 +236,25 @@ def import_battle(
         if last["type"] == replay.CONCLUDED:
             _check_conclusion(system, state, started, last, len(events) - 1)
     return ImportResult(battle, unmatched)
+
+
+def _check_limits(system, battle_doc: Mapping, setup: Mapping) -> None:
+    """The limits of a new battle (``rules.core.limits``): the setup through the rule system's
+    own validation, before anything is stored; the name and sides as long as they are kept."""
+    try:
+        system.initial_state(setup)
+    except RuleError as error:
+        if error.code == LIMIT_EXCEEDED:
+            path = "events.0.data.setup" + (f".{error.field}" if error.field else "")
+            raise _bad(path, error.message, code=error.code, rule_code=error.code) from None
+        # any other refusal is reported by the strict replay, as before
+    texts = [("battle.name", battle_doc["name"], Battle._meta.get_field("name").max_length)]
+    texts += [(f"battle.participants.{i}.side", p["side"], BattleParticipant._meta.get_field("side").max_length)
+              for i, p in enumerate(battle_doc.get("participants", []))]
+    for path, text, most in texts:
+        if len(text) > most:
+            raise _bad(path, _("has at most %(limit)s characters") % {"limit": most},
+                       code=LIMIT_EXCEEDED)
 
 
 def _check_conclusion(system, state, started: Mapping, concluded: Mapping, index: int) -> None:
