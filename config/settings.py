@@ -128,7 +128,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 # Bounds on a request (config/parsers.py; docs/battles.md, "Limits"): the largest body of a
-# request, of a battle import (an exported 20,000-event club battle is about 7 MB) and the
+# request, of a battle import (an exported 20,000-event club battle is 5.7 MB) and the
 # deepest JSON. A larger body is 413, deeper JSON 400, both ``limit_exceeded``.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 BATTLE_IMPORT_MAX_BODY_SIZE = 16 * 1024 * 1024
