@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import OperationalError
 from django.http import Http404
 from django.utils.translation import gettext
@@ -34,7 +36,7 @@ from rules.core.errors import RuleError, Sentence
 QUERY_CANCELED = "57014"
 
 #: RuleError codes about malformed input rather than the rules forbidding it.
-MALFORMED_RULE_CODES = {"bad_fact", "bad_setup", "bad_command"}
+MALFORMED_RULE_CODES = {"bad_fact", "bad_setup", "bad_command", "limit_exceeded"}
 
 
 class ApiError(Exception):
@@ -146,6 +148,14 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         body = error_body("statement_timeout", gettext(
             "the database took too long to answer and the request was cancelled; try again later"))
         return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+    if isinstance(exc, RequestDataTooBig):  # Django's own bound (multipart fields)
+        body = error_body("limit_exceeded", gettext(
+            "the request body is larger than the limit of %(limit)s bytes (request body size)"
+        ) % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+        return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        body = error_body("limit_exceeded", gettext("the request has too many form fields or files"))
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

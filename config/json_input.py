@@ -6,9 +6,9 @@ JSON may escape a UTF-16 surrogate without its pair (``"\\ud800"``) or a NUL
 Unicode text: PostgreSQL's ``jsonb`` and ``text`` cannot store it, UTF-8 cannot encode it
 (so neither can a response that repeats it). PostgreSQL cannot store a NUL either. DRF's
 ``CharField`` refuses both, but dictionary keys, ``JSONField``/``DictField`` values and
-imported files are not char fields. :class:`StorableTextJSONParser` (the API's JSON parser)
-and :func:`refuse_unstorable_text` (for JSON read otherwise, e.g. an uploaded file) answer
-400 ``lone_surrogate`` or ``nul_character`` naming the path of one.
+imported files are not char fields. :func:`refuse_unstorable_text`, called by the API's JSON
+parser for every document (:func:`config.parsers.load_json`, bodies and uploaded files alike),
+answers 400 ``lone_surrogate`` or ``nul_character`` naming the path of one.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from typing import Any
 
 import orjson
 from django.utils.translation import gettext as _
-from rest_framework.parsers import JSONParser
 
 _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
@@ -87,12 +86,3 @@ def refuse_unstorable_text(document: Any, *, field: str | None = None) -> None:
         field=where,
     )
 
-
-class StorableTextJSONParser(JSONParser):
-    """DRF's JSON parser, refusing a document with a lone surrogate or a NUL in any string
-    or key (400)."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        data = super().parse(stream, media_type, parser_context)
-        refuse_unstorable_text(data)
-        return data

@@ -40,6 +40,7 @@ RULE_CODE_SENTENCES = {
         "The rules source lost the table this needs; the organizer must fill it in."
     ),
     "unknown_rule_system": gettext_noop("That rule system or version is not installed."),
+    "limit_exceeded": gettext_noop("The request exceeds a limit of this server."),
     # Steel War
     "march_not_allowed": gettext_noop("March order is not allowed here."),
     "weapon_out_of_range": gettext_noop("The target is out of this weapon's reach."),

@@ -142,9 +142,9 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "config.json_input.StorableTextJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "config.parsers.JSONParser",
+        "config.parsers.FormParser",
+        "config.parsers.MultiPartParser",
     ],
     # No HTTP Basic: it hashed a password on every request, a CPU flood for anyone. Scripts
     # send a personal API token (accounts.authentication: one indexed query, no hash).
@@ -160,6 +160,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
+# Bounds on a request (config/parsers.py; docs/battles.md, "Limits"): the largest body of a
+# request, of a battle import (an exported 20,000-event club battle is 5.7 MB) and the
+# deepest JSON. A larger body is 413, deeper JSON 400, both ``limit_exceeded``.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+BATTLE_IMPORT_MAX_BODY_SIZE = 16 * 1024 * 1024
+API_MAX_JSON_DEPTH = 32
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wargame campaign manager API",
     "DESCRIPTION": "Battles as event streams replayed through pure rule systems; "

@@ -46,6 +46,7 @@ from eventstore.services import IDEMPOTENCY_KEY, append
 from eventstore.types import NewEvent, RecordedEvent
 from rules.core import registry
 from rules.core.errors import RuleError, Sentence
+from rules.core.limits import LIMIT_EXCEEDED
 from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, RuleSystem, State
 
@@ -294,6 +295,7 @@ def import_battle(
                 f"events.{len(events) - 1}.data.seed",
                 _("does not match the seed_sha256 committed at the start"),
             )
+    _check_limits(system, started["setup"])
     unmatched: list[dict] = []
     with transaction.atomic():
         battle = Battle.objects.create(
@@ -348,6 +350,18 @@ def import_battle(
         if recorded[-1].type == replay.CONCLUDED:
             _check_conclusion(system, state, recorded[-1])
     return ImportResult(battle, unmatched)
+
+
+def _check_limits(system: RuleSystem, setup: Mapping) -> None:
+    """The limits of a new battle (``rules.core.limits``): the setup through the rule system's
+    own validation, before anything is stored (any other refusal of the setup is reported by
+    the strict replay)."""
+    try:
+        system.initial_state(setup)
+    except RuleError as error:
+        if error.code == LIMIT_EXCEEDED:
+            path = "events.0.data.setup" + (f".{error.field}" if error.field else "")
+            raise _bad(path, error.message, code=error.code, rule_code=error.code) from None
 
 
 def _imported_metadata(event: Mapping) -> dict:

@@ -30,7 +30,9 @@ from campaign.services.access import (
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
+from rules.core import registry
 from rules.core.errors import RuleError
+from rules.core.limits import limits_of
 
 
 def raise_force(
@@ -150,7 +152,8 @@ def raise_squad(
     traits: Mapping[str, Any] | None = None,
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
-    """A squad of the force; ``establishment`` is the strength replacements fill it up to."""
+    """A squad of the force; ``establishment`` is the strength replacements fill it up to, at
+    most the rule system's figures per unit (``limit_exceeded``)."""
     adapter = adapter_for(campaign.rule_system)
     traits = dict(traits or {})
     try:
@@ -159,6 +162,12 @@ def raise_squad(
         raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
     if not isinstance(establishment, int) or establishment < 1:
         raise bad_input("bad_establishment", _("establishment must be at least 1"),
+                        field="establishment")
+    most = limits_of(registry.get(campaign.rule_system, campaign.rule_version)).figures_per_unit
+    if establishment > most:  # a squad larger than a battle takes could never fight
+        raise bad_input("limit_exceeded",
+                        _("establishment is at most %(limit)s, the rule system's figures per "
+                          "unit (limit figures_per_unit=%(limit)s)") % {"limit": most},
                         field="establishment")
 
     def decide(state: CampaignState):

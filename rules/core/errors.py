@@ -29,6 +29,7 @@ Codes used across rule systems (a system may add its own):
 - ``action_forbidden`` -- the unit's state or the rules forbid the declared action.
 - ``not_implemented`` -- the rule exists in the book but not yet in the engine.
 - ``missing_table`` -- the source lost a table the organizer must fill in.
+- ``limit_exceeded`` -- a setup or a command beyond the system's limits (``rules.core.limits``).
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from typing import Any
 from rules.core.dice import check_rolls
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import DECIDE, DECLARE, DICE, Command, Fact
+from rules.core.limits import DEFAULT_LIMITS, Limits
 from rules.core.system import (
     AwaitingCommand,
     DecisionNeeded,
@@ -40,6 +41,8 @@ class FactMachine:
 
     id: str = ""
     version: str = ""
+    #: How big a setup and a command may be (:mod:`rules.core.limits`); override per system.
+    limits: Limits = DEFAULT_LIMITS
 
     # --- hooks for subclasses ------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, runtime_c
 
 from rules.core.dice import DiceRequest
 from rules.core.facts import Command, Fact
+from rules.core.limits import Limits
 
 if TYPE_CHECKING:
     from rules.core.odds import Distribution
@@ -168,11 +169,15 @@ class RuleSystem(Protocol):
 
     id: str
     version: str
+    #: The largest setup and command accepted (:mod:`rules.core.limits`).
+    limits: Limits
 
     def initial_state(self, setup: Mapping[str, Any]) -> State:
         """Validate ``setup`` (sides, units, options...) and build the starting state.
 
-        Raises ``RuleError("bad_setup", ..., field="path.to.value")``."""
+        Raises ``RuleError("bad_setup", ..., field="path.to.value")``, or
+        ``RuleError("limit_exceeded", ...)`` for a setup beyond ``limits``, checked before
+        anything is expanded."""
         ...
 
     def apply(self, state: State, fact: Fact | Mapping[str, Any]) -> Step:

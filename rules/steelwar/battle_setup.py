@@ -34,7 +34,11 @@ Figure keys: ``id`` (default: its position from the left, ``"1"``, ``"2"``...), 
 A man-sized weapon (tripod MG, "Slon") is a figure of kind ``weapon`` (§2.9); it defaults to
 that kind and to the man-sized armour.
 
-Every error is ``RuleError("bad_setup", ..., field="sides.0.squads.1.figures.3.weapon")``.
+Every error is ``RuleError("bad_setup", ..., field="sides.0.squads.1.figures.3.weapon")``,
+or ``RuleError("limit_exceeded", ...)`` for a setup beyond the system's
+:class:`~rules.core.limits.Limits` (:data:`rules.steelwar.limits.LIMITS`: sides, units,
+figures per unit and in all, option keys, id and name lengths, chain lengths), checked before
+a ``count`` is expanded.
 """
 
 from __future__ import annotations
@@ -44,7 +48,9 @@ from typing import Any
 
 from rules.core.dice import DIE_SIZES
 from rules.core.errors import RuleError, Sentence, gettext_noop
+from rules.core.limits import Limits, check, exceeded
 from rules.steelwar import tables
+from rules.steelwar.limits import LIMITS
 from rules.steelwar.morale import starting_morale
 from rules.steelwar.options import Options
 from rules.steelwar.state import (
@@ -135,13 +141,18 @@ def quality_die(value: Any, field: str) -> int:
     )
 
 
-def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> Battle:
+def build_battle(
+    setup: Mapping[str, Any],
+    defaults: Mapping[str, Any] | None = None,
+    limits: Limits = LIMITS,
+) -> Battle:
     """Validate ``setup`` and build the initial battle; ``defaults`` are the version's option
-    overrides, under the battle's own ``setup["options"]``."""
+    overrides, under the battle's own ``setup["options"]``; ``limits`` bound its size."""
     if not isinstance(setup, Mapping):
         raise _bad("setup", gettext_noop("the setup must be a mapping"))
     _check_keys(setup, frozenset({"sides", "options"}), "setup")
     raw_options = _get(setup, "options", "setup", Mapping, {})
+    check(limits, "options", len(raw_options), "options")
     try:
         options = Options.from_dict({**(defaults or {}), **raw_options})
     except ValueError as exc:
@@ -149,14 +160,16 @@ def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = 
     raw_sides = _get(setup, "sides", "setup", list)
     if len(raw_sides) < 2:
         raise _bad("sides", gettext_noop("a battle needs at least two sides"))
+    check(limits, "sides", len(raw_sides), "sides")
     sides: list[Side] = []
     squads: list[Squad] = []
+    figures = 0
     for s, raw_side in enumerate(raw_sides):
         field = f"sides.{s}"
         if not isinstance(raw_side, Mapping):
             raise _bad(field, gettext_noop("a side must be a mapping"))
         _check_keys(raw_side, frozenset({"id", "name", "motivation", "fatigue", "squads"}), field)
-        side_id = _get(raw_side, "id", field, str)
+        side_id = _text(raw_side, "id", field, limits)
         motivation = _get(raw_side, "motivation", field, str)
         if motivation not in tables.MOTIVATIONS:
             raise _bad(
@@ -175,9 +188,16 @@ def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = 
                 choices=', '.join(tables.FATIGUE_STARTING_MORALE),
                 fatigue=fatigue,
             )
-        sides.append(Side(side_id, _get(raw_side, "name", field, str, side_id), motivation, fatigue))
-        for q, raw_squad in enumerate(_get(raw_side, "squads", field, list)):
-            squads.append(_squad(raw_squad, s, fatigue, f"{field}.squads.{q}"))
+        sides.append(
+            Side(side_id, _text(raw_side, "name", field, limits, side_id), motivation, fatigue)
+        )
+        raw_squads = _get(raw_side, "squads", field, list)
+        check(limits, "units", len(squads) + len(raw_squads), f"{field}.squads")
+        for q, raw_squad in enumerate(raw_squads):
+            squad = _squad(raw_squad, s, fatigue, f"{field}.squads.{q}", limits)
+            figures += len(squad.figures)
+            check(limits, "figures", figures, f"{field}.squads.{q}.figures")
+            squads.append(squad)
     if len({s.id for s in sides}) != len(sides):
         raise _bad("sides", gettext_noop("side ids must be unique"))
     ids = [q.id for q in squads]
@@ -196,11 +216,11 @@ def build_battle(setup: Mapping[str, Any], defaults: Mapping[str, Any] | None = 
     return Battle(options=options, sides=tuple(sides), squads=squads_t, index=make_index(squads_t))
 
 
-def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
+def _squad(raw: Any, side: int, fatigue: str, field: str, limits: Limits) -> Squad:
     if not isinstance(raw, Mapping):
         raise _bad(field, gettext_noop("a squad must be a mapping"))
     _check_keys(raw, _SQUAD_KEYS, field)
-    squad_id = _get(raw, "id", field, str)
+    squad_id = _text(raw, "id", field, limits)
     leadership = _get(raw, "leadership", field, int)
     if not 1 <= leadership <= 3:
         raise _bad(
@@ -231,7 +251,7 @@ def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
         )
     figures: list[Figure] = []
     for n, raw_figure in enumerate(_get(raw, "figures", field, list)):
-        figures.extend(_figures(raw_figure, len(figures), f"{field}.figures.{n}"))
+        figures.extend(_figures(raw_figure, len(figures), f"{field}.figures.{n}", limits))
     if not figures:
         raise _bad(f"{field}.figures", gettext_noop("a squad needs at least one figure"))
     if len({f.id for f in figures}) != len(figures):
@@ -241,7 +261,7 @@ def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
     return Squad(
         id=squad_id,
         side=side,
-        name=_get(raw, "name", field, str, squad_id),
+        name=_text(raw, "name", field, limits, squad_id),
         quality=quality_die(_get(raw, "quality", field, (str, int)), f"{field}.quality"),
         leadership=leadership,
         figures=tuple(figures),
@@ -254,19 +274,33 @@ def _squad(raw: Any, side: int, fatigue: str, field: str) -> Squad:
         cover=cover,
         prone=_get(raw, "prone", field, bool, False),
         limbered=_get(raw, "limbered", field, bool, False),
-        embarked_in=_get(raw, "embarked_in", field, str, None),
+        embarked_in=_text(raw, "embarked_in", field, limits, None),
         fearsome=_get(raw, "fearsome", field, bool, False),
         keno_guard=_get(raw, "keno_guard", field, bool, False),
         wounded_left_behind=_get(raw, "wounded_left_behind", field, bool, False),
         under_bombardment=_get(raw, "under_bombardment", field, bool, False),
-        chain=_path(raw, "chain", field),
-        commands=_path(raw, "commands", field),
+        chain=_path(raw, "chain", field, limits),
+        commands=_path(raw, "commands", field, limits),
     )
 
 
-def _path(raw: Mapping, key: str, field: str) -> tuple[str, ...]:
+def _text(raw: Mapping, key: str, field: str, limits: Limits, default: Any = ...) -> Any:
+    """An id (``str``, at most ``limits.id_length`` characters) or, for the key ``"name"``,
+    a name (at most ``limits.name_length``)."""
+    value = _get(raw, key, field, str, default)
+    if value.__class__ is str:
+        limit = "name_length" if key == "name" else "id_length"
+        check(limits, limit, len(value), f"{field}.{key}")
+    return value
+
+
+def _path(raw: Mapping, key: str, field: str, limits: Limits) -> tuple[str, ...]:
     """A chain-of-command path (§2.18): a list of formation ids, top down."""
     value = _get(raw, key, field, list, [])
+    check(limits, "list_items", len(value), f"{field}.{key}")
+    for n, item in enumerate(value):
+        if item.__class__ is str:
+            check(limits, "id_length", len(item), f"{field}.{key}.{n}")
     if not all(isinstance(v, str) and v for v in value) or len(set(value)) != len(value):
         raise _bad(
             f"{field}.{key}",
@@ -278,13 +312,16 @@ def _path(raw: Mapping, key: str, field: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _figures(raw: Any, position: int, field: str) -> list[Figure]:
+def _figures(raw: Any, position: int, field: str, limits: Limits) -> list[Figure]:
     if not isinstance(raw, Mapping):
         raise _bad(field, gettext_noop("a figure must be a mapping"))
     _check_keys(raw, _FIGURE_KEYS, field)
     count = _get(raw, "count", field, int, 1)
     if count < 1:
         raise _bad(f"{field}.count", gettext_noop("count must be at least 1"))
+    if position + count > limits.figures_per_unit:  # before the count is expanded
+        raise exceeded(limits, "figures_per_unit", position + count,
+                       f"{field}.count" if "count" in raw else field)
     if count > 1 and "id" in raw:
         raise _bad(f"{field}.id", gettext_noop("a figure with a count cannot have one id"))
     weapon_id = _get(raw, "weapon", field, str, None)
@@ -318,7 +355,7 @@ def _figures(raw: Any, position: int, field: str) -> list[Figure]:
             gettext_noop("armour must be one of {choices} (§3.3)"),
             choices=', '.join(tables.ARMOUR),
         )
-    role = _get(raw, "role", field, str, weapon_id if kind == WEAPON else "rifleman")
+    role = _text(raw, "role", field, limits, weapon_id if kind == WEAPON else "rifleman")
     psi_die = _get(raw, "psi_die", field, int, None)
     if psi_die is not None and psi_die not in DIE_SIZES:
         raise _bad(f"{field}.psi_die", gettext_noop("the psi die is d4..d12 (§3.7)"))
@@ -335,5 +372,5 @@ def _figures(raw: Any, position: int, field: str) -> list[Figure]:
         cold_weapon=_get(raw, "cold_weapon", field, bool, False),
         ammo=ammo,
     )
-    given = _get(raw, "id", field, str, None)
+    given = _text(raw, "id", field, limits, None)
     return [base._replace(id=given or str(position + k + 1)) for k in range(count)]

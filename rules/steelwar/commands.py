@@ -13,8 +13,10 @@ from typing import Any
 
 from rules.core.errors import RuleError, Sentence, Term, gettext_noop
 from rules.core.facts import Command
+from rules.core.limits import exceeded
 from rules.steelwar.actions.procedure import forbid
 from rules.steelwar.firepower import suppressed_allows
+from rules.steelwar.limits import LIMITS
 from rules.steelwar.morale import check_grade_allows
 from rules.steelwar.state import Battle, Squad, memo
 
@@ -94,7 +96,8 @@ def text(cmd: Command, name: str, default: Any = _REQUIRED) -> Any:
 
 
 def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
-    """A list of strings (ids); a single string is accepted as a list of one."""
+    """A list of strings (ids), at most ``LIMITS.list_items`` of them; a single string is
+    accepted as a list of one."""
     value = cmd.params.get(name, default)
     if value is _REQUIRED:
         raise _missing(cmd, name)
@@ -102,6 +105,8 @@ def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
         return (value,)
     if not isinstance(value, list | tuple):
         raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"), value=value)
+    if len(value) > LIMITS.list_items:
+        raise exceeded(LIMITS, "list_items", len(value), f"params.{name}")
     for v in value:
         if v.__class__ is not str and not isinstance(v, str):
             raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"),

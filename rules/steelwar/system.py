@@ -30,6 +30,7 @@ from rules.core.system import (
 from rules.steelwar import state as st
 from rules.steelwar.actions import ACTIONS, NOT_IMPLEMENTED, PROCEDURES
 from rules.steelwar.battle_setup import build_battle
+from rules.steelwar.limits import LIMITS
 from rules.steelwar.state import Battle
 
 _FREE = AwaitingCommand()
@@ -39,6 +40,8 @@ class SteelWar(FactMachine):
     """The Steel War fold. ``defaults`` are option overrides that define this version."""
 
     id = "steelwar"
+    #: The project's bounds on a setup and a command (``rules/steelwar/README.md``).
+    limits = LIMITS
 
     def __init__(self, version: str = "1.0", defaults: Mapping[str, Any] | None = None) -> None:
         self.version = version
@@ -51,7 +54,7 @@ class SteelWar(FactMachine):
     # --- RuleSystem ------------------------------------------------------------------------
 
     def initial_state(self, setup: Mapping[str, Any]) -> Battle:
-        return build_battle(setup, self.defaults)
+        return build_battle(setup, self.defaults, self.limits)
 
     def pending(self, state: Battle) -> Pending:
         res = state.resolution

@@ -270,7 +270,9 @@ def test_a_malformed_file_is_rejected_with_the_field_and_nothing_is_stored(
     )
     response = import_(clients["alice"], club, document)
     assert response.status_code == 400, response.json()
-    assert response.json()["field"] == field, response.json()
+    # a NUL or a lone surrogate is refused by the API's JSON parser, at its path in the body
+    assert response.json()["field"] == field or response.json()["field"].startswith(
+        f"document.{field}"), response.json()
     assert response.json()["message"]
     assert (Battle.objects.count(), Event.objects.count(), BattleLogEntry.objects.count()) == (
         battles,

@@ -127,14 +127,14 @@ def test_an_idempotency_key_reused_for_another_command_is_refused_not_a_500(clie
 
 
 @pytest.mark.parametrize(("path", "body", "field"), [
-    ("/api/campaigns/", {"club": 2**70, "name": "n", "start_date": "1942-01-01"}, "club"),
-    ("forces/", {"name": "Ghost", "owner_id": 2**70}, "owner_id"),
+    ("/api/campaigns/", {"club": 2**63, "name": "n", "start_date": "1942-01-01"}, "club"),
+    ("forces/", {"name": "Ghost", "owner_id": 2**63}, "owner_id"),
     ("squads/", {"force_id": 1, "name": "Big", "quality": "regular", "establishment": 2**31},
      "establishment"),
 ])
 def test_integers_beyond_their_columns_are_a_400_naming_the_field(client_for, campaign, armies,
                                                                    path, body, field):
-    """A club or user id past 64 bits used to reach the database (500 on SQLite); an
+    """A club or user id past a signed 64-bit column used to reach the database (500 on SQLite); an
     establishment past 32 bits was recorded and broke the projection on PostgreSQL."""
     url = path if path.startswith("/") else f"/api/campaigns/{campaign.pk}/{path}"
     before = state_of(campaign_id=campaign.pk).version
