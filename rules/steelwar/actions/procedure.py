@@ -27,7 +27,7 @@ from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import DecisionNeeded, Effect, Step
-from rules.steelwar.state import Battle, Followup, Resolution, fast_replace
+from rules.steelwar.state import Battle, Followup, Resolution
 
 Rolls = dict[str, tuple[int, ...]]
 
@@ -65,8 +65,6 @@ def register(*items: Action | Procedure) -> None:
         if item.name in table and table[item.name] is not item:
             raise ValueError(f"{item.name} is registered twice")
         table[item.name] = item
-        if table is PROCEDURES:
-            fast_replace(item.context)  # contexts are copied with changes at every stage
 
 
 # --- stage helpers ----------------------------------------------------------------------------
