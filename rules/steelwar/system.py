@@ -42,7 +42,6 @@ class SteelWar(FactMachine):
     def __init__(self, version: str = "1.0", defaults: Mapping[str, Any] | None = None) -> None:
         self.version = version
         self.defaults = MappingProxyType(dict(defaults or {}))
-        self._awaiting: dict[int, AwaitingCommand] = {}
 
     def __repr__(self) -> str:
         return f"SteelWar({self.version!r})"
@@ -58,11 +57,7 @@ class SteelWar(FactMachine):
             act = state.activation
             if act is None:
                 return _FREE
-            hint = self._awaiting.get(act.squad)
-            if hint is None or hint.units[0] != state.squads[act.squad].id:
-                hint = AwaitingCommand((state.squads[act.squad].id,))
-                self._awaiting[act.squad] = hint
-            return hint
+            return AwaitingCommand((state.squads[act.squad].id,))
         if res.decision is not None:
             return res.decision
         if res.rolls:
