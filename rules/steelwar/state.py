@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, gettext_noop
+from rules.core.kept import KeptByIdentity
 from rules.core.system import DecisionNeeded, Option
 from rules.steelwar.firepower import COVER_STEPS
 from rules.steelwar.options import Options
@@ -317,9 +318,29 @@ def _compact(record: tuple) -> dict[str, Any]:
     return out
 
 
+#: The JSON of figures and squads, kept by identity (:mod:`rules.core.kept`): states share
+#: the records an event did not change, so writing the state after each event compacts only
+#: what changed. What is kept is never handed out: ``_squad_json`` returns copies (a figure's
+#: JSON holds scalars, a squad's lists of scalars).
+_FIGURE_JSON = KeptByIdentity(8192)
+_SQUAD_JSON = KeptByIdentity(2048)
+
+
+def _figure_json(f: Figure) -> dict[str, Any]:
+    """The figure's kept JSON (shared: copy it before it leaves this module)."""
+    kept = _FIGURE_JSON.get(f)
+    return kept if kept is not None else _FIGURE_JSON.keep(f, _compact(f))
+
+
 def _squad_json(s: Squad) -> dict[str, Any]:
-    out = _compact(s)
-    out["figures"] = [_compact(f) for f in s.figures]
+    kept = _SQUAD_JSON.get(s)
+    if kept is None:
+        fields = _compact(s)
+        fields["figures"] = None  # keeps its place among the keys; filled in below
+        kept = _SQUAD_JSON.keep(s, (fields, [_figure_json(f) for f in s.figures]))
+    fields, figures = kept
+    out = {k: v.copy() if v.__class__ is list else v for k, v in fields.items()}
+    out["figures"] = [f.copy() for f in figures]
     return out
 
 

@@ -11,6 +11,7 @@ A commander who is no longer in the ranks while his squad fights on was replaced
 
 from __future__ import annotations
 
+from rules.core.kept import KeptByIdentity
 from rules.core.summary import (
     CAPTURED,
     KILLED,
@@ -45,10 +46,27 @@ def summarize(battle: st.Battle) -> BattleSummary:
     return BattleSummary(sides, tuple(figures), tuple(units))
 
 
+#: Each squad's figure outcomes and unit summary, kept by identity (:mod:`rules.core.kept`):
+#: states share unchanged squads, so the summary after each write works out only the squads
+#: that changed.
+_BY_SQUAD = KeptByIdentity(2048)
+
+
 def _squad_summary(
     squad: st.Squad, sides: tuple[str, ...]
 ) -> tuple[tuple[FigureOutcome, ...], UnitSummary]:
-    """The squad's figure outcomes and its unit summary."""
+    """The squad's figure outcomes and its unit summary, with a status of the caller's own."""
+    kept = _BY_SQUAD.get(squad)
+    if kept is None or kept[0] != sides:
+        kept = _BY_SQUAD.keep(squad, (sides, *_worked_out(squad, sides)))
+    _, outcomes, unit = kept
+    status = {**unit.status, "statuses": dict(unit.status["statuses"])}
+    return outcomes, UnitSummary(unit.unit, unit.side, unit.name, status, unit.text)
+
+
+def _worked_out(
+    squad: st.Squad, sides: tuple[str, ...]
+) -> tuple[tuple[FigureOutcome, ...], UnitSummary]:
     side = sides[squad.side]
     fighting = [f for f in squad.figures if f.status in st.FIGHTING]
     outcomes: list[FigureOutcome] = []

@@ -30,14 +30,13 @@ def test_a_fresh_battle_awaits_a_command_and_round_trips_through_json():
 
 
 def test_json_and_summary_of_shared_squads_are_fresh_copies():
-    """The JSON and the summary of a state are the caller's own (changing them changes
-    nothing the next call returns, though states share unchanged squads), and a changed
-    squad shows its change."""
+    """The JSON of figures and the summary of squads are kept by identity (states share
+    unchanged squads); what a caller gets is its own, and a changed squad is worked out."""
     from rules.core.summary import summarize
 
     t = Table(setup())
     t.state = t.state.with_squad(0, t.state.squads[0]._replace(chain=("bn1",)))
-    for _ in range(2):
+    for _ in range(2):  # the second time from what was kept
         data = SYSTEM.state_to_json(t.state)
         data["squads"][0]["figures"][0]["status"] = "scribbled"
         data["squads"][0]["chain"].append("scribbled")
