@@ -30,7 +30,6 @@ DICE = "dice"
 DECIDE = "decide"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
-_new = tuple.__new__
 
 
 class Fact(NamedTuple):
@@ -81,11 +80,6 @@ class Command(NamedTuple):
 
     @classmethod
     def from_json(cls, d: Mapping) -> Command:
-        if type(d) is dict:  # the common case, without the slower ABC checks
-            action, unit, params = d.get("action"), d.get("unit"), d.get("params", _EMPTY)
-            if (type(action) is str and action and (unit is None or type(unit) is str)
-                    and (type(params) is dict or params is _EMPTY)):
-                return _new(cls, (action, unit, params))  # cls(...) without its keyword call
         if isinstance(d, Command):
             return d
         if not isinstance(d, Mapping):

@@ -255,53 +255,10 @@ class Battle(NamedTuple):
         """A copy with squad ``i`` replaced (and other battle fields changed, if given)."""
         squads = list(self.squads)
         squads[i] = squad
-        if changes:
-            return self._replace(squads=tuple(squads), **changes)
-        values = list(self)
-        values[_SQUADS] = tuple(squads)
-        return _tuple_new(Battle, values)
-
-    def with_activation(self, activation: Activation | None) -> Battle:
-        """A copy with ``activation`` replaced (the cheapest copy: no keyword call)."""
-        values = list(self)
-        values[_ACTIVATION] = activation
-        return _tuple_new(Battle, values)
-
-    def with_resolution(self, resolution: Resolution | None) -> Battle:
-        """A copy with ``resolution`` replaced (the cheapest copy: no keyword call)."""
-        values = list(self)
-        values[_RESOLUTION] = resolution
-        return _tuple_new(Battle, values)
+        return self._replace(squads=tuple(squads), **changes)
 
     def side_of(self, squad: Squad) -> Side:
         return self.sides[squad.side]
-
-
-_tuple_new = tuple.__new__
-_SQUADS, _ACTIVATION, _RESOLUTION = (Battle._fields.index(name)
-                                      for name in ("squads", "activation", "resolution"))
-
-
-def fast_replace(cls: type) -> type:
-    """Give a NamedTuple a cheaper ``_replace`` (the fold's hottest operation): copy the
-    values once and set the changed ones by position. Procedure contexts get it too
-    (``actions.procedure.register``)."""
-    positions = {name: i for i, name in enumerate(cls._fields)}
-
-    def _replace(self, **changes):
-        values = list(self)
-        for name in changes:
-            values[positions[name]] = changes[name]
-        return _tuple_new(cls, values)
-
-    _replace.__doc__ = f"A copy of this {cls.__name__} with some fields changed."
-    cls._replace = _replace
-    return cls
-
-
-for _cls in (Figure, Squad, Activation, Resolution, Battle):
-    fast_replace(_cls)
-del _cls
 
 
 _MEMOS: dict[int, tuple[Options, dict]] = {}

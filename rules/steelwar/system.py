@@ -16,9 +16,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core import registry
-from rules.core.dice import check_rolls
 from rules.core.errors import RuleError, gettext_noop
-from rules.core.facts import DECLARE, DICE, Command, Fact
+from rules.core.facts import Command
 from rules.core.machine import FactMachine, busy_error
 from rules.core.odds import Distribution
 from rules.core.system import (
@@ -46,7 +45,6 @@ class SteelWar(FactMachine):
     def __init__(self, version: str = "1.0", defaults: Mapping[str, Any] | None = None) -> None:
         self.version = version
         self.defaults = MappingProxyType(dict(defaults or {}))
-        self._awaiting: dict[int, AwaitingCommand] = {}
 
     def __repr__(self) -> str:
         return f"SteelWar({self.version!r})"
@@ -62,11 +60,7 @@ class SteelWar(FactMachine):
             act = state.activation
             if act is None:
                 return _FREE
-            hint = self._awaiting.get(act.squad)
-            if hint is None or hint.units[0] != state.squads[act.squad].id:
-                hint = AwaitingCommand((state.squads[act.squad].id,))
-                self._awaiting[act.squad] = hint
-            return hint
+            return AwaitingCommand((state.squads[act.squad].id,))
         if res.decision is not None:
             return res.decision
         if res.rolls:
@@ -98,32 +92,6 @@ class SteelWar(FactMachine):
 
     def state_from_json(self, data: Mapping[str, Any]) -> Battle:
         return st.from_json(data, _ctx_from_json)
-
-    def apply(self, state: Battle, fact: Fact | Mapping[str, Any]) -> Step:
-        """Fold one fact. Dice for the procedure in progress and declarations when nothing is
-        in progress take a direct path; everything else (and every refusal) goes through
-        :class:`FactMachine`, which enforces the order of facts."""
-        if fact.__class__ is Fact:
-            res = state.resolution
-            kind = fact.type
-            if kind == DICE:
-                if res is not None and res.decision is None:
-                    if res.rolls:  # the rest of a stage's dice: check them against the rest
-                        return self.on_dice(state, check_rolls(
-                            self.pending(state).requests, fact.data.get("rolls")))
-                    rolls = check_rolls(res.requests, fact.data.get("rolls"))
-                    if len(rolls) < len(res.requests):  # the rest of the stage's dice later
-                        res = res._replace(rolls=tuple(rolls.items()))
-                        return Step(state._replace(resolution=res))
-                    return PROCEDURES[res.procedure].on_dice(state, res, rolls)
-            elif kind == DECLARE and res is None:
-                data = fact.data
-                if "dice" not in data:
-                    cmd = Command.from_json(data)
-                    action = ACTIONS.get(cmd.action)
-                    if action is not None:
-                        return action.declare(state, cmd)
-        return super().apply(state, fact)
 
     # --- FactMachine hooks -----------------------------------------------------------------
 

@@ -33,7 +33,6 @@ from typing import NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
-from rules.core.kept import KeptByIdentity
 from rules.core.system import Effect, Step
 from rules.steelwar import effects, tables, terms
 from rules.steelwar.actions import hits, panic
@@ -122,22 +121,7 @@ class Shot(NamedTuple):
 def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
     """The squad's figures named in ``figure_ids``, in that order (``bad_command`` if one is
     not in the squad)."""
-    figures = squad.figures
-    by_id = _BY_ID.get(figures)
-    if by_id is None:
-        by_id = _BY_ID.keep(figures, {f.id: f for f in figures})
-    out = []
-    for fid in figure_ids:
-        figure = by_id.get(fid)
-        if figure is None:
-            squad.figure_index(fid)  # raises, naming the figure
-        out.append(figure)
-    return out
-
-
-#: Each squad's figures by id, kept for its figures tuple (a squad fires again and again
-#: before a hit changes its figures).
-_BY_ID = KeptByIdentity(256)
+    return [squad.figure(fid) for fid in figure_ids]
 
 
 def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

@@ -70,36 +70,14 @@ PSI_MURDER = "psi_murder"
 
 
 def _fighting_ids(squad: Squad) -> tuple[str, ...]:
-    """The ids of the squad's figures in the ranks, who may be hit (§2.8). Remembered for the
-    last figures asked about: each die of a shot's allocation asks about the same target."""
-    global _last_fighting
-    figures, ids = _last_fighting
-    if figures is not squad.figures:
-        figures = squad.figures
-        ids = tuple([f.id for f in figures if f.status in FIGHTING])
-        _last_fighting = (figures, ids)
-    return ids
-
-
-_last_fighting: tuple[tuple[Figure, ...], tuple[str, ...]] = ((), ())
+    """The ids of the squad's figures in the ranks, who may be hit (§2.8)."""
+    return tuple(f.id for f in squad.figures if f.status in FIGHTING)
 
 
 def _eligible(figures: tuple[str, ...], ctx: Any, opts: Options) -> tuple[str, ...]:
-    """The figures the next hit may land on (``casualties.eligible_for_next_hit``, §2.8),
-    remembered for the last arguments (by identity, kept alive with the answer): the
-    allocation die's answer asks again what its request was built from."""
-    global _last_eligible
-    args, eligible = _last_eligible
-    if (args[0] is not figures or args[1] is not ctx.victims or args[2] is not ctx.exposed
-            or args[3] is not opts):
-        args = (figures, ctx.victims, ctx.exposed, opts)
-        eligible = eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
-                                         options=opts)
-        _last_eligible = (args, eligible)
-    return eligible
-
-
-_last_eligible: tuple[tuple, tuple[str, ...]] = ((None, None, None, None), ())
+    """The figures the next hit may land on (``casualties.eligible_for_next_hit``, §2.8)."""
+    return eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
+                                 options=opts)
 
 
 def hit_kind(figure: Figure) -> str:

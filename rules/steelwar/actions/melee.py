@@ -85,7 +85,6 @@ from typing import Any, NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
-from rules.core.kept import KeptByIdentity
 from rules.core.odds import Distribution, die
 from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.steelwar import effects, tables, terms
@@ -219,20 +218,9 @@ class Round(NamedTuple):
 
 def fighters(squad: Squad) -> tuple[Figure, ...]:
     """§2.10 step 1: the squad's figures that fight in melee: people in the ranks who are
-    neither robots nor in power-armour suits (a man-sized weapon is not a fighter).
-
-    Kept by the identity of the figures tuple (:mod:`rules.core.kept`): every step of a
-    melee asks again about the same two squads."""
-    figures = squad.figures
-    found = _FIGHTERS.get(figures)
-    if found is None:
-        found = _FIGHTERS.keep(figures, tuple([
-            f for f in figures
-            if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f))]))
-    return found
-
-
-_FIGHTERS = KeptByIdentity(256)
+    neither robots nor in power-armour suits (a man-sized weapon is not a fighter)."""
+    return tuple(f for f in squad.figures
+                 if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f)))
 
 
 def fearsome(squad: Squad, blades: bool) -> bool:

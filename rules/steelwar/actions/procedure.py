@@ -27,10 +27,7 @@ from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import DecisionNeeded, Effect, Step
-from rules.steelwar.state import Activation, Battle, Followup, Resolution, fast_replace
-
-_new = tuple.__new__  # builds a record from all its values, without the keyword call
-_ACTIONS_USED = Activation._fields.index("actions_used")
+from rules.steelwar.state import Battle, Followup, Resolution
 
 Rolls = dict[str, tuple[int, ...]]
 
@@ -68,8 +65,6 @@ def register(*items: Action | Procedure) -> None:
         if item.name in table and table[item.name] is not item:
             raise ValueError(f"{item.name} is registered twice")
         table[item.name] = item
-        if table is PROCEDURES:
-            fast_replace(item.context)  # contexts are copied with changes at every stage
 
 
 # --- stage helpers ----------------------------------------------------------------------------
@@ -87,9 +82,8 @@ def ask_dice(
 ) -> Step:
     """Wait for ``requests`` at ``stage`` of ``procedure``. ``changes`` are other fields of the
     battle to change at the same time (one copy of the battle instead of two)."""
-    res = _new(Resolution, (procedure, stage, squad, ctx, requests, (), None))
-    battle = battle._replace(resolution=res, **changes) if changes else battle.with_resolution(res)
-    return _new(Step, (battle, effects if effects.__class__ is tuple else tuple(effects)))
+    res = Resolution(procedure, stage, squad, ctx, requests)
+    return Step(battle._replace(resolution=res, **changes), tuple(effects))
 
 
 def ask_decision(
@@ -102,8 +96,8 @@ def ask_decision(
     effects: Iterable[Effect] = (),
 ) -> Step:
     """Wait for a player's choice at ``stage`` of ``procedure``."""
-    res = _new(Resolution, (procedure, stage, squad, ctx, (), (), decision))
-    return _new(Step, (battle.with_resolution(res), tuple(effects)))
+    res = Resolution(procedure, stage, squad, ctx, decision=decision)
+    return Step(battle._replace(resolution=res), tuple(effects))
 
 
 def done(
@@ -111,15 +105,12 @@ def done(
 ) -> Step:
     """End the current procedure; queue ``followups`` before anything already queued, then run
     the queue until a procedure waits for input or the queue is empty."""
-    if not followups and not battle.queue:  # the common case: nothing queued
-        if battle.resolution is not None:
-            battle = battle.with_resolution(None)
-        return _new(Step, (battle, effects if effects.__class__ is tuple else tuple(effects)))
     queue = tuple(followups) + battle.queue
+    battle = battle._replace(resolution=None)
     effects = list(effects)
     while queue:
         head, queue = queue[0], queue[1:]
-        battle = battle._replace(resolution=None, queue=queue)
+        battle = battle._replace(queue=queue)
         step = PROCEDURES[head.procedure].start(battle, head.squad, head.ctx)
         battle = step.state
         effects.extend(step.effects)
@@ -146,9 +137,8 @@ def request(key: str, label: str, sides: int, count: int = 1, unit: str | None =
 
 def spend_actions(battle: Battle, n: int = 1) -> Battle:
     """Count ``n`` actions of the activation in progress as used (§1: two per activation)."""
-    act = list(battle.activation)
-    act[_ACTIONS_USED] += n
-    return battle.with_activation(_new(Activation, act))
+    act = battle.activation
+    return battle._replace(activation=act._replace(actions_used=act.actions_used + n))
 
 
 def forbid(message: str, rule: str, field: str | None = None, **params: Any) -> RuleError:

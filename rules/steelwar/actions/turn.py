@@ -67,7 +67,7 @@ def validate_begin(battle: Battle, cmd: Command) -> None:
 
 def begin(battle: Battle, cmd: Command) -> Step:
     i, squad = _check_begin(battle, cmd)
-    battle = battle.with_squad(i, squad._replace(activated=True)).with_activation(Activation(i))
+    battle = battle.with_squad(i, squad._replace(activated=True))._replace(activation=Activation(i))
     return Step(battle, (effects.activation_begun(squad, battle.turn),))
 
 
@@ -88,7 +88,7 @@ def end(battle: Battle, cmd: Command) -> Step:
     validate_end(battle, cmd)
     act = battle.activation
     squad = battle.squads[act.squad]
-    return Step(battle.with_activation(None), (effects.activation_ended(squad, act.actions_used),))
+    return Step(battle._replace(activation=None), (effects.activation_ended(squad, act.actions_used),))
 
 
 def validate_end_turn(battle: Battle, cmd: Command) -> None:
