@@ -109,6 +109,8 @@ def test_no_operation_answers_5xx_or_outside_its_schema(world, signed_in, in_pro
 
             try:
                 call()
+            except hypothesis.errors.Unsatisfiable:
+                continue  # nothing this mode can send (e.g. no input to make negative)
             except BaseException as error:  # noqa: BLE001 - schemathesis raises a BaseExceptionGroup
                 if not isinstance(error, Exception | BaseExceptionGroup):
                     raise
