@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from battles.models import Battle
 from battles.services import export_battle
 from eventstore.models import Event
+from tests.api_errors import assert_400
 from tests.battles.duel import SETUP
 from tests.battles.helpers import fire, head, url
 
@@ -28,13 +29,6 @@ def alice(people):
     client.force_authenticate(people["alice"])
     return client
 
-
-def assert_400(response, code, field):
-    assert response.status_code == 400, response.content[:300]
-    assert response["Content-Type"] == "application/json"
-    body = response.json()
-    assert body["code"] == code and body["field"] == field, body
-    return body
 
 
 def post_raw(client, path, text, **headers):
