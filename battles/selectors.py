@@ -421,6 +421,20 @@ def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
     }
 
 
+def commands_of(*, battle: Battle) -> dict:
+    """What may be declared now: the rule system's command catalogue at the head
+    (:mod:`rules.core.catalogue`); empty once the battle is concluded. A rule system without a
+    catalogue raises ``RuleError("not_implemented")``."""
+    current = state_at(battle=battle)
+    specs = current.system.commands(current.state) if battle.is_open else ()
+    return {
+        "battle": battle.pk,
+        "version": current.version,
+        "status": battle.status,
+        "commands": [spec.to_json() for spec in specs],
+    }
+
+
 def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict:
     """Exact odds of ``command`` if declared now (the rules must allow it), or, without a
     command, of the declaration whose dice are pending, computed on the state before it."""

@@ -252,6 +252,45 @@ class StateSerializer(serializers.Serializer):
     pending = serializers.JSONField()
 
 
+class ChoiceSpecSerializer(serializers.Serializer):
+    value = serializers.JSONField(help_text="the JSON value to send")
+    label = serializers.CharField()
+
+
+class ParamSpecSerializer(serializers.Serializer):
+    """A parameter of a command (rules.core.catalogue.ParamSpec)."""
+
+    name = serializers.CharField(help_text="its key in the command's params")
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(["unit", "figures", "number", "choice", "flag"])
+    required = serializers.BooleanField()
+    default = serializers.JSONField(allow_null=True, help_text="legal now; null: left out")
+    multiple = serializers.BooleanField(help_text="the value is a list")
+    term = serializers.CharField(help_text="a stable key for translations")
+    choices = ChoiceSpecSerializer(many=True, required=False,
+                                   help_text="the legal values now (unit, figures, choice)")
+    minimum = serializers.FloatField(required=False)
+    maximum = serializers.FloatField(required=False)
+
+
+class CommandSpecSerializer(serializers.Serializer):
+    """An action a unit may declare now (rules.core.catalogue.CommandSpec)."""
+
+    action = serializers.CharField()
+    label = serializers.CharField()
+    rule = serializers.CharField(allow_blank=True)
+    unit = serializers.CharField(allow_null=True, help_text="null: the whole table's action")
+    unit_label = serializers.CharField(allow_blank=True)
+    params = ParamSpecSerializer(many=True)
+
+
+class CommandsSerializer(serializers.Serializer):
+    battle = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    commands = CommandSpecSerializer(many=True)
+
+
 class ErrorSerializer(serializers.Serializer):
     """Every error of the API (config/api_errors.py)."""
 

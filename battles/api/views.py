@@ -127,6 +127,23 @@ class StateView(APIView):
             return Response(current.to_json())
 
 
+class CommandsView(APIView):
+    """What may be declared now, for forms and clients (the rule system's catalogue)."""
+
+    @extend_schema(
+        responses={
+            200: s.CommandsSerializer,
+            404: s.ErrorSerializer,
+            422: OpenApiResponse(s.ErrorSerializer,
+                                 description="the rule system lists no catalogue"),
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        with selectors.one_snapshot():
+            battle = selectors.battle_for(user=request.user, battle_id=pk)
+            return Response(selectors.commands_of(battle=battle))
+
+
 class LogView(generics.ListAPIView):
     """The battle log: every event with how it counts now and its derived effects."""
 

@@ -21,7 +21,6 @@ from rules.core.facts import DECIDE, DECLARE, DICE
 from rules.core.summary import summarize
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
-FIGHTING = {"ok", "returned"}
 
 
 def _units(current: selectors.BattleState) -> tuple[list[dict], list[str]]:
@@ -110,38 +109,28 @@ def _side_names(state_json: dict) -> dict[str, str]:
     return {s["id"]: s.get("name") or s["id"] for s in sides if isinstance(s, dict) and "id" in s}
 
 
-def _weapons_by_unit(state_json: dict) -> list[dict]:
-    """The figures with a weapon in each unit, for the "weapons that fire" choice.
-
-    Read from the state JSON of rule systems that list ``squads`` with ``figures`` (the Steel
-    War); other systems give none and the fire parameters go in the JSON field.
-    """
-    out = []
-    for squad in state_json.get("squads", []):
-        figures = [
-            {
-                "id": f["id"],
-                "weapon": f["weapon"],
-                "role": f.get("role", "rifleman"),
-                "fighting": f.get("status", "ok") in FIGHTING,
-            }
-            for f in squad.get("figures", [])
-            if f.get("weapon")
-        ]
-        if figures:
-            out.append(
-                {"unit": squad["id"], "name": squad.get("name", squad["id"]), "figures": figures}
-            )
-    return out
+def _catalogue(current: selectors.BattleState, unit_names: dict[str, str]) -> list[dict]:
+    """What may be declared now (the rule system's catalogue, :mod:`rules.core.catalogue`),
+    with each action's label in the page's language. A system without a catalogue: each of
+    its actions, for any unit or none, without parameters."""
+    try:
+        specs = [spec.to_json() for spec in current.system.commands(current.state)]
+    except RuleError:
+        units = [None, *unit_names]
+        specs = [{"action": a, "label": a, "unit": u, "unit_label": unit_names.get(u, ""),
+                  "params": []}
+                 for a in declarable_actions(current.system.id) for u in units]
+    for spec in specs:
+        spec["label"] = str(term(ACTIONS, spec["action"]))
+    return specs
 
 
-def _default_action(actions: list[str], *, acting: bool) -> str:
-    """What the declaration form offers first: fire while a unit acts, else starting an
-    activation (where the rule system has these actions), else the first action."""
-    for preferred in (("fire",) if acting else ("begin_activation",)):
-        if preferred in actions:
-            return preferred
-    return actions[0] if actions else ""
+def _actions(specs: list[dict]) -> list[dict]:
+    """The catalogue's actions in its order, each once."""
+    seen: dict[str, str] = {}
+    for spec in specs:
+        seen.setdefault(spec["action"], spec["label"])
+    return [{"value": a, "label": label} for a, label in seen.items()]
 
 
 def declarable_actions(system_id: str) -> list[str]:
@@ -163,8 +152,9 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     names = _side_names(state_json)
     for unit in units:
         unit["side_name"] = names.get(unit["side"], unit["side"])
-    actions = declarable_actions(battle.rules_system)
-    hinted = pending.get("units") or [""]
+    unit_names = {u["unit"]: f"{u['name'] or u['unit']} ({u['side_name']})" for u in units}
+    commands = _catalogue(current, unit_names) if at_head and pending.get("kind") == "command" else []
+    first = commands[0] if commands else {"action": "", "unit": None}
     api = reverse("battles:battle-detail", args=[battle.pk])
     return {
         "battle": battle,
@@ -183,10 +173,13 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
         "log": _log(battle, current.version, {u["unit"]: u["name"] or u["unit"] for u in units}),
         "procedure": term(ACTIONS, pending.get("procedure", "")),
-        "actions": [{"value": a, "label": term(ACTIONS, a)} for a in actions],
-        "default_action": _default_action(actions, acting=bool(pending.get("units"))),
-        "default_unit": hinted[0],
-        "weapons": _weapons_by_unit(state_json) if at_head else [],
+        "commands": commands,
+        "actions": _actions(commands),
+        "default_action": first["action"],
+        "default_units": [
+            {"value": c["unit"] or "", "label": c["unit_label"] or unit_names.get(c["unit"], "")}
+            for c in commands if c["action"] == first["action"]
+        ],
         "api": {
             "declare": api + "declare/",
             "dice": api + "dice/",

@@ -52,7 +52,8 @@ def _js_messages() -> dict:
         "exploding": _(
             "An exploding d%(sides)s totals a number that is not a multiple of %(sides)s."
         ),
-        "bad_json": _("The other parameters are not valid JSON:"),
+        "bad_json": _("The declaration could not be read:"),
+        "no_unit": _("— none (the whole table) —"),
         "no_action": _("Choose an action."),
         "network": _("The server could not be reached. Nothing was recorded; try again."),
         "failed": _("The server refused it"),

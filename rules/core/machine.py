@@ -60,6 +60,12 @@ class FactMachine:
         """``choice`` is one option value (or a list of them for ``multiple``)."""
         raise NotImplementedError
 
+    def commands(self, state: State) -> tuple:
+        """The command catalogue (:mod:`rules.core.catalogue`); a system without one says so."""
+        raise RuleError("not_implemented",
+                        template=gettext_noop("{system} lists no command catalogue yet"),
+                        params={"system": self.id or type(self).__name__})
+
     def on_other(self, state: State, fact: Fact) -> Step:
         """Facts of a system-specific type. By default they are rejected."""
         raise RuleError("bad_fact", template=gettext_noop("unknown fact type {type!r}"),

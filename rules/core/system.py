@@ -24,6 +24,7 @@ from rules.core.facts import Command, Fact
 from rules.core.limits import Limits
 
 if TYPE_CHECKING:
+    from rules.core.catalogue import CommandSpec
     from rules.core.odds import Distribution
 
 #: A rule system's state: opaque to callers, immutable, JSON-serialisable through the system.
@@ -191,6 +192,14 @@ class RuleSystem(Protocol):
 
     def validate(self, state: State, command: Command | Mapping[str, Any]) -> None:
         """Raise :class:`RuleError` if the rules forbid ``command`` now; return otherwise."""
+        ...
+
+    def commands(self, state: State) -> tuple[CommandSpec, ...]:
+        """What may be declared now (:mod:`rules.core.catalogue`): one spec per action and
+        acting unit, with its parameters' legal values. Empty while dice or a decision are
+        awaited. Everything listed validates; ``validate`` stays the authority over what is
+        not. A system without a catalogue raises ``RuleError("not_implemented")`` (the
+        default of :class:`rules.core.machine.FactMachine`)."""
         ...
 
     def odds(self, state: State, command: Command | Mapping[str, Any]) -> Distribution:

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core import registry
+from rules.core.catalogue import CommandSpec
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.machine import FactMachine, busy_error
@@ -26,6 +27,7 @@ from rules.core.system import (
     Pending,
     Step,
 )
+from rules.steelwar import catalogue
 from rules.steelwar import state as st
 from rules.steelwar.actions import ACTIONS, NOT_IMPLEMENTED, PROCEDURES
 from rules.steelwar.battle_setup import build_battle
@@ -74,6 +76,9 @@ class SteelWar(FactMachine):
             raise busy_error(pending, "a declaration")
         cmd = Command.from_json(command)
         self._action(cmd).validate(state, cmd)
+
+    def commands(self, state: Battle) -> tuple[CommandSpec, ...]:
+        return catalogue.commands(state, self.pending(state))
 
     def odds(self, state: Battle, command: Command | Mapping[str, Any]) -> Distribution:
         cmd = Command.from_json(command)

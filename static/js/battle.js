@@ -98,31 +98,26 @@
     return rolls;
   }
 
+  /* A declaration's parameters, read from the inputs the catalogue drew (see drawParams):
+   * each input carries data-param (its name) and data-kind; values of selects and checkboxes
+   * are the JSON of the catalogue's values. */
   function paramsOf(form) {
     var params = {};
-    form.querySelectorAll("[data-param]").forEach(function (el) {
-      if (el.type === "checkbox") {
-        if (el.checked) params[el.dataset.param] = true;
+    form.querySelectorAll("[data-declare-params] [data-param]").forEach(function (el) {
+      var name = el.dataset.param;
+      var kind = el.dataset.kind;
+      if (el.dataset.list === "true") {
+        params[name] = params[name] || [];
+        if (el.checked) params[name].push(JSON.parse(el.value));
+        return;
+      }
+      if (kind === "flag") {
+        params[name] = el.checked;
         return;
       }
       if (el.value === "") return;
-      params[el.dataset.param] = el.type === "number" ? Number(el.value) : el.value;
+      params[name] = kind === "number" ? Number(el.value) : JSON.parse(el.value);
     });
-    var action = form.elements.action ? form.elements.action.value : "";
-    var unit = form.elements.unit ? form.elements.unit.value : "";
-    form.querySelectorAll("[data-for-action]").forEach(function (group) {
-      if (group.dataset.forAction !== action) return;
-      group.querySelectorAll("[data-weapons-of='" + unit + "'] [data-param-list]").forEach(function (el) {
-        var name = el.dataset.paramList;
-        params[name] = params[name] || [];
-        if (el.checked) params[name].push(el.value);
-      });
-    });
-    var extra = form.querySelector("[data-params-json]");
-    if (extra && extra.value.trim()) {
-      var parsed = JSON.parse(extra.value); // a SyntaxError is shown as the form's error
-      Object.keys(parsed).forEach(function (k) { params[k] = parsed[k]; });
-    }
     return params;
   }
 
@@ -333,24 +328,109 @@
     }
   });
 
-  /* --- the declaration shows the choices of the chosen action and unit ---------------- */
+  /* --- the declaration is drawn from the catalogue of what may be declared now ---------- */
 
-  function syncDeclaration(form) {
-    if (!form || !form.elements.action) return;
+  function catalogue(form) {
+    var data = form.querySelector("#declare-commands");
+    return data ? JSON.parse(data.textContent) : [];
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function isDefault(param, value) {
+    var d = param["default"];
+    if (Array.isArray(d)) return d.some(function (v) { return JSON.stringify(v) === JSON.stringify(value); });
+    return JSON.stringify(d) === JSON.stringify(value);
+  }
+
+  /* One input per parameter: a select for a unit or a choice, checkboxes for figures and
+   * lists, a number input with its bounds, a checkbox for a flag. */
+  function paramField(param) {
+    var id = "declare-param-" + param.name;
+    var common = { "data-param": param.name, "data-kind": param.kind };
+    var box;
+    if (param.kind === "figures" || param.multiple) {
+      box = el("fieldset", { id: id });
+      box.appendChild(el("legend", {}, param.label));
+      (param.choices || []).forEach(function (choice, n) {
+        var row = el("div", { "class": "choice" });
+        var input = el("input", Object.assign({ type: "checkbox", id: id + "-" + n, value: JSON.stringify(choice.value), "data-list": "true" }, common));
+        input.checked = isDefault(param, choice.value);
+        row.appendChild(input);
+        row.appendChild(el("label", { "for": id + "-" + n }, choice.label));
+        box.appendChild(row);
+      });
+      return box;
+    }
+    box = el("div", { "class": param.kind === "flag" ? "choice" : "field" });
+    var input;
+    if (param.kind === "flag") {
+      input = el("input", Object.assign({ type: "checkbox", id: id }, common));
+      input.checked = param["default"] === true;
+      box.appendChild(input);
+      box.appendChild(el("label", { "for": id }, param.label));
+      return box;
+    }
+    box.appendChild(el("label", { "for": id }, param.label));
+    if (param.kind === "number") {
+      input = el("input", Object.assign({ type: "number", id: id, inputmode: "decimal", step: "any" }, common));
+      if (param.minimum !== undefined) input.min = param.minimum;
+      if (param.maximum !== undefined) input.max = param.maximum;
+      if (param["default"] !== null) input.value = param["default"];
+      if (param.required) input.required = true;
+    } else {
+      input = el("select", Object.assign({ id: id }, common));
+      if (!param.required) input.appendChild(el("option", { value: "" }, "—"));
+      (param.choices || []).forEach(function (choice) {
+        var option = el("option", { value: JSON.stringify(choice.value) }, choice.label);
+        option.selected = isDefault(param, choice.value);
+        input.appendChild(option);
+      });
+    }
+    box.appendChild(input);
+    return box;
+  }
+
+  function drawParams(form) {
+    var box = form.querySelector("[data-declare-params]");
+    if (!box) return;
     var action = form.elements.action.value;
     var unit = form.elements.unit ? form.elements.unit.value : "";
-    form.querySelectorAll("[data-for-action]").forEach(function (group) {
-      var shown = 0;
-      group.querySelectorAll("[data-weapons-of]").forEach(function (list) {
-        list.hidden = list.dataset.weaponsOf !== unit;
-        if (!list.hidden) shown += 1;
-      });
-      group.hidden = group.dataset.forAction !== action || !shown;
+    var spec = catalogue(form).filter(function (c) {
+      return c.action === action && (c.unit || "") === unit;
+    })[0];
+    box.textContent = "";
+    (spec ? spec.params : []).forEach(function (param) { box.appendChild(paramField(param)); });
+  }
+
+  function drawUnits(form) {
+    var select = form.elements.unit;
+    var action = form.elements.action.value;
+    var chosen = select.value;
+    select.textContent = "";
+    catalogue(form).forEach(function (c) {
+      if (c.action !== action) return;
+      var option = el("option", { value: c.unit || "" }, c.unit ? c.unit_label : messages().no_unit);
+      option.selected = (c.unit || "") === chosen;
+      select.appendChild(option);
     });
   }
 
+  function syncDeclaration(form) {
+    if (!form || !form.elements.action || !form.querySelector("[data-declare-params]")) return;
+    drawParams(form);
+  }
+
   root.addEventListener("change", function (event) {
-    if (event.target.name === "action" || event.target.name === "unit") syncDeclaration(event.target.form);
+    var form = event.target.form;
+    if (!form || !form.querySelector("[data-declare-params]")) return;
+    if (event.target.name === "action") drawUnits(form);
+    if (event.target.name === "action" || event.target.name === "unit") drawParams(form);
   });
 
   root.addEventListener("submit", function (event) {

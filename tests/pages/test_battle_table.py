@@ -39,7 +39,7 @@ def test_declaring_with_the_keyboard_records_it_in_the_log(page, table):
     battle, _ = table
     page.get_by_label("Action", exact=True).select_option("begin_activation")
     page.get_by_label("Unit", exact=True).select_option("steel.1")
-    page.get_by_label("Distance in inches (for actions that need one)").press("Enter")
+    page.get_by_role("button", name="Declare").press("Enter")
     page.locator("#event-2").wait_for()
     assert "1st squad is activated" in page.locator("#event-2").inner_text()
     assert head(battle) == 2
@@ -48,12 +48,17 @@ def test_declaring_with_the_keyboard_records_it_in_the_log(page, table):
 
 
 def test_a_refused_declaration_shows_the_servers_sentence(page, table):
-    battle, _ = table
-    declare(page, "end_activation")
+    battle, users = table
+    services.declare(battle_id=battle.pk, user=users["anna"], expected_version=1,
+                     command={"action": "begin_activation", "unit": "steel.1"})
+    page.reload()
+    page.get_by_label("Action", exact=True).select_option("fire")
+    page.get_by_label("distance in inches").fill("25")  # beyond the submachine guns' reach
+    page.get_by_role("button", name="Declare").click()
     alert = page.locator("#declare-form [data-form-error]")
     alert.wait_for()
     assert alert.is_visible() and alert.inner_text().strip()
-    assert head(battle) == 1
+    assert head(battle) == 2
 
 
 def test_a_stale_page_gets_the_409_and_is_told_to_reload(page, table):
@@ -154,10 +159,10 @@ def test_fire_with_entered_dice_shows_suppression_and_casualties_then_a_void_und
                      command={"action": "begin_activation", "unit": "steel.1"})
     page.reload()
     page.get_by_label("Action", exact=True).select_option("fire")
-    page.get_by_label("Target (for actions that have one)").select_option("keno.1")
-    page.get_by_label("Distance in inches (for actions that need one)").fill("4")
+    page.get_by_label("target", exact=True).select_option(label="Partisans (Keno)")
+    page.get_by_label("distance in inches").fill("4")
     for rifleman in ("3", "4", "5", "6", "7", "8"):  # only the commander's SMG and the LMG fire
-        page.get_by_label(f"{rifleman} · smg").uncheck()
+        page.get_by_label(f"{rifleman} · submachine gun").uncheck()
 
     # the odds before rolling: a table, or the rule system's sentence saying it has none yet
     page.get_by_role("button", name="Show the odds").click()
@@ -210,3 +215,51 @@ def test_fire_with_entered_dice_shows_suppression_and_casualties_then_a_void_und
     assert page.locator("#unit-keno1 [data-key=suppression]").inner_text() == "0"
     assert page.locator("#unit-keno1 [data-key=casualties]").inner_text() == "0"
     screenshot(page, "battle-voided")
+
+
+def test_the_declare_form_offers_only_what_is_legal_now(page, table):
+    """The form is drawn from the catalogue: the actions of the moment, each command's own
+    parameters, and no weapon that already fired this activation."""
+    battle, users = table
+    actions = page.locator("#declare-action option")
+    assert "fire" not in actions.evaluate_all("os => os.map(o => o.value)")
+    assert page.locator("#declare-form textarea").count() == 0  # no parameters as JSON
+    services.declare(battle_id=battle.pk, user=users["anna"], expected_version=1,
+                     command={"action": "begin_activation", "unit": "steel.1"})
+    services.declare(battle_id=battle.pk, user=users["anna"], expected_version=2,
+                     command={"action": "fire", "unit": "steel.1",
+                              "params": {"target": "keno.1", "weapons": ["mg"], "distance": 4}})
+    version = 3
+    rolls = {"shooter.quality": [1], "shooter.support.1": [1], "target.range": [4]}  # no effect
+    while rolls:
+        services.enter_dice(battle_id=battle.pk, user=users["anna"], expected_version=version,
+                            rolls=rolls)
+        version = head(battle)
+        pending = services_pending(battle)
+        rolls = {r["key"]: [r["sides"]] * r.get("count", 1)
+                 for r in pending.get("requests", [])}  # e.g. the recruits' panic test: passed
+    page.reload()
+    assert page.locator("#declare-action").input_value() == "fire"
+    weapons = page.locator("#declare-param-weapons")
+    offered = weapons.locator("input").evaluate_all("xs => xs.map(x => JSON.parse(x.value))")
+    assert "mg" not in offered and "cmd" in offered
+    assert all(weapons.locator("input").evaluate_all("xs => xs.map(x => x.checked)"))
+    assert page.get_by_label("distance in inches").get_attribute("min") == "0"
+    # another action shows only its own parameters
+    page.get_by_label("Action", exact=True).select_option("reorganise")
+    assert page.locator("#declare-param-weapons").count() == 0
+    assert page.get_by_label("a field surgeon treats the wounded").is_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_label("Action", exact=True).select_option("fire")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    screenshot(page, "battle-declare-form")
+
+
+def services_pending(battle) -> dict:
+    from battles import selectors
+    from battles.models import Battle
+
+    fresh = Battle.objects.get(pk=battle.pk)
+    current = selectors.state_at(battle=fresh)
+    return current.pending.to_json()

@@ -1,0 +1,156 @@
+"""What may be declared now: the command catalogue a rule system gives (``commands(state)``).
+
+A form or an API client is built from it without knowing the rulebook: each
+:class:`CommandSpec` is one action one unit may take now (``unit`` is ``None`` for actions of
+the whole table), with its parameters as :class:`ParamSpec`, typed by ``kind``:
+
+- ``unit`` -- a unit among ``choices`` (``multiple``: a list of them), e.g. a target;
+- ``figures`` -- figures of the acting unit among ``choices`` (always a list), e.g. the
+  weapons that may still fire; ``default`` lists those ticked unless the player unticks them;
+- ``number`` -- a number between ``minimum`` and ``maximum`` (either may be ``None``);
+- ``choice`` -- one of ``choices`` (``multiple``: a list of them), e.g. a cover or a mode;
+- ``flag`` -- ``true`` or ``false``.
+
+``default`` is what a form pre-fills: sent as it is, with the other parameters' defaults, it
+is legal now. A parameter that is not ``required`` may be left out (``default`` ``None``:
+the rules' own default applies). ``choices`` lists only values legal now with the other
+parameters at their defaults; ``validate`` stays the authority over any combination.
+
+Labels are English; ``term`` is a stable key for translations (``"param.target"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: The kinds of parameter a form knows how to ask for.
+KINDS = ("unit", "figures", "number", "choice", "flag")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal value of a parameter: the JSON ``value`` to send and its ``label``."""
+
+    value: Any
+    label: str
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Choice:
+        return cls(data["value"], data["label"])
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    """One parameter of a command: its ``name`` in ``params``, ``label`` and ``kind``."""
+
+    name: str
+    label: str
+    kind: str
+    required: bool = True
+    default: Any = None
+    choices: tuple[Choice, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    multiple: bool = False
+    term: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown parameter kind {self.kind!r}; known: {', '.join(KINDS)}")
+
+    def values(self) -> tuple[Any, ...]:
+        """The legal values listed: the choices' values, or ``(False, True)`` for a flag."""
+        if self.kind == "flag":
+            return (False, True)
+        return tuple(c.value for c in self.choices)
+
+    def to_json(self) -> dict:
+        out: dict = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "required": self.required,
+            "default": _json(self.default),
+            "multiple": self.multiple or self.kind == "figures",
+            "term": self.term or f"param.{self.name}",
+        }
+        if self.choices or self.kind in ("unit", "figures", "choice"):
+            out["choices"] = [c.to_json() for c in self.choices]
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ParamSpec:
+        return cls(
+            data["name"], data["label"], data["kind"], data.get("required", True),
+            _freeze(data.get("default")),
+            tuple(Choice.from_json(c) for c in data.get("choices", ())),
+            data.get("minimum"), data.get("maximum"),
+            bool(data.get("multiple", False)) and data["kind"] != "figures",
+            data.get("term", "") if data.get("term") != f"param.{data['name']}" else "",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """An action ``unit`` may declare now (``unit`` ``None``: the whole table's)."""
+
+    action: str
+    label: str
+    rule: str = ""
+    unit: str | None = None
+    unit_label: str = ""
+    params: tuple[ParamSpec, ...] = ()
+
+    def command(self, **overrides: Any) -> dict:
+        """The command JSON with every parameter at its default (``None`` left out), then
+        ``overrides``: ``spec.command(target="keno.1")``."""
+        params = {p.name: _json(p.default) for p in self.params if p.default is not None}
+        params.update({k: _json(v) for k, v in overrides.items()})
+        out: dict = {"action": self.action}
+        if self.unit is not None:
+            out["unit"] = self.unit
+        out["params"] = {k: v for k, v in params.items() if v is not None}
+        return out
+
+    def param(self, name: str) -> ParamSpec | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+    def to_json(self) -> dict:
+        return {
+            "action": self.action,
+            "label": self.label,
+            "rule": self.rule,
+            "unit": self.unit,
+            "unit_label": self.unit_label,
+            "params": [p.to_json() for p in self.params],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CommandSpec:
+        return cls(data["action"], data["label"], data.get("rule", ""), data.get("unit"),
+                   data.get("unit_label", ""),
+                   tuple(ParamSpec.from_json(p) for p in data.get("params", ())))
+
+
+def catalogue_to_json(specs: tuple[CommandSpec, ...]) -> list[dict]:
+    return [s.to_json() for s in specs]
+
+
+def _json(value: Any) -> Any:
+    return [_json(v) for v in value] if isinstance(value, tuple | list) else value
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
