@@ -12,6 +12,7 @@ import copy
 from fractions import Fraction
 
 from rules.core import registry
+from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError
 from rules.core.machine import FactMachine
@@ -177,6 +178,28 @@ class Duel(FactMachine):
         state["proc"] = None
         state["units"][unit]["suppressed"] = False
         return Step(state, (Effect("rallied", f"{unit} rallies ({choice})", unit),))
+
+    def commands(self, state):
+        """The catalogue: ``end_turn`` for the table; a standing unit fires at an enemy that
+        is not destroyed (1-12 inches), a suppressed one rallies."""
+        if state["proc"] is not None:
+            return ()
+        specs = [CommandSpec("end_turn", "end the turn")]
+        standing = {uid: u for uid, u in state["units"].items() if len(u["lost"]) < len(u["figures"])}
+        for uid, unit in sorted(standing.items()):
+            if unit["suppressed"]:
+                specs.append(CommandSpec("rally", "rally", "§D.4", uid, unit["name"]))
+                continue
+            enemies = [Choice(eid, e["name"]) for eid, e in sorted(standing.items())
+                       if e["side"] != unit["side"]]
+            if enemies:
+                specs.append(CommandSpec("fire", "fire", "§D.3", uid, unit["name"], (
+                    ParamSpec("target", "target", "unit", default=enemies[0].value,
+                              choices=tuple(enemies)),
+                    ParamSpec("distance", "distance in inches", "number", default=6,
+                              minimum=1, maximum=12),
+                )))
+        return tuple(specs)
 
     def odds(self, state, command):
         self.validate(state, command)

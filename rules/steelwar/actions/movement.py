@@ -48,7 +48,6 @@ from rules.steelwar.commands import (
     choice,
     flag,
     number,
-    text,
 )
 from rules.steelwar.movement import (
     base_speed,
@@ -134,7 +133,7 @@ def _terrain_class(battle: Battle, squad: Squad, terrain: Any, surrounding: str 
 
 def _terrain(battle: Battle, squad: Squad, cmd: Command) -> tuple[str, tuple]:
     """The worst terrain class crossed and, for a path, its segments by class."""
-    surrounding = text(cmd, "surrounding", None)
+    surrounding = choice(cmd, "surrounding", tables.TERRAINS, None)  # §3.1: a terrain of the table
     path = cmd.params.get("path")
     if path is not None:
         if not isinstance(path, list | tuple) or not path:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.core.catalogue import CommandSpec
 from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError
+from rules.core.facts import Command
 from rules.core.machine import FactMachine
 from rules.core.odds import dice_product
 from rules.core.system import (
@@ -53,6 +55,7 @@ class Toy(FactMachine):
         return AwaitingCommand()
 
     def validate(self, state, command):
+        command = Command.from_json(command)
         if command.action != "attack":
             raise RuleError("bad_command", f"unknown action {command.action!r}")
 
@@ -78,11 +81,16 @@ class Toy(FactMachine):
     def odds(self, state, command):
         return dice_product((6, 6, 8)).map(lambda f: "hit" if f[0] + f[1] > f[2] else "no hit")
 
+    def commands(self, state):
+        return (CommandSpec("attack", "red attacks"),) if state.stage == "idle" else ()
+
     def state_to_json(self, state):
-        return {"score": state.score, "stage": state.stage}
+        return {"score": state.score, "stage": state.stage,
+                "rolled": [[key, list(values)] for key, values in state.rolled]}
 
     def state_from_json(self, data):
-        return ToyState(data["score"], data["stage"])
+        rolled = tuple((key, tuple(values)) for key, values in data.get("rolled", ()))
+        return ToyState(data["score"], data["stage"], rolled)
 
 
 TOY = Toy()

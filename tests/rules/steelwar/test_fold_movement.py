@@ -258,3 +258,17 @@ def test_example_2_truck_moves_crew_disembarks_then_unlimbering_takes_the_next_a
     assert not t.squad("steel.gun").limbered
     assert t.state.activation.actions_used == 2
     t.refused(declare("move", "steel.gun"), "action_forbidden")
+
+
+def test_an_unknown_surrounding_terrain_is_refused_naming_it():
+    """Found by the rule-system contract: an unknown ``surrounding`` was accepted (it matters
+    only for rails, §3.1) where every other terrain name is checked."""
+    from rules.core.errors import RuleError
+
+    table = Table(setup())
+    table.declare("begin_activation", "steel.1")
+    with pytest.raises(RuleError) as refused:
+        table.system.validate(table.state, {"action": "move", "unit": "steel.1",
+                                            "params": {"distance": 2, "terrain": "open",
+                                                       "surrounding": "lava"}})
+    assert (refused.value.code, refused.value.field) == ("bad_command", "params.surrounding")

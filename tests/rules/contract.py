@@ -1,0 +1,294 @@
+"""The contract every rule system passes (docs/adding-a-rule-system.md, "The contract").
+
+A rule system is a plug-in: ``battles`` and ``campaign`` rely on nothing but its interface,
+so this suite checks the interface's promises on battles played at random through it, for
+every system in the registry (its package ships ``examples.SETUPS``) and for the test toys:
+
+- replaying the accepted facts from the setup gives the state the play reached (replay = fold);
+- every state survives a JSON round trip (``state_from_json(state_to_json(s)) == s``);
+- every accepted fact was what ``pending`` asked for (the dice it named, with faces of those
+  dice; an answer to the pending decision among its options; a declaration only when nothing
+  is pending);
+- every refusal (a die off the die, a die not asked for, a choice not offered, a declaration
+  while something is pending, an unknown action) raises ``RuleError`` and leaves the state
+  as it was;
+- what the catalogue (``commands``) lists validates, and sampled commands it does not list
+  (another unit, a choice not offered, a number past its maximum) are refused;
+- odds sum to exactly 1 and agree with a seeded Monte Carlo run of the same command (for the
+  cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``).
+
+The random player chooses only among what the interface offers: the catalogue's commands with
+their default parameters, random faces of the dice asked for, random options of a decision.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.catalogue import CommandSpec
+from rules.core.errors import RuleError
+from rules.core.facts import Command, Fact, decide, declare, dice
+from rules.core.system import AwaitingCommand, DecisionNeeded, DiceNeeded, RuleSystem
+
+
+@dataclass(frozen=True)
+class OddsCase:
+    """A command whose odds the contract checks: played from ``setup`` after ``prelude``."""
+
+    name: str
+    setup: Mapping[str, Any]
+    command: Mapping[str, Any]
+    prelude: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass
+class Subject:
+    """A rule system under contract, with the setups it is played from."""
+
+    system: RuleSystem
+    setups: Mapping[str, Mapping[str, Any]]
+    odds_cases: tuple[OddsCase, ...] = ()
+    #: ``outcome_of(before, command, effects, after)``: the odds outcome a played command came to
+    outcome_of: Callable[..., Any] | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.system.id} {self.system.version}"
+
+
+@dataclass
+class Play:
+    """A battle played at random: the setup, every accepted fact and the states in between."""
+
+    setup: Mapping[str, Any]
+    facts: list[Fact] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # states[i] is before facts[i]; one more
+
+
+def as_json(system: RuleSystem, state: Any) -> str:
+    return json.dumps(system.state_to_json(state), sort_keys=True)
+
+
+# --- the random player -------------------------------------------------------------------------
+
+
+def random_face(request, rng: random.Random) -> Any:
+    """One face of the die ``request`` names (an exploding die's total, a symbolic face)."""
+    if request.faces is not None:
+        return rng.choice(request.faces)
+    total = rng.randint(1, request.sides)
+    while request.explodes and total % request.sides == 0:
+        total += rng.randint(1, request.sides)
+    return total
+
+
+def catalogue(system: RuleSystem, state: Any) -> tuple[CommandSpec, ...]:
+    return tuple(system.commands(state))
+
+
+def random_fact(system: RuleSystem, state: Any, rng: random.Random) -> Fact | None:
+    """What a player at the table might send now, among what the interface offers; None when
+    nothing can be sent (no command listed and nothing pending)."""
+    pending = system.pending(state)
+    if isinstance(pending, DiceNeeded):
+        requests = list(pending.requests)
+        if len(requests) > 1 and rng.random() < 0.3:  # some of the dice now, the rest later
+            requests = rng.sample(requests, rng.randint(1, len(requests) - 1))
+        return dice({r.key: [random_face(r, rng) for _ in range(r.count)] for r in requests})
+    if isinstance(pending, DecisionNeeded):
+        values = [o.value for o in pending.options]
+        if pending.multiple:
+            high = pending.at_most if pending.at_most is not None else len(values)
+            return decide(pending.key, rng.sample(values, rng.randint(pending.at_least, high)))
+        return decide(pending.key, rng.choice(values))
+    specs = catalogue(system, state)
+    if not specs:
+        return None
+    command = rng.choice(specs).command()
+    return declare(command["action"], command.get("unit"), command.get("params") or {})
+
+
+def play(subject: Subject, setup: Mapping[str, Any], seed: int, n_facts: int) -> Play:
+    """Up to ``n_facts`` accepted facts of a random battle; each is checked against what the
+    state asked for (:func:`check_asked_for`) as it is accepted."""
+    system, rng = subject.system, random.Random(seed)
+    played = Play(setup)
+    state = system.initial_state(setup)
+    played.states.append(state)
+    attempts = 0
+    while len(played.facts) < n_facts and attempts < n_facts * 4:
+        attempts += 1
+        fact = random_fact(system, state, rng)
+        if fact is None:
+            break
+        try:
+            step = system.apply(state, fact)
+        except RuleError:
+            continue  # a listed command the dice or the moment made illegal: try another
+        check_asked_for(system, state, fact)
+        state = step.state
+        played.facts.append(fact)
+        played.states.append(state)
+    return played
+
+
+# --- the checks ------------------------------------------------------------------------------
+
+
+def check_replay_equals_fold(subject: Subject, played: Play) -> None:
+    system = subject.system
+    state = system.initial_state(played.setup)
+    for fact in played.facts:
+        state = system.apply(state, fact.to_json()).state
+    assert as_json(system, state) == as_json(system, played.states[-1])
+
+
+def check_json_round_trip(subject: Subject, played: Play) -> None:
+    system = subject.system
+    for state in played.states:
+        data = json.loads(json.dumps(system.state_to_json(state)))
+        again = system.state_from_json(data)
+        assert again == state
+        assert as_json(system, again) == as_json(system, state)
+
+
+def check_asked_for(system: RuleSystem, before: Any, fact: Fact) -> None:
+    """An accepted fact answered what ``before`` was waiting for."""
+    pending = system.pending(before)
+    if fact.type == "dice":
+        assert isinstance(pending, DiceNeeded), (fact, pending)
+        asked = {r.key: r for r in pending.requests}
+        for key, values in fact.data["rolls"].items():
+            assert key in asked, (key, sorted(asked))
+            assert len(values) == asked[key].count
+    elif fact.type == "decide":
+        assert isinstance(pending, DecisionNeeded), (fact, pending)
+        assert fact.data["key"] == pending.key
+        offered = {o.value for o in pending.options}
+        choice = fact.data["choice"]
+        assert set(choice) <= offered if pending.multiple else choice in offered
+    elif fact.type == "declare":
+        assert isinstance(pending, AwaitingCommand), (fact, pending)
+        system.validate(before, Command.from_json(fact.data))
+
+
+def _refused(system: RuleSystem, state: Any, fact: Fact) -> None:
+    before = as_json(system, state)
+    try:
+        system.apply(state, fact)
+    except RuleError:
+        pass
+    else:
+        raise AssertionError(f"{fact} was accepted while {system.pending(state)} was pending")
+    assert as_json(system, state) == before, f"refusing {fact} changed the state"
+
+
+def bad_facts(system: RuleSystem, state: Any) -> list[Fact]:
+    """Facts the state cannot accept now."""
+    pending = system.pending(state)
+    facts = [declare("no_such_action", None, {})]
+    if isinstance(pending, DiceNeeded):
+        request = pending.requests[0]
+        facts.append(dice({"no.such.die": [1]}))
+        facts.append(decide("no_such_decision", "x"))
+        if request.faces is None and not request.explodes:
+            facts.append(dice({request.key: [request.sides + 1] * request.count}))
+        facts.append(dice({request.key: [1] * (request.count + 1)}))
+    elif isinstance(pending, DecisionNeeded):
+        facts.append(decide(pending.key, "no such option"))
+        facts.append(decide("no_such_decision", pending.options[0].value))
+        facts.append(dice({"no.such.die": [1]}))
+    else:
+        facts.append(dice({"no.such.die": [1]}))
+        facts.append(decide("no_such_decision", "x"))
+    if not isinstance(pending, AwaitingCommand):
+        for spec in catalogue_at_rest(system, state)[:1]:
+            command = spec.command()
+            facts.append(declare(command["action"], command.get("unit"), command.get("params")))
+    return facts
+
+
+def catalogue_at_rest(system: RuleSystem, state: Any) -> tuple[CommandSpec, ...]:
+    """The catalogue, which lists nothing while something is pending."""
+    return catalogue(system, state)
+
+
+def check_refusals_leave_the_state(subject: Subject, played: Play, every: int = 5) -> None:
+    system = subject.system
+    for state in played.states[::every]:
+        for fact in bad_facts(system, state):
+            _refused(system, state, fact)
+
+
+def unlisted_commands(specs: tuple[CommandSpec, ...]) -> list[dict]:
+    """Commands the catalogue does not list, made from what it does list."""
+    listed = {(s.action, s.unit) for s in specs}
+    units = sorted({s.unit for s in specs if s.unit is not None})
+    out: list[dict] = []
+    for spec in specs:
+        base = spec.command()
+        for unit in units if spec.unit is not None else ():  # a table action names no unit
+            if (spec.action, unit) not in listed:
+                out.append({**base, "unit": unit})
+                break
+        for param in spec.params:
+            if param.kind in ("choice", "unit") and param.choices:
+                out.append({**base, "params": {**base.get("params", {}),
+                                               param.name: "no such choice"}})
+            if param.kind == "number" and param.maximum is not None:
+                out.append({**base, "params": {**base.get("params", {}),
+                                               param.name: param.maximum + 1}})
+    return out
+
+
+def check_catalogue(subject: Subject, played: Play, every: int = 3) -> None:
+    system = subject.system
+    for state in played.states[::every]:
+        if not isinstance(system.pending(state), AwaitingCommand):
+            assert catalogue(system, state) == (), "the catalogue lists nothing while pending"
+            continue
+        specs = catalogue(system, state)
+        for spec in specs:
+            system.validate(state, spec.command())
+        for command in unlisted_commands(specs):
+            try:
+                system.validate(state, command)
+            except RuleError:
+                continue
+            raise AssertionError(f"{command} is not listed, yet validates")
+
+
+def check_odds(subject: Subject, case: OddsCase, seed: int, trials: int = 600) -> None:
+    """The exact odds sum to 1, and a seeded Monte Carlo run of the command lands on each
+    outcome about as often as they say."""
+    system = subject.system
+    state = system.initial_state(case.setup)
+    for fact in case.prelude:
+        state = system.apply(state, fact).state
+    exact = system.odds(state, case.command)
+    assert sum(exact.values()) == 1
+    rng = random.Random(seed)
+    seen: dict[Any, int] = {}
+    for _ in range(trials):
+        command = case.command
+        step = system.apply(state, declare(command["action"], command.get("unit"),
+                                           command.get("params") or {}))
+        effects, current = list(step.effects), step.state
+        while not isinstance(system.pending(current), AwaitingCommand):
+            fact = random_fact(system, current, rng)
+            step = system.apply(current, fact)
+            effects.extend(step.effects)
+            current = step.state
+        outcome = subject.outcome_of(state, command, effects, current)
+        seen[outcome] = seen.get(outcome, 0) + 1
+    assert set(seen) <= set(exact), f"outcomes the odds do not list: {set(seen) - set(exact)}"
+    for outcome, p in exact.items():
+        p = float(p)
+        observed = seen.get(outcome, 0) / trials
+        assert abs(p - observed) <= 4.5 * math.sqrt(p * (1 - p) / trials) + 0.01, (
+            outcome, p, observed)

@@ -1,0 +1,110 @@
+"""The rule-system contract (:mod:`tests.rules.contract`) for every system in the registry and
+for the test toys."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import pytest
+
+import rules
+from rules.core import registry
+from tests.battles import duel
+from tests.rules import contract
+from tests.rules.contract import OddsCase, Subject
+from tests.rules.core import toy
+
+SEEDS = (1, 2, 3)
+FACTS = 120
+
+
+def _rule_packages() -> list[str]:
+    """Every package under ``rules/`` that ships a rule system (``rules.<id>.system``)."""
+    return [m.name for m in pkgutil.iter_modules(rules.__path__)
+            if m.ispkg and m.name != "core"
+            and importlib.util.find_spec(f"rules.{m.name}.system") is not None]
+
+
+def _registered() -> list[Subject]:
+    for package in _rule_packages():
+        importlib.import_module(f"rules.{package}.system")
+    subjects = []
+    for system_id, version in registry.registered():
+        if system_id not in _rule_packages():
+            continue  # a test toy registered by another suite
+        examples = importlib.import_module(f"rules.{system_id}.examples")
+        subjects.append(Subject(
+            registry.get(system_id, version), examples.SETUPS,
+            tuple(OddsCase(*case) for case in getattr(examples, "ODDS_CASES", ())),
+            getattr(examples, "outcome_of", None),
+        ))
+    return subjects
+
+
+def _toy_outcome(before, command, effects, after) -> str:
+    return "hit" if any(e.kind == "scored" for e in effects) else "no hit"
+
+
+def _duel_outcome(before, command, effects, after) -> str:
+    kinds = {e.kind for e in effects}
+    return "hit" if "casualty" in kinds else "suppressed" if "suppressed" in kinds else "miss"
+
+
+TOYS = [
+    Subject(duel.DUEL_1, {"duel": duel.SETUP},
+            (OddsCase("a long shot", duel.SETUP, {"action": "fire", "unit": "r1",
+                                                  "params": {"target": "b1", "distance": 9}}),),
+            _duel_outcome),
+    Subject(duel.DUEL_2, {"duel": duel.SETUP}),
+    Subject(toy.TOY, {"toy": {}},
+            (OddsCase("an attack", {}, {"action": "attack"}),), _toy_outcome),
+]
+SUBJECTS = _registered() + TOYS
+
+
+def test_every_rule_package_is_under_contract():
+    assert {s.system.id for s in SUBJECTS} >= set(_rule_packages())
+    assert "steelwar" in _rule_packages()
+
+
+PLAYS = [(subject, name, setup, seed) for subject in SUBJECTS
+         for name, setup in subject.setups.items() for seed in SEEDS]
+IDS = [f"{s.name}-{name}-{seed}" for s, name, _, seed in PLAYS]
+
+
+@pytest.fixture(scope="module", params=PLAYS, ids=IDS)
+def played(request):
+    subject, _name, setup, seed = request.param
+    return subject, contract.play(subject, setup, seed, FACTS)
+
+
+def test_a_random_battle_gets_somewhere(played):
+    subject, play = played
+    assert len(play.facts) >= min(FACTS, 20) or subject.system.id in ("toy",)
+    assert {f.type for f in play.facts} >= {"declare", "dice"}
+
+
+def test_replay_equals_fold(played):
+    contract.check_replay_equals_fold(*played)
+
+
+def test_every_state_survives_a_json_round_trip(played):
+    contract.check_json_round_trip(*played)
+
+
+def test_every_refusal_leaves_the_state_unchanged(played):
+    contract.check_refusals_leave_the_state(*played)
+
+
+def test_what_the_catalogue_lists_validates_and_what_it_does_not_is_refused(played):
+    contract.check_catalogue(*played)
+
+
+ODDS = [(subject, case) for subject in SUBJECTS for case in subject.odds_cases]
+
+
+@pytest.mark.parametrize(("subject", "case"), ODDS,
+                         ids=[f"{s.name}-{c.name}" for s, c in ODDS])
+def test_odds_sum_to_one_and_agree_with_a_seeded_monte_carlo_run(subject, case):
+    contract.check_odds(subject, case, seed=2026)
