@@ -12,6 +12,7 @@ from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError
 from rules.core.machine import FactMachine
 from rules.core.odds import dice_product
+from rules.core.summary import BattleSummary, UnitSummary
 from rules.core.system import (
     AwaitingCommand,
     DecisionNeeded,
@@ -83,6 +84,10 @@ class Toy(FactMachine):
 
     def state_from_json(self, data):
         return ToyState(data["score"], data["stage"])
+
+    def summarize(self, state):
+        status = {"score": state.score}
+        return BattleSummary(("red", "blue"), units=(UnitSummary("red", "red", "red", status),))
 
 
 TOY = Toy()
