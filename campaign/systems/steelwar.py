@@ -454,7 +454,9 @@ def _outcome(figure) -> str | None:
 
 
 def _commanders(summary, log_effects, in_battle: Mapping[int, int], state) -> list[dict]:
-    """Replaced commanders (§2.9): per squad, the last successor and his leadership."""
+    """Replaced commanders (§2.9): per squad, the last successor and his leadership (from the
+    log's ``commander_replaced`` effects, else from a figure's ``details["new_leadership"]``
+    in the summary)."""
     by_unit: dict[str, dict] = {}
     for effect in log_effects:
         if effect.get("kind") != "commander_replaced":
@@ -464,11 +466,11 @@ def _commanders(summary, log_effects, in_battle: Mapping[int, int], state) -> li
         if soldier_id in in_battle and data.get("leadership") is not None:
             by_unit[effect.get("unit")] = {"soldier_id": soldier_id,
                                            "leadership": data["leadership"]}
-    for figure in summary.commanders_replaced:  # a summary-only report of a replacement
+    for figure in summary.figures:  # a summary-only report of a replacement
+        leadership = figure.details.get("new_leadership")
         soldier_id = ref_of(figure.figure, "soldier")
-        if figure.unit not in by_unit and soldier_id in in_battle:
-            by_unit[figure.unit] = {"soldier_id": soldier_id,
-                                    "leadership": figure.new_leadership}
+        if leadership is not None and figure.unit not in by_unit and soldier_id in in_battle:
+            by_unit[figure.unit] = {"soldier_id": soldier_id, "leadership": leadership}
     out = []
     for unit, command in by_unit.items():
         squad_id = ref_of(unit, "squad")

@@ -2,19 +2,24 @@
 
 ``battles`` records it in the ``battle.concluded`` event and the campaign takes it over:
 who was killed, who was wounded and what became of them, who was taken prisoner and by which
-side, which commanders were replaced (and the new leadership), and which casualties are still
-unchecked. It also carries each unit's status, which ``battles`` shows as a read model.
+side, and which casualties are still unchecked. It also carries each unit's status, which
+``battles`` shows as a read model. What only one rule system knows about a figure (e.g. the
+leadership a unit has after its commander was replaced) goes in the figure's ``details``, a
+map of the system's own that the core never reads.
 
-A rule system provides ``summarize(state) -> BattleSummary``, either as a method of the system
-object or as a function ``summarize`` in the module ``rules.<id>.summary``;
-:func:`summarize` finds it. Pure Python, no Django.
+A rule system provides ``summarize(state) -> BattleSummary`` as a method (see
+:class:`rules.core.system.RuleSystem`); :func:`summarize` calls it. Pure Python, no Django.
+
+JSON: :meth:`BattleSummary.to_json` writes schema 2 (``details`` per figure). Schema 1 (before
+``details``) had the system's fields beside the core ones; :func:`upcast_summary_json` turns it
+into schema 2, and ``from_json`` reads both.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import RuleError, gettext_noop
@@ -29,6 +34,8 @@ CAPTURED = "captured"
 REPLACED = "replaced"  # a commander lost and replaced; figure unharmed otherwise
 OUTCOMES = (KILLED, WOUNDED, UNCHECKED, CAPTURED, REPLACED)
 
+_NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
+
 
 @dataclass(frozen=True, slots=True)
 class FigureOutcome:
@@ -36,8 +43,8 @@ class FigureOutcome:
 
     ``unit`` and ``figure`` are the ids of the setup; ``outcome`` one of :data:`OUTCOMES`;
     ``fate`` the finer result; ``captured_by`` the capturing side for prisoners;
-    ``wounded`` whether a prisoner (or replaced commander) was also wounded;
-    ``new_leadership`` the unit's leadership after its commander was replaced.
+    ``wounded`` whether a prisoner (or replaced commander) was also wounded; ``details`` the
+    rule system's own facts about the figure (JSON values; the core never reads them).
     """
 
     unit: str
@@ -47,12 +54,14 @@ class FigureOutcome:
     fate: str | None = None
     captured_by: str | None = None
     wounded: bool = False
-    new_leadership: int | None = None
     name: str = ""
+    details: Mapping[str, Any] = field(default_factory=lambda: _NO_DETAILS)
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"unknown figure outcome {self.outcome!r}")
+        if type(self.details) is not MappingProxyType:  # read-only: summaries may be shared
+            object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
 
     def to_json(self) -> dict:
         return {
@@ -64,11 +73,13 @@ class FigureOutcome:
             "fate": self.fate,
             "captured_by": self.captured_by,
             "wounded": self.wounded,
-            "new_leadership": self.new_leadership,
+            "details": dict(self.details),
         }
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> FigureOutcome:
+        """Reads schema 2 and schema 1 (see :func:`upcast_summary_json`)."""
+        d = _figure_v2(d)
         return cls(
             unit=d["unit"],
             figure=d["figure"],
@@ -77,8 +88,8 @@ class FigureOutcome:
             fate=d.get("fate"),
             captured_by=d.get("captured_by"),
             wounded=bool(d.get("wounded", False)),
-            new_leadership=d.get("new_leadership"),
             name=d.get("name", ""),
+            details=d.get("details") or _NO_DETAILS,
         )
 
 
@@ -139,10 +150,6 @@ class BattleSummary:
     def unchecked(self) -> tuple[FigureOutcome, ...]:
         return self.by_outcome(UNCHECKED)
 
-    @property
-    def commanders_replaced(self) -> tuple[FigureOutcome, ...]:
-        return tuple(f for f in self.figures if f.new_leadership is not None)
-
     def to_json(self) -> dict:
         return {
             "sides": list(self.sides),
@@ -153,7 +160,6 @@ class BattleSummary:
                 "wounded": len(self.wounded),
                 "captured": len(self.prisoners),
                 "unchecked": len(self.unchecked),
-                "commanders_replaced": len(self.commanders_replaced),
             },
         }
 
@@ -167,25 +173,47 @@ class BattleSummary:
 
 
 def summarize(system: RuleSystem, state: State) -> BattleSummary:
-    """The system's :class:`BattleSummary` of ``state``.
+    """The system's :class:`BattleSummary` of ``state`` (its ``summarize`` method).
 
-    Uses ``system.summarize`` if the system has it, else ``rules.<id>.summary.summarize``.
-    Raises ``RuleError("not_implemented")`` when the system provides neither.
+    Raises ``RuleError("not_implemented")`` when the system has none.
     """
     method = getattr(system, "summarize", None)
-    if callable(method):
-        return method(state)
-    try:
-        module = importlib.import_module(f"rules.{system.id}.summary")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"rules.{system.id}.summary":
-            raise
-        module = None
-    function = getattr(module, "summarize", None)
-    if not callable(function):
+    if not callable(method):
         raise RuleError(
             "not_implemented",
             template=gettext_noop("rule system {system} gives no battle summary"),
             params={"system": system.id},
         )
-    return function(state)
+    return method(state)
+
+
+# --- schema 1 ---------------------------------------------------------------------------------
+
+#: The keys of a figure's JSON that the core defines; in schema 1 any other key was the system's.
+_FIGURE_KEYS = frozenset(
+    ("unit", "figure", "side", "name", "outcome", "fate", "captured_by", "wounded", "details")
+)
+#: The counts the core writes; schema 1 also counted a system's own kinds.
+_COUNTS = ("killed", "wounded", "captured", "unchecked")
+
+
+def _figure_v2(d: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A figure's JSON in schema 2: a schema-1 figure's own keys with a value go to ``details``
+    (``None`` meant "not set" and is dropped)."""
+    extra = {k: v for k, v in d.items() if k not in _FIGURE_KEYS}
+    if not extra and "details" in d:
+        return d
+    core = {k: v for k, v in d.items() if k in _FIGURE_KEYS}
+    details = {**{k: v for k, v in extra.items() if v is not None}, **(d.get("details") or {})}
+    return {**core, "details": details}
+
+
+def upcast_summary_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A summary's JSON in schema 2, from schema 1 or 2 (a schema-2 summary is unchanged)."""
+    out = dict(data)
+    if "figures" in out:
+        out["figures"] = [_figure_v2(f) for f in out["figures"]]
+    if isinstance(out.get("counts"), Mapping):
+        out["counts"] = {k: v for k, v in out["counts"].items() if k in _COUNTS}
+    return out
+

@@ -26,6 +26,7 @@ from rules.core.limits import Limits
 if TYPE_CHECKING:
     from rules.core.catalogue import CommandSpec
     from rules.core.odds import Distribution
+    from rules.core.summary import BattleSummary
 
 #: A rule system's state: opaque to callers, immutable, JSON-serialisable through the system.
 State = Any
@@ -213,6 +214,12 @@ class RuleSystem(Protocol):
         ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
+        ...
+
+    def summarize(self, state: State) -> BattleSummary:
+        """What a campaign takes over from the battle (:mod:`rules.core.summary`): each
+        figure's outcome and each unit's status, with the system's own facts in ``details``.
+        ``battles`` records it when a battle is concluded."""
         ...
 
 

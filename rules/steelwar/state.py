@@ -22,10 +22,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.kept import KeptByIdentity
-from rules.core.system import DecisionNeeded, Option
+from rules.core.procedures import Followup, Resolution, Rulebook, freeze
 from rules.steelwar.firepower import COVER_STEPS
 from rules.steelwar.options import Options
 from rules.steelwar.tables import GRADE_LADDER
@@ -201,32 +200,6 @@ class Activation(NamedTuple):
     psi_powers: tuple[str, ...] = ()  # psi powers used, each once by default (§2.16)
 
 
-class Resolution(NamedTuple):
-    """A procedure in progress: what it waits for and what it needs to carry on.
-
-    ``procedure`` names an entry of ``rules.steelwar.actions.PROCEDURES``; ``ctx`` is that
-    procedure's own context (a NamedTuple of JSON values); ``requests`` are the dice asked
-    for at this ``stage`` and ``rolls`` those already received; ``decision`` is set instead
-    when a player must choose.
-    """
-
-    procedure: str
-    stage: str
-    squad: int
-    ctx: tuple
-    requests: tuple[DiceRequest, ...] = ()
-    rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    decision: DecisionNeeded | None = None
-
-
-class Followup(NamedTuple):
-    """A procedure queued to start when the current one ends (e.g. a morale test after fire)."""
-
-    procedure: str
-    squad: int
-    ctx: tuple
-
-
 class Battle(NamedTuple):
     """The whole state of one battle."""
 
@@ -236,8 +209,8 @@ class Battle(NamedTuple):
     index: Mapping[str, int]  # squad id -> position; derived, shared, not serialised
     turn: int = 1
     activation: Activation | None = None
-    resolution: Resolution | None = None
-    queue: tuple[Followup, ...] = ()
+    resolution: Resolution | None = None  # the procedure in progress (rules.core.procedures)
+    queue: tuple[Followup, ...] = ()  # its follow-ups; their ``unit`` is a squad position
 
     def squad(self, squad_id: str) -> tuple[int, Squad]:
         """Position and squad for ``squad_id`` (RuleError ``bad_command`` if unknown)."""
@@ -344,8 +317,9 @@ def _squad_json(s: Squad) -> dict[str, Any]:
     return out
 
 
-def to_json(battle: Battle, ctx_to_json) -> dict[str, Any]:
-    """The battle as JSON; ``ctx_to_json(procedure, ctx)`` serialises procedure contexts."""
+def to_json(battle: Battle, rulebook: Rulebook) -> dict[str, Any]:
+    """The battle as JSON; ``rulebook`` serialises the procedure in progress and the queue
+    (whose unit is written as ``"squad"``)."""
     out: dict[str, Any] = {
         "turn": battle.turn,
         "options": battle.options.changed(),
@@ -355,53 +329,18 @@ def to_json(battle: Battle, ctx_to_json) -> dict[str, Any]:
     if battle.activation is not None:
         out["activation"] = _compact(battle.activation)
     if battle.resolution is not None:
-        r = battle.resolution
-        res: dict[str, Any] = {
-            "procedure": r.procedure,
-            "stage": r.stage,
-            "squad": r.squad,
-            "ctx": ctx_to_json(r.procedure, r.ctx),
-        }
-        if r.requests:
-            res["requests"] = [q.to_json() for q in r.requests]
-        if r.rolls:
-            res["rolls"] = {k: list(v) for k, v in r.rolls}
-        if r.decision is not None:
-            res["decision"] = r.decision.to_json()
-        out["resolution"] = res
+        out["resolution"] = rulebook.resolution_to_json(battle.resolution, unit_key="squad")
     if battle.queue:
-        out["queue"] = [
-            {"procedure": q.procedure, "squad": q.squad, "ctx": ctx_to_json(q.procedure, q.ctx)}
-            for q in battle.queue
-        ]
+        out["queue"] = rulebook.queue_to_json(battle.queue, unit_key="squad")
     return out
-
-
-def freeze(value: Any) -> Any:
-    """JSON lists back to tuples, recursively."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
-    return value
 
 
 def _record(cls, d: Mapping[str, Any]):
     return cls(**{k: freeze(v) for k, v in d.items()})
 
 
-def _decision_from_json(d: Mapping[str, Any]) -> DecisionNeeded:
-    return DecisionNeeded(
-        key=d["key"],
-        label=d["label"],
-        options=tuple(Option(o["value"], o["label"]) for o in d["options"]),
-        unit=d.get("unit"),
-        multiple=d.get("multiple", False),
-        at_least=d.get("at_least", 1),
-        at_most=d.get("at_most"),
-    )
-
-
-def from_json(d: Mapping[str, Any], ctx_from_json) -> Battle:
-    """Inverse of :func:`to_json`; ``ctx_from_json(procedure, data)`` rebuilds contexts."""
+def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> Battle:
+    """Inverse of :func:`to_json`."""
     squads = tuple(
         _record(Squad, {**s, "figures": tuple(_record(Figure, f) for f in s["figures"])})
         for s in d["squads"]
@@ -409,20 +348,7 @@ def from_json(d: Mapping[str, Any], ctx_from_json) -> Battle:
     activation = _record(Activation, d["activation"]) if "activation" in d else None
     resolution = None
     if "resolution" in d:
-        r = d["resolution"]
-        resolution = Resolution(
-            procedure=r["procedure"],
-            stage=r["stage"],
-            squad=r["squad"],
-            ctx=ctx_from_json(r["procedure"], r["ctx"]),
-            requests=tuple(DiceRequest.from_json(q) for q in r.get("requests", ())),
-            rolls=tuple((k, tuple(v)) for k, v in r.get("rolls", {}).items()),
-            decision=_decision_from_json(r["decision"]) if "decision" in r else None,
-        )
-    queue = tuple(
-        Followup(q["procedure"], q["squad"], ctx_from_json(q["procedure"], q["ctx"]))
-        for q in d.get("queue", ())
-    )
+        resolution = rulebook.resolution_from_json(d["resolution"], unit_key="squad")
     return Battle(
         options=Options.from_dict(d.get("options", {})),
         sides=tuple(Side(**s) for s in d["sides"]),
@@ -431,5 +357,5 @@ def from_json(d: Mapping[str, Any], ctx_from_json) -> Battle:
         turn=d["turn"],
         activation=activation,
         resolution=resolution,
-        queue=queue,
+        queue=rulebook.queue_from_json(d.get("queue", ()), unit_key="squad"),
     )

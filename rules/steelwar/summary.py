@@ -5,8 +5,8 @@ Figure statuses map to outcomes: ``killed`` (and ``destroyed`` robots and weapon
 ``stabilised`` / ``returned`` -> wounded with that fate (§2.11); ``prisoner`` -> captured, by
 ``Figure.captured_by`` (melee records it, §2.10), else by the other side when there are two;
 ``lost_in_melee`` (down in a melee still going on when the battle ended) -> unchecked.
-A commander who is no longer in the ranks while his squad fights on was replaced (§2.9);
-``new_leadership`` is the squad's leadership now.
+A commander who is no longer in the ranks while his squad fights on was replaced (§2.9): his
+``details`` hold ``new_leadership``, the squad's leadership now (the only Steel War detail).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ _OUTCOMES = {
 
 
 def summarize(battle: st.Battle) -> BattleSummary:
-    """Casualties per figure and the status of every squad."""
+    """Casualties per figure and the status of every squad (``SteelWar.summarize``)."""
     sides = tuple(side.id for side in battle.sides)
     figures: list[FigureOutcome] = []
     units: list[UnitSummary] = []
@@ -86,8 +86,8 @@ def _worked_out(
                 outcome=outcome,
                 fate=fate,
                 captured_by=captor,
-                new_leadership=squad.leadership if replaced else None,
                 name=figure.role,
+                details={"new_leadership": squad.leadership} if replaced else {},
             )
         )
     return tuple(outcomes), _unit(squad, side, len(fighting))

@@ -115,7 +115,7 @@ def test_conclusion_records_the_summary_reveals_the_seed_and_signals_after_commi
         "fate": None,
         "captured_by": None,
         "wounded": False,
-        "new_leadership": None,
+        "details": {},
     }
     seed = DiceSeed.objects.get(battle=battle).seed
     assert event["data"]["seed"] == seed

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from battles import schemas as battle_schemas
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from campaign.models import Club, Membership
@@ -385,6 +386,7 @@ def test_an_older_schema_version_is_stored_as_it_is_and_replayed_upcast(
         data = document["events"][i]["data"]
         data["args"] = data.pop("params")
     schemas = upcasting.UpcasterRegistry()
+    battle_schemas.register(schemas)  # the app's own (the exported conclusion is at schema 2)
 
     @schemas.register_upcaster("declare", from_version=1)
     def _args_to_params(data):
@@ -405,6 +407,34 @@ def test_an_older_schema_version_is_stored_as_it_is_and_replayed_upcast(
     assert refused.status_code == 400
     assert refused.json()["field"] == f"events.{declares[0]}.schema_version"
     assert "from 1 to 2" in refused.json()["message"]
+
+
+def test_a_conclusion_recorded_before_summary_details_imports_upcast(clients, club, concluded):
+    """``battle.concluded`` schema 1 had a rule system's own figure keys beside the core's
+    (Steel War's ``new_leadership``) and counted them: it imports, and its summary is compared
+    with the recomputed one in schema 2."""
+    document = export(clients["alice"], concluded)
+    end = document["events"][-1]
+    assert end["type"] == "battle.concluded" and end["schema_version"] == 2
+    summary = end["data"]["summary"]
+    assert summary["figures"] and all(f["details"] == {} for f in summary["figures"])
+    for figure in summary["figures"]:
+        del figure["details"]
+        figure["new_leadership"] = None
+    summary["counts"]["commanders_replaced"] = 0
+    end["schema_version"] = 1
+    response = import_(clients["alice"], club, document)
+    assert response.status_code == 201, response.json()
+    copy_ = Battle.objects.get(pk=response.json()["id"])
+    assert copy_.summary == concluded.summary
+    (stored,) = Event.objects.filter(
+        stream_type="battle", stream_id=str(copy_.pk), event_type="battle.concluded"
+    )
+    assert stored.schema_version == 1 and "new_leadership" in stored.data["summary"]["figures"][0]
+    summary["figures"][0]["outcome"] = "wounded"  # an old summary is still checked
+    refused = import_(clients["alice"], club, document)
+    assert refused.status_code == 400
+    assert refused.json()["field"] == f"events.{len(document['events']) - 1}.data.summary"
 
 
 def test_a_tampered_roll_is_refused_in_russian(clients, club, concluded):

@@ -2,6 +2,7 @@
 the take-over of a battle and the catch-up, projections rebuilt."""
 import pytest
 
+from battles.models import Battle
 from battles.services.battles import conclude_battle
 from campaign.ledger.events import BattleResultTakenOver
 from campaign.models import Campaign, Force, HistoryEntry, Scenario, Soldier, Squad
@@ -145,6 +146,28 @@ def test_a_battle_starts_from_campaign_state_and_its_result_is_taken_over_once(
     scenario = Scenario.objects.get(campaign=campaign, ref=ready_scenario)
     assert scenario.status == "concluded" and scenario.results == {"1": "win", "2": "lose"}
     assert Soldier.objects.get(campaign=campaign, ref=1).battles_fought == 1
+
+
+def test_a_summary_recorded_before_details_is_still_taken_over(
+    campaign, people, armies, ready_scenario
+):
+    """A battle concluded before summaries had ``details`` keeps Steel War's
+    ``new_leadership`` beside the core's keys: the take-over still reads it."""
+    battle = _concluded_battle(campaign, people, ready_scenario)
+    battle.refresh_from_db()
+    unit = battle.summary["units"][0]
+    (squad,) = [s for s in battle.head_state["squads"] if s["id"] == unit["unit"]]
+    successor = squad["figures"][1]["id"]
+    old = {**battle.summary, "counts": {**battle.summary["counts"], "commanders_replaced": 1},
+           "figures": [{"unit": unit["unit"], "figure": successor, "side": unit["side"],
+                        "name": "rifleman", "outcome": "wounded", "fate": "returned_to_duty",
+                        "captured_by": None, "wounded": False, "new_leadership": 3}]}
+    Battle.objects.filter(pk=battle.pk).update(summary=old)
+    (event,) = take_over_battle(battle_id=battle.pk).events
+    soldier_id = int(successor.removeprefix("soldier-"))
+    assert [(c["soldier_id"], c["leadership"]) for c in event.data["commanders"]] == [
+        (soldier_id, 3)]
+    assert {"soldier_id": soldier_id, "outcome": "returned_to_duty"} in event.data["casualties"]
 
 
 def test_the_catch_up_takes_over_what_the_task_missed_and_projects(

@@ -68,7 +68,7 @@ def _figure(soldier_id, outcome, unit="squad-2", **extra):
 def test_the_take_over_maps_figures_back_to_soldiers_and_rolls_for_open_wounds():
     state = ledger(*two_forces(), battle())
     summary = _summary(
-        _figure(5, "killed", new_leadership=3),
+        _figure(5, "killed", details={"new_leadership": 3}),
         _figure(6, "wounded", fate="stabilised"),
         _figure(7, "unchecked"),
         _figure(8, "captured", captured_by="force-1"),

@@ -14,6 +14,7 @@ from tests.battles import duel
 from tests.rules import contract
 from tests.rules.contract import OddsCase, Subject
 from tests.rules.core import toy
+from tests.rules.toys import skirmish
 
 SEEDS = (1, 2, 3)
 FACTS = 120
@@ -46,6 +47,10 @@ def _toy_outcome(before, command, effects, after) -> str:
     return "hit" if any(e.kind == "scored" for e in effects) else "no hit"
 
 
+def _skirmish_outcome(before, command, effects, after) -> str:
+    return "figure lost" if any(e.kind == "figure_lost" for e in effects) else "saved"
+
+
 def _duel_outcome(before, command, effects, after) -> str:
     kinds = {e.kind for e in effects}
     return "hit" if "casualty" in kinds else "suppressed" if "suppressed" in kinds else "miss"
@@ -57,6 +62,10 @@ TOYS = [
                                                   "params": {"target": "b1", "distance": 9}}),),
             _duel_outcome),
     Subject(duel.DUEL_2, {"duel": duel.SETUP}),
+    Subject(skirmish.SKIRMISH, {"skirmish": skirmish.SETUP},
+            (OddsCase("a shot", skirmish.SETUP, {"action": "shoot", "unit": "r1",
+                                                 "params": {"target": "b1"}}),),
+            _skirmish_outcome),
     Subject(toy.TOY, {"toy": {}},
             (OddsCase("an attack", {}, {"action": "attack"}),), _toy_outcome),
 ]

@@ -1,7 +1,7 @@
 """The Steel War actions and procedures, one module per rules chapter or procedure.
 
 Adding a chapter (melee, rally, psionics...): write ``actions/<chapter>.py`` with module-level
-``ACTIONS`` and ``PROCEDURES`` tuples (see :mod:`.procedure` and ``docs/rules-engine.md``),
+``ACTIONS`` and ``PROCEDURES`` tuples (see :mod:`rules.core.procedures` and ``docs/rules-engine.md``),
 add the module to ``_MODULES`` below and delete its entries from :data:`NOT_IMPLEMENTED`.
 """
 
@@ -24,7 +24,7 @@ from rules.steelwar.actions import (
     transport,
     turn,
 )
-from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, register
+from rules.steelwar.actions.procedure import ACTIONS, PROCEDURES, RULEBOOK, register
 
 _MODULES = (turn, movement, prone, transport, fire, suppression, commander, morale_test,
             reorganise, rally, panic, no_step_back, psionics, melee, surrender)
@@ -40,5 +40,6 @@ NOT_IMPLEMENTED: dict[str, tuple[str, str]] = {
     "pass_action": ("passing a commander's action, whose chapter is missing from the source",
                     "§1"),
 }
+RULEBOOK.not_implemented.update(NOT_IMPLEMENTED)
 
-__all__ = ["ACTIONS", "NOT_IMPLEMENTED", "PROCEDURES"]
+__all__ = ["ACTIONS", "NOT_IMPLEMENTED", "PROCEDURES", "RULEBOOK"]

@@ -67,18 +67,18 @@ def _ask_die(battle: Battle, i: int, ctx: Context) -> Step:
 
 
 def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
-    return _ask_die(battle, res.squad, Context(choice))
+    return _ask_die(battle, res.unit, Context(choice))
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
-    squad = battle.squads[res.squad]
+    squad = battle.squads[res.unit]
     roll = rolls[KEY][0]
     leadership = replacement_leadership(squad.leadership, roll)
     index = squad.figure_index(res.ctx.successor)
     before = squad.figures[index]
     new = squad.with_figure(index, before._replace(role="commander", specialist=False))
     new = new._replace(leadership=leadership)
-    return done(battle.with_squad(res.squad, new),
+    return done(battle.with_squad(res.unit, new),
                 (effects.commander_replaced(squad, before, squad.leadership, leadership, roll),))
 
 

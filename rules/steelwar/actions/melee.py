@@ -501,7 +501,7 @@ def _offer_free_shot(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> S
 
 def on_decide(battle: Battle, res: Resolution, picked: Any) -> Step:
     """The defender's figures that take the free shot (none: it declines)."""
-    i, ctx = res.squad, res.ctx
+    i, ctx = res.unit, res.ctx
     attacker, defender = battle.squads[i], battle.squads[ctx.defender]
     if not picked:
         fx = [effects.no_free_shot(defender, attacker, "its player declines it")]
@@ -561,7 +561,7 @@ def _retest(battle: Battle, i: int, ctx: Charge, roll: int) -> Step:
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
-    i, ctx = res.squad, res.ctx
+    i, ctx = res.unit, res.ctx
     if res.stage == "reaction":
         action = ctx.tests[0]
         battle, passed, fx = reaction.resolve(battle, i, action, rolls[reaction.key(action)][0])

@@ -136,14 +136,14 @@ def start(battle: Battle, i: int, ctx: Context) -> Step:
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
-    squad = battle.squads[res.squad]
+    squad = battle.squads[res.unit]
     level = threat(battle, squad, res.ctx)
     roll = rolls[KEY][0]
     delta = morale_test(roll, squad.leadership, level, options=battle.options)
     fx = [effects.morale_test(squad, roll, squad.leadership + level, -delta,
                               f"leadership {squad.leadership} + threat {level}")]
     if delta:
-        battle, lost = change_morale(battle, res.squad, delta, f"morale test, {RULE}")
+        battle, lost = change_morale(battle, res.unit, delta, f"morale test, {RULE}")
         fx.extend(lost)
     return done(battle, fx)
 

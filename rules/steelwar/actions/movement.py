@@ -332,7 +332,7 @@ def _finish(battle: Battle, i: int, ctx: Context, allocation: int, detail: str,
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
-    i = res.squad
+    i = res.unit
     if res.stage == "reaction":
         action = ctx.tests[0]
         battle, passed, fx = reaction.resolve(battle, i, action, rolls[reaction.key(action)][0])

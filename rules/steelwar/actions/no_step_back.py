@@ -182,7 +182,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
-    i = res.squad
+    i = res.unit
     squad = battle.squads[i]
     roll = rolls[KEY][0]
     passed = no_step_back_test(roll, keno_guard=squad.keno_guard)

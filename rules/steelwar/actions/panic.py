@@ -112,7 +112,7 @@ def _ask(battle: Battle, i: int, ctx: Context, fx=()) -> Step:
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
-    i = res.squad
+    i = res.unit
     squad = battle.squads[i]
     sides = morale_test.resist_die(battle, squad, ctx.psi)
     roll = rolls[KEY][0]

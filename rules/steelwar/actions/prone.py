@@ -69,7 +69,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
-    return _finish(battle, res.squad, rolls[reaction.key(NAME)][0], res.ctx)
+    return _finish(battle, res.unit, rolls[reaction.key(NAME)][0], res.ctx)
 
 
 def _finish(battle: Battle, i: int, roll: int | None, ctx: Context) -> Step:

@@ -363,7 +363,7 @@ def _works(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     if res.stage == "psi":
-        return _roll_known(battle, res.squad, res.ctx, rolls[KEY][0])
+        return _roll_known(battle, res.unit, res.ctx, rolls[KEY][0])
     return _murder_hit(battle, res.ctx, rolls)
 
 
@@ -372,8 +372,8 @@ def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
     if res.stage == "blast":
         return _blast(battle, ctx, choice)
     if res.stage == "victim":
-        return _murder_shooter(battle, res.squad, ctx._replace(victim=choice), [])
-    return _murder_dice(battle, res.squad, ctx._replace(shooter=choice), [])
+        return _murder_shooter(battle, res.unit, ctx._replace(victim=choice), [])
+    return _murder_dice(battle, res.unit, ctx._replace(shooter=choice), [])
 
 
 def odds(battle: Battle, cmd: Command) -> Distribution:

@@ -223,7 +223,7 @@ def threat(battle: Battle, squad: Squad) -> int:
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
-    squad = battle.squads[res.squad]
+    squad = battle.squads[res.unit]
     if res.stage == "comms":
         officer = battle.squads[ctx.officer]
         roll = rolls[COMMS_KEY][0]
@@ -233,7 +233,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
                                   f"reach {squad.name}"),)
         if not passed:
             return done(battle, fx)
-        return rally_roll(battle, res.squad, ctx, fx)
+        return rally_roll(battle, res.unit, ctx, fx)
     roll = rolls[RALLY_KEY][0]
     level = threat(battle, squad)
     threshold = rally_threshold(ctx.leadership, squad.leadership, level)
@@ -246,7 +246,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     if passed:
         fx.append(effects.morale_raised(squad, squad.morale, new, f"rallied by "
                                         f"{ctx.officer_name}, {RULE}"))
-        battle = battle.with_squad(res.squad, squad._replace(morale=new))
+        battle = battle.with_squad(res.unit, squad._replace(morale=new))
     return done(battle, fx)
 
 

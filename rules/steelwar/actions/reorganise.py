@@ -127,7 +127,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
-    squad = battle.squads[res.squad]
+    squad = battle.squads[res.unit]
     opts = battle.options
     fx = []
     for fid in ctx.wounded:
@@ -141,7 +141,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
                               surgeon=ctx.surgeon, android=android, options=opts)
         squad = squad.with_figure(index, figure._replace(status=STATUS[fate]))
         fx.append(effects.wounded_fate(squad, figure, roll, bonus, fate))
-    return done(battle.with_squad(res.squad, squad), fx)
+    return done(battle.with_squad(res.unit, squad), fx)
 
 
 ACTIONS = (Action(NAME, RULE, validate, declare),)

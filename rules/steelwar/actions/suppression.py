@@ -71,14 +71,14 @@ _NOTHING = Context()
 
 
 def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
-    squad = battle.squads[res.squad]
+    squad = battle.squads[res.unit]
     roll = rolls[KEY][0]
     passed = remove_suppression_test(roll, squad.leadership)
     fx = [effects.test_rolled(squad, "command", roll, squad.quality, squad.leadership, passed,
                               RULE, "remove suppression")]
     if passed:
         squad = squad._replace(suppression=squad.suppression - 1)
-        battle = battle.with_squad(res.squad, squad)
+        battle = battle.with_squad(res.unit, squad)
         fx.append(effects.suppression_removed(squad, squad.suppression))
     return done(battle, fx)
 

@@ -14,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.core.facts import Command
 from rules.core.machine import FactMachine
 from rules.core.odds import dice_product
+from rules.core.summary import BattleSummary, UnitSummary
 from rules.core.system import (
     AwaitingCommand,
     DecisionNeeded,
@@ -91,6 +92,10 @@ class Toy(FactMachine):
     def state_from_json(self, data):
         rolled = tuple((key, tuple(values)) for key, values in data.get("rolled", ()))
         return ToyState(data["score"], data["stage"], rolled)
+
+    def summarize(self, state):
+        status = {"score": state.score}
+        return BattleSummary(("red", "blue"), units=(UnitSummary("red", "red", "red", status),))
 
 
 TOY = Toy()
