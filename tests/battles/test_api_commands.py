@@ -57,7 +57,11 @@ def test_a_listed_command_is_accepted_and_the_catalogue_follows_the_battle(clien
     assert commands(clients["alice"], steelwar) == []  # the dice are awaited
 
 
-def test_a_rule_system_without_a_catalogue_says_so(clients, battle):
+def test_a_rule_system_without_a_catalogue_says_so(clients, battle, monkeypatch):
+    from rules.core.machine import FactMachine
+    from tests.battles import duel
+
+    monkeypatch.setattr(duel.Duel, "commands", FactMachine.commands)  # the duel, uncatalogued
     response = clients["alice"].get(url(battle, "commands/"))
     assert response.status_code == 422
     assert response.json()["code"] == "not_implemented"
