@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.dice import check_rolls
-from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.draws import check_draws
+from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command, Fact
 from rules.core.limits import DEFAULT_LIMITS, Limits
 from rules.core.system import (

@@ -5,7 +5,7 @@ import pytest
 
 from rules.core.draws import Card, Deck, DrawRequest, check_draw, check_draws, standard_deck
 from rules.core.errors import RuleError
-from rules.core.facts import Fact, declare, decide, dice, draw
+from rules.core.facts import Fact, decide, declare, dice, draw
 from rules.core.system import AwaitingCommand, DrawNeeded, replay
 from tests.battles.cards import CARDS, SETUP
 
