@@ -245,3 +245,21 @@ def test_a_server_draw_whose_request_is_not_what_the_rules_asked_is_refused(clie
     del event["metadata"]["server_requests"]
     response = _import(clients["alice"], club, document)
     assert response.json()["field"] == f"events.{index}.metadata.server_requests"
+
+
+# --- the battle page -----------------------------------------------------------------------
+
+
+def test_the_page_offers_the_cards_left_and_draw_for_me(client, people, clients, table):
+    declare(clients["alice"], table, 1, "deal")
+    draw(clients["alice"], table, 2, draws={"card.red": ["AS"]})
+    client.force_login(people["bob"])
+    page = client.get(f"/battles/{table.pk}/").content.decode()
+    assert 'data-api-form="draw"' in page and f"/api/battles/{table.pk}/draw/" in page
+    assert 'data-draw="card.blue"' in page and "blue&#x27;s initiative card" in page
+    assert '<option value="KS">K♠</option>' in page
+    assert '<option value="AS">' not in page  # out of the deck
+    assert 'name="server_draw" value="[&quot;card.blue&quot;]"' in page
+    assert "Draw for me" in page and "cards drawn at the table: card.red" in page
+    ru = client.get(f"/battles/{table.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Тянуть за меня" in ru
