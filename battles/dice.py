@@ -11,6 +11,15 @@ stream version is the version of the ``dice`` event that records the roll, so a 
 bound to its place in the stream. After conclusion the seed is revealed and anyone can
 re-derive every server roll (:func:`verify_server_rolls`).
 
+Server draws (cards or chips, :class:`rules.core.draws.DrawRequest`) come from the same seed.
+The cards that may be drawn are the request's ``remaining`` ids, in deck order (the deck minus
+the cards ``out``); ``n`` of them. A partial Fisher–Yates shuffle picks ``count`` of them: for
+``i = 0 .. count-1``, ``j = i + u(n - i)`` and cards ``i`` and ``j`` are swapped; the first
+``count`` cards are drawn, in that order. ``u(m)`` is a number below ``m`` taken from
+``HMAC-SHA256(seed, "<battle id>|<stream version>|<request key>|draw|<i>|<try>")`` with the same
+rejection sampling as a die (:func:`draw_request`). A server draw event records one request,
+so the next request sees the cards out after it (:func:`verify_server_draws`).
+
 Pure functions, no Django.
 """
 
@@ -23,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.dice import DiceRequest
+from rules.core.draws import DrawRequest
 
 _SPACE = 2**64
 
@@ -37,19 +47,38 @@ def seed_sha256(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
+def _uniform(seed_hex: str, prefix: str, m: int) -> int:
+    """A number in ``0..m-1`` from ``HMAC-SHA256(seed, "<prefix>|<try>")``, by rejection
+    sampling on the digest's first 8 bytes (unsigned, big-endian)."""
+    seed = bytes.fromhex(seed_hex)
+    limit = _SPACE - (_SPACE % m)
+    attempt = 0
+    while True:
+        message = f"{prefix}|{attempt}".encode()
+        x = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest()[:8], "big")
+        if x < limit:
+            return x % m
+        attempt += 1
+
+
 def derive_face(
     seed_hex: str, *, battle_id: int | str, version: int, key: str, index: int, sides: int
 ) -> int:
     """The face (1..sides) of one server die, by HMAC-SHA256 and rejection sampling."""
-    seed = bytes.fromhex(seed_hex)
-    limit = _SPACE - (_SPACE % sides)
-    attempt = 0
-    while True:
-        message = f"{battle_id}|{version}|{key}|{index}|{attempt}".encode()
-        x = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest()[:8], "big")
-        if x < limit:
-            return x % sides + 1
-        attempt += 1
+    return _uniform(seed_hex, f"{battle_id}|{version}|{key}|{index}", sides) + 1
+
+
+def draw_request(
+    seed_hex: str, *, battle_id: int | str, version: int, request: DrawRequest
+) -> list[str]:
+    """Server cards for one draw request: ``request.count`` ids from its remaining cards, by
+    a partial Fisher–Yates shuffle driven by the seed (see the module's docstring)."""
+    cards = list(request.remaining)
+    for i in range(request.count):
+        j = i + _uniform(seed_hex, f"{battle_id}|{version}|{request.key}|draw|{i}",
+                         len(cards) - i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[: request.count]
 
 
 def roll_request(
@@ -80,7 +109,7 @@ def roll_request(
 
 @dataclass(frozen=True)
 class RollCheck:
-    """One server roll re-derived from the revealed seed."""
+    """One server roll (or draw) re-derived from the revealed seed."""
 
     version: int
     key: str
@@ -112,5 +141,20 @@ def verify_server_rolls(
     for version, key, request_json, recorded in rolls:
         request = DiceRequest.from_json(request_json)
         derived = roll_request(seed_hex, battle_id=battle_id, version=version, request=request)
+        checks.append(RollCheck(version, key, list(recorded), derived))
+    return checks
+
+
+def verify_server_draws(
+    seed_hex: str,
+    *,
+    battle_id: int | str,
+    draws: Iterable[tuple[int, str, Mapping, list]],
+) -> list[RollCheck]:
+    """Re-derive ``(version, key, request_json, recorded_card_ids)`` server draws."""
+    checks = []
+    for version, key, request_json, recorded in draws:
+        request = DrawRequest.from_json(request_json)
+        derived = draw_request(seed_hex, battle_id=battle_id, version=version, request=request)
         checks.append(RollCheck(version, key, list(recorded), derived))
     return checks

@@ -6,7 +6,7 @@ the rules-version diff, so there is one definition of "what the stream means".
 A battle stream holds:
 
 - ``battle.started``: the rule system, the setup and the dice-seed commitment (version 1);
-- rules facts (``declare``, ``dice``, ``decide``, or a system's own types), folded as they are;
+- rules facts (``declare``, ``dice``, ``draw``, ``decide``, or a system's own types), folded as they are;
 - ``correction.void`` / ``correction.amend``: ``{"target": v, "reason": ..., "data": ...}``,
   which make the fact at version ``v`` count as absent / as ``data`` from then on;
 - ``battle.concluded``: the result, the casualty summary and the revealed dice seed.
@@ -89,6 +89,10 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
         rolls = ", ".join(f"{k} {v}" for k, v in (data.get("rolls") or {}).items())
         source = data.get("source") or "table"
         return f"dice ({source}): {rolls}"
+    if event_type == "draw":
+        draws = ", ".join(f"{k} {v}" for k, v in (data.get("draws") or {}).items())
+        source = data.get("source") or "table"
+        return f"draw ({source}): {draws}"
     if event_type == "decide":
         return f"decision {data.get('key')}: {data.get('choice')}"
     return event_type

@@ -312,17 +312,28 @@ def revealed_seed(*, battle: Battle) -> str | None:
 def server_rolls(*, events: Iterable[RecordedEvent]) -> list[tuple[int, str, Mapping, list]]:
     """``(version, key, request, recorded values)`` of every server roll among ``events``,
     as :func:`battles.dice.verify_server_rolls` takes them."""
-    rolls = []
+    return _server_records(events, "dice", "rolls")
+
+
+def server_draws(*, events: Iterable[RecordedEvent]) -> list[tuple[int, str, Mapping, list]]:
+    """``(version, key, request, recorded card ids)`` of every server draw among ``events``,
+    as :func:`battles.dice.verify_server_draws` takes them."""
+    return _server_records(events, "draw", "draws")
+
+
+def _server_records(events, event_type: str, field: str) -> list[tuple[int, str, Mapping, list]]:
+    out = []
     for event in events:
-        if event.type == "dice" and event.data.get("source") == "server":
+        if event.type == event_type and event.data.get("source") == "server":
             requests: Mapping = event.metadata.get("server_requests", {})
-            for key, values in event.data["rolls"].items():
-                rolls.append((event.version, key, requests.get(key), values))
-    return rolls
+            for key, values in event.data[field].items():
+                out.append((event.version, key, requests.get(key), values))
+    return out
 
 
 def verify_dice(*, battle: Battle) -> dict:
-    """Re-derive every server roll of a concluded battle from its revealed seed.
+    """Re-derive every server roll and server draw of a concluded battle from its revealed
+    seed.
 
     Raises 409 ``seed_not_revealed`` while the battle is open.
     """
@@ -338,17 +349,21 @@ def verify_dice(*, battle: Battle) -> dict:
     commitment = started.get("seed_sha256")
     seed_ok = seed is not None and dice.seed_sha256(seed) == commitment
     rolls = server_rolls(events=events)
-    checks = []
+    draws = server_draws(events=events)
+    checks, draw_checks = [], []
     if seed_ok:
         checks = dice.verify_server_rolls(seed, battle_id=started["battle_id"], rolls=rolls)
+        draw_checks = dice.verify_server_draws(seed, battle_id=started["battle_id"], draws=draws)
     return {
         "battle": battle.pk,
         "seed_sha256": commitment,
         "seed": seed,
         "seed_matches_commitment": seed_ok,
         "server_rolls": len(rolls),
-        "verified": seed_ok and all(c.ok for c in checks),
+        "server_draws": len(draws),
+        "verified": seed_ok and all(c.ok for c in [*checks, *draw_checks]),
         "rolls": [c.to_json() for c in checks],
+        "draws": [c.to_json() for c in draw_checks],
     }
 
 

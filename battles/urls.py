@@ -15,6 +15,7 @@ urlpatterns = [
     path("battles/<int:pk>/units/", views.UnitStatusView.as_view(), name="battle-units"),
     path("battles/<int:pk>/declare/", views.DeclareView.as_view(), name="battle-declare"),
     path("battles/<int:pk>/dice/", views.DiceView.as_view(), name="battle-dice"),
+    path("battles/<int:pk>/draw/", views.DrawView.as_view(), name="battle-draw"),
     path("battles/<int:pk>/decide/", views.DecideView.as_view(), name="battle-decide"),
     path("battles/<int:pk>/odds/", views.OddsView.as_view(), name="battle-odds"),
     path("battles/<int:pk>/corrections/", views.CorrectionView.as_view(), name="battle-correct"),

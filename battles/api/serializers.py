@@ -96,6 +96,40 @@ class DiceSerializer(WriteSerializer):
     )
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": ["all"]},
+            {"type": "array", "items": {"type": "string", "minLength": 1}},
+        ]
+    }
+)
+class ServerDrawField(ServerDiceField):
+    """``"all"`` or a list of draw request keys for the server to draw."""
+
+    default_error_messages = {"invalid": 'must be "all" or a list of draw request keys'}
+
+
+#: The cards of one draw request (rules.core.draws.check_draw): a list of card ids, or a bare
+#: id when one card is asked.
+_CARD = {"type": "string", "minLength": 1}
+CARDS = {"oneOf": [_CARD, {"type": "array", "items": _CARD, "minItems": 1}]}
+
+
+@extend_schema_field({"type": "object", "additionalProperties": CARDS, "minProperties": 1})
+class DrawsField(serializers.DictField):
+    """Cards by draw request key: each a list of card ids, or a bare id."""
+
+
+class DrawSerializer(WriteSerializer):
+    draws = DrawsField(
+        required=False, help_text="cards or chips drawn at the table: request key -> card ids"
+    )
+    server_draw = ServerDrawField(
+        required=False, help_text='draw request keys for the server to draw, or "all"'
+    )
+
+
 class DecideSerializer(WriteSerializer):
     key = serializers.CharField()
     choice = serializers.JSONField()

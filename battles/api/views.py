@@ -232,6 +232,26 @@ class DiceView(_WriteView):
         )
 
 
+class DrawView(_WriteView):
+    """Enter cards or chips drawn at the table and/or have the server draw them (verifiably)."""
+
+    form_class = s.DrawSerializer
+
+    @_write_schema(s.DrawSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request, pk)
+        return self.respond(
+            services.enter_draw(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                draws=data.get("draws"),
+                server_draw=data.get("server_draw"),
+                idempotency_key=idempotency_key_of(request),
+            )
+        )
+
+
 class DecideView(_WriteView):
     """Answer the pending decision."""
 
@@ -307,7 +327,7 @@ class OddsView(APIView):
 
 
 class VerifyDiceView(APIView):
-    """Re-derive every server roll from the revealed seed (after conclusion)."""
+    """Re-derive every server roll and draw from the revealed seed (after conclusion)."""
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer, 409: s.ErrorSerializer}

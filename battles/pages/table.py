@@ -17,7 +17,7 @@ from battles.models import Battle, BattleLogEntry
 from battles.replay import AMEND, VOID, describe, is_fact
 from campaign.pages.terms import ACTIONS, RESULT, term, unit_facts
 from rules.core.errors import RuleError
-from rules.core.facts import DECIDE, DECLARE, DICE
+from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
 from rules.core.summary import summarize
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
@@ -49,6 +49,24 @@ def _dice_inputs(pending: dict) -> list[dict]:
     return out
 
 
+def _draw_inputs(pending: dict) -> list[dict]:
+    """One choice of card per card the rules ask to draw, among those still in the deck."""
+    out = []
+    for request in pending.get("requests", []) if pending.get("kind") == "draw" else []:
+        gone = set(request.get("out", []))
+        choices = [c for c in request["deck"]["cards"] if c["id"] not in gone]
+        for index in range(request.get("count", 1)):
+            out.append(
+                {
+                    **request,
+                    "index": index,
+                    "id": f"card-{request['key'].replace('.', '-')}-{index}",
+                    "choices": choices,
+                }
+            )
+    return out
+
+
 def _dice_values(values) -> list:
     """A dice fact's values for one key as a list (they may be a bare number or a mapping)."""
     if isinstance(values, dict):
@@ -73,6 +91,11 @@ def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
         if fact.get("source") == "server":
             return _("dice rolled by the server: %(rolls)s") % {"rolls": rolls}
         return _("dice from the table: %(rolls)s") % {"rolls": rolls}
+    if event_type == DRAW:
+        draws = ", ".join(f"{k} {v}" for k, v in (fact.get("draws") or {}).items())
+        if fact.get("source") == "server":
+            return _("cards drawn by the server: %(draws)s") % {"draws": draws}
+        return _("cards drawn at the table: %(draws)s") % {"draws": draws}
     if event_type == DECIDE:
         return _("decision %(key)s: %(choice)s") % {
             "key": fact.get("key"),
@@ -169,7 +192,8 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for side, outcome in (battle.result or {}).items()
         ],
         "pending": pending,
-        "dice_inputs": _dice_inputs(pending),
+        "dice_inputs": _dice_inputs(pending) if pending.get("kind") == "dice" else [],
+        "draw_inputs": _draw_inputs(pending),
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
         "log": _log(battle, current.version, {u["unit"]: u["name"] or u["unit"] for u in units}),
         "procedure": term(ACTIONS, pending.get("procedure", "")),
@@ -183,6 +207,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "api": {
             "declare": api + "declare/",
             "dice": api + "dice/",
+            "draw": api + "draw/",
             "decide": api + "decide/",
             "odds": api + "odds/",
             "corrections": api + "corrections/",

@@ -7,7 +7,7 @@ from battles.services.battles import (
     correct,
     create_battle,
 )
-from battles.services.facts import decide, declare, enter_dice
+from battles.services.facts import decide, declare, enter_dice, enter_draw
 from battles.services.projection import rebuild
 from battles.services.transfer import ImportResult, export_battle, import_battle
 from battles.services.writes import WriteResult
@@ -23,6 +23,7 @@ __all__ = [
     "decide",
     "declare",
     "enter_dice",
+    "enter_draw",
     "export_battle",
     "import_battle",
     "rebuild",

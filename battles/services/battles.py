@@ -31,7 +31,7 @@ from eventstore.services import append
 from eventstore.types import NewEvent
 from rules.core import registry
 from rules.core.errors import RuleError, Sentence, gettext_noop
-from rules.core.facts import Fact
+from rules.core.facts import DRAW, Fact
 from rules.core.summary import summarize
 
 RESULTS = ("win", "lose", "draw")
@@ -333,8 +333,10 @@ def correct(
         if row.data.get("source") == "server":
             raise ApiError(
                 "server_dice_immutable",
-                _("event #%(version)s holds server dice, which stay as rolled; correct the fact "
-                  "that asked for them instead") % {"version": target_version},
+                (_("event #%(version)s holds a server draw, which stays as drawn; correct the "
+                   "fact that asked for it instead") if row.type == DRAW else
+                 _("event #%(version)s holds server dice, which stay as rolled; correct the fact "
+                   "that asked for them instead")) % {"version": target_version},
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )

@@ -1,4 +1,5 @@
-"""Recording play: declarations, dice (entered or rolled by the server) and decisions."""
+"""Recording play: declarations, dice and draws (entered, or rolled and drawn by the server)
+and decisions."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from battles import dice as dice_scheme
 from battles.models import DiceSeed
 from battles.services.writes import PlanContext, WriteResult, write
 from config.api_errors import ApiError
-from rules.core.facts import DECIDE, DECLARE, DICE, Command
-from rules.core.system import DiceNeeded
+from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command
+from rules.core.system import DiceNeeded, DrawNeeded
 
 #: ``"all"``: roll every pending die, round after round, until no dice are pending.
 ServerDice = Sequence[str] | Literal["all"] | None
@@ -83,6 +84,37 @@ def enter_dice(
     )
 
 
+def enter_draw(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    draws: Mapping[str, Any] | None = None,
+    server_draw: ServerDice = None,
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    """Record drawn cards or chips: ``draws`` read off the table (request key -> card ids,
+    source ``table``) and/or the requests named by ``server_draw`` (keys or ``"all"``) drawn
+    by the server (source ``server``); table draws are recorded first."""
+
+    def plan(ctx: PlanContext) -> None:
+        if not draws and not server_draw:
+            raise ApiError("no_draw", _("send 'draws' and/or 'server_draw'"), field="draws")
+        if draws:
+            ctx.add(DRAW, {"draws": dict(draws), "source": "table"})
+        _draw_on_server(ctx, server_draw)
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        operation="draw",
+        payload={"draws": draws, "server_draw": server_draw},
+        plan=plan,
+        idempotency_key=idempotency_key,
+    )
+
+
 def decide(
     *,
     battle_id: int,
@@ -108,19 +140,62 @@ def decide(
     )
 
 
+def _seed(ctx: PlanContext, field: str) -> str:
+    """The battle's secret seed (409 for an imported battle, which has none here)."""
+    seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
+    if seed is None:
+        raise ApiError(
+            "server_dice_unavailable",
+            _("this battle has no dice seed here (it was imported): enter the cards by hand")
+            if field == "server_draw"
+            else _("this battle has no dice seed here (it was imported): enter the dice by hand"),
+            status_code=status.HTTP_409_CONFLICT,
+            field=field,
+        )
+    return seed
+
+
+def _draw_on_server(ctx: PlanContext, server_draw: ServerDice) -> None:
+    """Plan server draw events, one request each (so the next request sees the cards this one
+    took out): the pending requests named by ``server_draw``, or all of them, round after
+    round; each shuffled from the seed and its event's version (:mod:`battles.dice`)."""
+    if not server_draw:
+        return
+    seed = _seed(ctx, "server_draw")
+    wanted = None if server_draw == "all" else set(server_draw)
+    for _round in range(MAX_SERVER_ROUNDS):
+        pending = ctx.system.pending(ctx.fold.state)
+        if not isinstance(pending, DrawNeeded):
+            break
+        request = next((r for r in pending.requests if wanted is None or r.key in wanted), None)
+        if request is None:
+            break
+        cards = dice_scheme.draw_request(
+            seed, battle_id=ctx.battle.pk, version=ctx.next_version, request=request
+        )
+        ctx.add(
+            DRAW,
+            {"draws": {request.key: cards}, "source": "server"},
+            server_requests={request.key: request.to_json()},
+        )
+        if wanted is not None:
+            wanted.discard(request.key)
+    if wanted:
+        raise ApiError(
+            "wrong_draw",
+            _("no draw %(keys)s is pending for the server to draw")
+            % {"keys": ", ".join(sorted(wanted))},
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            field="server_draw",
+        )
+
+
 def _roll_on_server(ctx: PlanContext, server_dice: ServerDice) -> None:
     """Plan server dice events: the pending requests named by ``server_dice`` (or all of
     them, round after round), each derived from the seed and its event's version."""
     if not server_dice:
         return
-    seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
-    if seed is None:
-        raise ApiError(
-            "server_dice_unavailable",
-            _("this battle has no dice seed here (it was imported): enter the dice by hand"),
-            status_code=status.HTTP_409_CONFLICT,
-            field="server_dice",
-        )
+    seed = _seed(ctx, "server_dice")
     wanted = None if server_dice == "all" else set(server_dice)
     for _round in range(MAX_SERVER_ROUNDS):
         pending = ctx.system.pending(ctx.fold.state)

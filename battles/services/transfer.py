@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from battles import dice as dice_scheme
 from battles import replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant
-from battles.selectors import server_rolls
+from battles.selectors import server_draws, server_rolls
 from battles.services.battles import _check_result
 from battles.services.projection import project
 from battles.streams import stream_of
@@ -46,9 +46,10 @@ from eventstore.services import IDEMPOTENCY_KEY, append
 from eventstore.types import NewEvent, RecordedEvent
 from rules.core import registry
 from rules.core.errors import RuleError, Sentence
+from rules.core.facts import DICE, DRAW
 from rules.core.limits import LIMIT_EXCEEDED
 from rules.core.summary import summarize
-from rules.core.system import DiceNeeded, RuleSystem, State
+from rules.core.system import DiceNeeded, DrawNeeded, RuleSystem, State
 
 FORMAT = "wargame-battle-export"
 FORMAT_VERSION = 1
@@ -250,10 +251,11 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                            _("must be the dice seed (64 lowercase hexadecimal digits) or null"))
         else:
             fact_versions.add(i + 1)
-            if event_type == "dice" and data.get("source") == "server":
+            if event_type in _SERVER_FIELDS and data.get("source") == "server":
                 server_dice.add(i + 1)
+                field = _SERVER_FIELDS[event_type]
                 requests = metadata.get("server_requests")
-                rolls = data.get("rolls")
+                rolls = data.get(field)
                 if (
                     not isinstance(requests, Mapping)
                     or not isinstance(rolls, Mapping)
@@ -261,11 +263,18 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 ):
                     raise _bad(
                         f"{path}.metadata.server_requests",
-                        _("server dice must name the request of every roll"),
+                        _("server dice must name the request of every roll")
+                        if event_type == DICE
+                        else _("a server draw must name the request of every draw"),
                     )
                 for key, values in rolls.items():
                     if not isinstance(values, list):
-                        raise _bad(f"{path}.data.rolls.{key}", _("must be a list"))
+                        raise _bad(f"{path}.data.{field}.{key}", _("must be a list"))
+                    if event_type == DRAW and not all(isinstance(v, str) for v in values):
+                        raise _bad(f"{path}.data.{field}.{key}", _("must be a list of card ids"))
+                    if not isinstance(requests[key], Mapping):
+                        raise _bad(f"{path}.metadata.server_requests.{key}",
+                                   _("must be an object"))
     return battle, events
 
 
@@ -385,48 +394,64 @@ def _upcast(event: RecordedEvent) -> RecordedEvent:
 
 
 def _request_json(request: Any) -> Any:
-    """A dice request's JSON without its label (a sentence for players, which may be worded
-    otherwise now): what the dice are."""
+    """A dice or draw request's JSON without its labels (sentences for players, which may be
+    worded otherwise now, the cards' included): what the dice or the cards are."""
     if not isinstance(request, Mapping):
         return request
-    return {k: v for k, v in request.items() if k != "label"}
+    out = {k: v for k, v in request.items() if k != "label"}
+    deck = out.get("deck")
+    if isinstance(deck, Mapping) and isinstance(deck.get("cards"), list):
+        out["deck"] = {**deck, "cards": [c.get("id") if isinstance(c, Mapping) else c
+                                         for c in deck["cards"]]}
+    return out
+
+
+#: The server-made fact types and the field of their values.
+_SERVER_FIELDS = {DICE: "rolls", DRAW: "draws"}
 
 
 @dataclass
 class _ServerDice:
-    """Checks each server ``dice`` event as the strict replay reaches it: its requests must be
-    the dice the rules asked for at that point and, with the ``seed`` revealed, its rolls the
-    ones the seed derives (:func:`battles.dice.verify_server_rolls`)."""
+    """Checks each server ``dice`` or ``draw`` event as the strict replay reaches it: its
+    requests must be the dice or draws the rules asked for at that point and, with the
+    ``seed`` revealed, its values the ones the seed derives
+    (:func:`battles.dice.verify_server_rolls`, :func:`battles.dice.verify_server_draws`)."""
 
     system: RuleSystem
     seed: str | None
     battle_id: int
 
     def __call__(self, event: RecordedEvent, state: State | None) -> None:
-        rolls = server_rolls(events=[event])
-        if not rolls:
+        drawn = event.type == DRAW
+        records = server_draws(events=[event]) if drawn else server_rolls(events=[event])
+        if not records:
             return
         path = f"events.{event.version - 1}"
         pending = self.system.pending(state) if state is not None else None
         asked = (
             {r.key: _request_json(r.to_json()) for r in pending.requests}
-            if isinstance(pending, DiceNeeded)
+            if isinstance(pending, DrawNeeded if drawn else DiceNeeded)
             else {}
         )
-        for _version, key, request, _values in rolls:
+        for _version, key, request, _values in records:
             if key not in asked or _request_json(request) != asked[key]:
                 raise _bad(
                     f"{path}.metadata.server_requests.{key}",
-                    _("is not the dice request the rules made at this point"),
+                    _("is not the draw request the rules made at this point")
+                    if drawn
+                    else _("is not the dice request the rules made at this point"),
                 )
         if self.seed is None:
             return
-        for check in dice_scheme.verify_server_rolls(
-            self.seed, battle_id=self.battle_id, rolls=rolls
-        ):
+        checks = (
+            dice_scheme.verify_server_draws(self.seed, battle_id=self.battle_id, draws=records)
+            if drawn
+            else dice_scheme.verify_server_rolls(self.seed, battle_id=self.battle_id, rolls=records)
+        )
+        for check in checks:
             if not check.ok:
                 raise _bad(
-                    f"{path}.data.rolls.{check.key}",
+                    f"{path}.data.{_SERVER_FIELDS[event.type]}.{check.key}",
                     _("recorded %(recorded)s, but the revealed seed derives %(derived)s")
                     % {"recorded": check.recorded, "derived": check.derived},
                 )

@@ -24,7 +24,11 @@ Codes used across rule systems (a system may add its own):
 - ``wrong_die`` -- dice for a key that is not pending, or the wrong number of dice.
 - ``dice_pending`` -- a declaration or decision arrived while dice are awaited.
 - ``decision_pending`` -- dice or a declaration arrived while a decision is awaited.
-- ``nothing_pending`` -- dice or a decision arrived when nothing was asked for.
+- ``draw_pending`` -- a declaration, dice or a decision arrived while a draw is awaited.
+- ``wrong_draw`` -- cards for a key that is not pending, or the wrong number of cards.
+- ``card_not_in_deck`` -- a drawn card is not in the requested deck or bag.
+- ``card_already_drawn`` -- a drawn card is out already (or drawn twice in one fact).
+- ``nothing_pending`` -- dice, a draw or a decision arrived when nothing was asked for.
 - ``bad_decision`` -- the answer is not one of the offered options.
 - ``action_forbidden`` -- the unit's state or the rules forbid the declared action.
 - ``not_implemented`` -- the rule exists in the book but not yet in the engine.

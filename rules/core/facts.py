@@ -1,7 +1,7 @@
 """The facts a rule system folds, and the commands players declare.
 
-A battle stream holds facts only (DESIGN principle 1). The core knows three generic fact
-types; a rule system may add its own (e.g. a drawn card), see :class:`Fact`.
+A battle stream holds facts only (DESIGN principle 1). The core knows four generic fact
+types; a rule system may add its own, see :class:`Fact`.
 
 ``declare``
     A command: ``{"action": "fire", "unit": "steel.1", "params": {...}}``. It may carry a
@@ -11,6 +11,10 @@ types; a rule system may add its own (e.g. a drawn card), see :class:`Fact`.
     Values for pending dice requests: ``{"rolls": {"shooter.quality": [3], ...}}``. A value
     may be a list (``[3]``, ``[2, 5]``), a bare number for a single die, or
     ``{"sides": 6, "values": [3]}`` to also state which die was rolled. Optional
+    ``"source"`` (``"table"`` or ``"server"``) is recorded but not used by the rules.
+``draw``
+    Cards or chips for pending draw requests, by card id:
+    ``{"draws": {"initiative": ["KH", "3C"]}, "source": "table"}`` (a bare id for one card).
     ``"source"`` (``"table"`` or ``"server"``) is recorded but not used by the rules.
 ``decide``
     An answer to a pending decision: ``{"key": "sniper.victim", "choice": "f3"}`` (a list of
@@ -28,6 +32,7 @@ from rules.core.errors import RuleError, gettext_noop
 DECLARE = "declare"
 DICE = "dice"
 DECIDE = "decide"
+DRAW = "draw"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -124,6 +129,14 @@ def dice(rolls: Mapping[str, Any], *, source: str | None = None) -> Fact:
     if source is not None:
         data["source"] = source
     return Fact(DICE, data)
+
+
+def draw(draws: Mapping[str, Any], *, source: str | None = None) -> Fact:
+    """A ``draw`` fact: card ids for pending draw request keys."""
+    data: dict = {"draws": dict(draws)}
+    if source is not None:
+        data["source"] = source
+    return Fact(DRAW, data)
 
 
 def decide(key: str, choice: Any) -> Fact:

@@ -1,13 +1,16 @@
 """Generic fact dispatch shared by rule systems (optional base class).
 
-:class:`FactMachine` implements :meth:`apply` for the three core fact types and enforces the
+:class:`FactMachine` implements :meth:`apply` for the four core fact types and enforces the
 order the core promises to every client:
 
-- a ``declare`` while dice are pending is ``dice_pending``; while a decision is pending,
-  ``decision_pending``;
+- a ``declare`` while dice are pending is ``dice_pending``; while a draw is pending,
+  ``draw_pending``; while a decision is pending, ``decision_pending``;
 - ``dice`` are checked against the pending requests (:func:`rules.core.dice.check_rolls`):
   ``die_out_of_range`` / ``wrong_die``; dice while a decision is pending are
   ``decision_pending``; dice when nothing is pending are ``nothing_pending``;
+- a ``draw`` is checked against the pending draw requests (:func:`rules.core.draws.check_draws`):
+  ``wrong_draw`` / ``card_not_in_deck`` / ``card_already_drawn``; a draw while something else
+  is pending is refused like dice (``dice_pending``, ``decision_pending``, ``nothing_pending``);
 - a ``decide`` must answer the pending decision's key with one of its options;
 - a declaration's optional ``dice`` map is fed to the pending requests after the
   declaration, stage by stage, for as long as it has values for them; values it still holds
@@ -23,13 +26,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.dice import check_rolls
+from rules.core.draws import check_draws
 from rules.core.errors import RuleError, Sentence, gettext_noop
-from rules.core.facts import DECIDE, DECLARE, DICE, Command, Fact
+from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command, Fact
 from rules.core.limits import DEFAULT_LIMITS, Limits
 from rules.core.system import (
     AwaitingCommand,
     DecisionNeeded,
     DiceNeeded,
+    DrawNeeded,
     Pending,
     State,
     Step,
@@ -37,7 +42,8 @@ from rules.core.system import (
 
 
 class FactMachine:
-    """Base class: ``apply`` dispatches facts to ``on_declare``/``on_dice``/``on_decide``."""
+    """Base class: ``apply`` dispatches facts to ``on_declare``/``on_dice``/``on_draw``/
+    ``on_decide``."""
 
     id: str = ""
     version: str = ""
@@ -55,6 +61,12 @@ class FactMachine:
     def on_dice(self, state: State, rolls: dict[str, tuple]) -> Step:  # pragma: no cover
         """``rolls`` are validated values for a subset of the pending request keys."""
         raise NotImplementedError
+
+    def on_draw(self, state: State, draws: dict[str, tuple[str, ...]]) -> Step:
+        """``draws`` are validated card ids for a subset of the pending draw request keys.
+
+        Only systems whose ``pending`` asks for draws are sent any."""
+        raise NotImplementedError  # pragma: no cover
 
     def on_decide(self, state: State, choice: Any) -> Step:  # pragma: no cover
         """``choice`` is one option value (or a list of them for ``multiple``)."""
@@ -83,6 +95,8 @@ class FactMachine:
             return self._apply_declare(state, fact.data)
         if kind == DECIDE:
             return self._apply_decide(state, fact.data)
+        if kind == DRAW:
+            return self._apply_draw(state, fact.data.get("draws"))
         return self.on_other(state, fact)
 
     def _apply_declare(self, state: State, data: Mapping[str, Any]) -> Step:
@@ -124,6 +138,12 @@ class FactMachine:
         if not isinstance(pending, DiceNeeded):
             raise busy_error(pending, gettext_noop("dice"))
         return self.on_dice(state, check_rolls(pending.requests, rolls))
+
+    def _apply_draw(self, state: State, draws: Any) -> Step:
+        pending = self.pending(state)
+        if not isinstance(pending, DrawNeeded):
+            raise busy_error(pending, gettext_noop("a draw"))
+        return self.on_draw(state, check_draws(pending.requests, draws))
 
     def _apply_decide(self, state: State, data: Mapping[str, Any]) -> Step:
         pending = self.pending(state)
@@ -181,6 +201,12 @@ def busy_error(pending: Pending, what: str) -> RuleError:
             "dice_pending",
             template=gettext_noop("{what} cannot be accepted while dice are pending: {dice}"),
             params={"what": what, "dice": ", ".join(r.label for r in pending.requests)},
+        )
+    if isinstance(pending, DrawNeeded):
+        return RuleError(
+            "draw_pending",
+            template=gettext_noop("{what} cannot be accepted while a draw is pending: {draws}"),
+            params={"what": what, "draws": ", ".join(r.label for r in pending.requests)},
         )
     if isinstance(pending, DecisionNeeded):
         return RuleError(

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from rules.core.dice import DiceRequest
+from rules.core.draws import DrawRequest
 from rules.core.facts import Command, Fact
 from rules.core.limits import Limits
 
@@ -69,8 +70,8 @@ class Step(NamedTuple):
 class Pending:
     """Base of what a state waits for. ``kind`` names it in JSON.
 
-    The core defines three kinds. A rule system that needs another input (e.g. a card draw)
-    subclasses this with its own ``kind`` and a matching fact type.
+    The core defines four kinds (a command, dice, a draw, a decision). A rule system that
+    needs another input subclasses this with its own ``kind`` and a matching fact type.
     """
 
     __slots__ = ()
@@ -108,6 +109,26 @@ class DiceNeeded(Pending):
 
     kind: ClassVar[str] = "dice"
     requests: tuple[DiceRequest, ...]
+    procedure: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "procedure": self.procedure,
+            "requests": [r.to_json() for r in self.requests],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DrawNeeded(Pending):
+    """Cards or chips the procedure in progress needs drawn, each request named by purpose.
+
+    They may arrive in one ``draw`` fact or in several; ``requests`` lists only those still
+    missing, each with the cards out of its deck at this point.
+    """
+
+    kind: ClassVar[str] = "draw"
+    requests: tuple[DrawRequest, ...]
     procedure: str = ""
 
     def to_json(self) -> dict:
@@ -188,7 +209,7 @@ class RuleSystem(Protocol):
         ...
 
     def pending(self, state: State) -> Pending:
-        """What the state waits for: a command, named dice, or a decision."""
+        """What the state waits for: a command, named dice, a draw, or a decision."""
         ...
 
     def validate(self, state: State, command: Command | Mapping[str, Any]) -> None:

@@ -2,6 +2,7 @@
  *
  * The page is rendered by the server (battles/pages/views.py); this script only
  * - checks entered dice on the spot (the die's faces come from the server's dice request),
+ * - sends drawn cards (chosen among those left in the deck) or asks the server to draw them,
  * - sends the forms marked data-api-form to the API as JSON, with the stream version the page
  *   was rendered at (a stale page gets the server's 409 sentence) and an Idempotency-Key,
  * - shows the server's error sentence next to the form, or reloads the page on success,
@@ -141,6 +142,16 @@
       }
       return { rolls: rollsOf(form) };
     },
+    draw: function (form, submitter) {
+      if (submitter && submitter.name === "server_draw") {
+        return { server_draw: JSON.parse(submitter.value) };
+      }
+      var draws = {};
+      form.querySelectorAll("[data-draw]").forEach(function (el) {
+        (draws[el.dataset.draw] = draws[el.dataset.draw] || []).push(el.value);
+      });
+      return { draws: draws };
+    },
     decide: function (form) {
       var key = form.elements.key.value;
       var chosen = Array.prototype.filter.call(form.querySelectorAll("[name=choice]"), function (el) {
@@ -235,8 +246,9 @@
     if (status === 409 && data.current_version !== undefined) text += " " + messages().reload;
     showFormError(form, text);
     var field = data.field || "";
-    var match = /^rolls\.(.+)$/.exec(field);
-    var input = match && form.querySelector("[data-roll='" + match[1] + "']");
+    var match = /^(rolls|draws)\.(.+)$/.exec(field);
+    var input = match && form.querySelector(
+      "[data-" + (match[1] === "rolls" ? "roll" : "draw") + "='" + match[2] + "']");
     if (!input && field.indexOf("params.") === 0) {
       input = form.querySelector("[data-param='" + field.slice(7) + "']");
     }

@@ -34,6 +34,14 @@ def test_the_dice_have_their_shape(schema):
     assert shapes[0]["oneOf"][0] == {"type": "integer", "minimum": 1}
 
 
+def test_the_draws_have_their_shape(schema):
+    body = _body(schema, "/api/battles/{id}/draw/")["properties"]
+    card = {"type": "string", "minLength": 1}
+    assert body["draws"]["additionalProperties"]["oneOf"] == [
+        card, {"type": "array", "items": card, "minItems": 1}]
+    assert {"type": "string", "enum": ["all"]} in body["server_draw"]["oneOf"]
+
+
 def test_bounds_of_integers_and_of_the_idempotency_key(schema):
     create = _body(schema, "/api/battles/")
     assert create["properties"]["snapshot_every"]["maximum"] == 2**31 - 1

@@ -1,4 +1,4 @@
-"""Re-derive every server roll of a concluded battle from its revealed seed."""
+"""Re-derive every server roll and draw of a concluded battle from its revealed seed."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -8,7 +8,7 @@ from config.api_errors import ApiError
 
 
 class Command(BaseCommand):
-    help = "Check a concluded battle's server dice against its revealed seed."
+    help = "Check a concluded battle's server dice and draws against its revealed seed."
 
     def add_arguments(self, parser):
         parser.add_argument("battle_id", type=int)
@@ -21,7 +21,7 @@ class Command(BaseCommand):
             report = verify_dice(battle=battle)
         except ApiError as error:
             raise CommandError(error.message) from None
-        for check in report["rolls"]:
+        for check in [*report["rolls"], *report["draws"]]:
             mark = "ok" if check["ok"] else "MISMATCH"
             self.stdout.write(
                 f"#{check['version']} {check['key']}: recorded {check['recorded']} "
@@ -31,7 +31,10 @@ class Command(BaseCommand):
             reason = (
                 "seed does not match its commitment"
                 if not report["seed_matches_commitment"]
-                else "some server rolls do not match"
+                else "some server rolls or draws do not match"
             )
             raise CommandError(f"battle {battle_id}: NOT verified ({reason})")
-        self.stdout.write(f"battle {battle_id}: {report['server_rolls']} server rolls verified")
+        self.stdout.write(
+            f"battle {battle_id}: {report['server_rolls']} server rolls"
+            f" and {report['server_draws']} server draws verified"
+        )
