@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 
 from rules.core import registry
+from rules.core.catalogue import CommandSpec
 from rules.core.draws import Card, Deck, DrawRequest, standard_deck
 from rules.core.errors import RuleError
 from rules.core.facts import Command
@@ -85,6 +86,13 @@ class Cards(FactMachine):
             return Step(state, (Effect("turn_ended", f"turn {state['turn'] - 1} ended"),))
         state["proc"] = command.action
         return Step(state)
+
+    def commands(self, state):
+        """The catalogue: deal (once a turn), draw a chip, end the turn; nothing mid-draw."""
+        if state["proc"] is not None:
+            return ()
+        deal = () if state["dealt"] else (CommandSpec("deal", "deal the initiative cards"),)
+        return (*deal, CommandSpec("chip", "draw a chip"), CommandSpec("end_turn", "end the turn"))
 
     def on_draw(self, state, draws):
         state = copy.deepcopy(state)

@@ -7,18 +7,19 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
 - replaying the accepted facts from the setup gives the state the play reached (replay = fold);
 - every state survives a JSON round trip (``state_from_json(state_to_json(s)) == s``);
 - every accepted fact was what ``pending`` asked for (the dice it named, with faces of those
-  dice; an answer to the pending decision among its options; a declaration only when nothing
-  is pending);
-- every refusal (a die off the die, a die not asked for, a choice not offered, a declaration
-  while something is pending, an unknown action) raises ``RuleError`` and leaves the state
-  as it was;
+  dice; cards still in the deck or bag it named; an answer to the pending decision among its
+  options; a declaration only when nothing is pending);
+- every refusal (a die off the die, a die not asked for, a card not in the deck or already
+  drawn, a choice not offered, a declaration while something is pending, an unknown action)
+  raises ``RuleError`` and leaves the state as it was;
 - what the catalogue (``commands``) lists validates, and sampled commands it does not list
   (another unit, a choice not offered, a number past its maximum) are refused;
 - odds sum to exactly 1 and agree with a seeded Monte Carlo run of the same command (for the
   cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``).
 
 The random player chooses only among what the interface offers: the catalogue's commands with
-their default parameters, random faces of the dice asked for, random options of a decision.
+their default parameters, random faces of the dice asked for, random cards of those still in
+the deck or bag, random options of a decision.
 """
 
 from __future__ import annotations
@@ -32,8 +33,14 @@ from typing import Any
 
 from rules.core.catalogue import CommandSpec
 from rules.core.errors import RuleError
-from rules.core.facts import Command, Fact, decide, declare, dice
-from rules.core.system import AwaitingCommand, DecisionNeeded, DiceNeeded, RuleSystem
+from rules.core.facts import Command, Fact, decide, declare, dice, draw
+from rules.core.system import (
+    AwaitingCommand,
+    DecisionNeeded,
+    DiceNeeded,
+    DrawNeeded,
+    RuleSystem,
+)
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,14 @@ def random_fact(system: RuleSystem, state: Any, rng: random.Random) -> Fact | No
         if len(requests) > 1 and rng.random() < 0.3:  # some of the dice now, the rest later
             requests = rng.sample(requests, rng.randint(1, len(requests) - 1))
         return dice({r.key: [random_face(r, rng) for _ in range(r.count)] for r in requests})
+    if isinstance(pending, DrawNeeded):
+        taken: set[str] = set()
+        draws = {}
+        for r in pending.requests:  # two requests on one deck never take the same card
+            cards = rng.sample([c for c in r.remaining if c not in taken], r.count)
+            taken.update(cards)
+            draws[r.key] = cards
+        return draw(draws)
     if isinstance(pending, DecisionNeeded):
         values = [o.value for o in pending.options]
         if pending.multiple:
@@ -166,6 +181,13 @@ def check_asked_for(system: RuleSystem, before: Any, fact: Fact) -> None:
         for key, values in fact.data["rolls"].items():
             assert key in asked, (key, sorted(asked))
             assert len(values) == asked[key].count
+    elif fact.type == "draw":
+        assert isinstance(pending, DrawNeeded), (fact, pending)
+        asked = {r.key: r for r in pending.requests}
+        for key, cards in fact.data["draws"].items():
+            assert key in asked, (key, sorted(asked))
+            assert len(cards) == asked[key].count
+            assert set(cards) <= set(asked[key].remaining), (cards, asked[key].out)
     elif fact.type == "decide":
         assert isinstance(pending, DecisionNeeded), (fact, pending)
         assert fact.data["key"] == pending.key
@@ -199,6 +221,13 @@ def bad_facts(system: RuleSystem, state: Any) -> list[Fact]:
         if request.faces is None and not request.explodes:
             facts.append(dice({request.key: [request.sides + 1] * request.count}))
         facts.append(dice({request.key: [1] * (request.count + 1)}))
+    elif isinstance(pending, DrawNeeded):
+        request = pending.requests[0]
+        facts.append(draw({request.key: ["no such card"] * request.count}))
+        if request.out:
+            facts.append(draw({request.key: [request.out[0]] * request.count}))
+        facts.append(draw({"no.such.draw": [request.deck.ids[0]]}))
+        facts.append(dice({"no.such.die": [1]}))
     elif isinstance(pending, DecisionNeeded):
         facts.append(decide(pending.key, "no such option"))
         facts.append(decide("no_such_decision", pending.options[0].value))
