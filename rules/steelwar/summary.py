@@ -21,6 +21,7 @@ from rules.core.summary import (
     FigureOutcome,
     UnitSummary,
 )
+from rules.steelwar import effects
 from rules.steelwar import state as st
 
 _OUTCOMES = {
@@ -87,7 +88,7 @@ def _worked_out(
                 fate=fate,
                 captured_by=captor,
                 new_leadership=squad.leadership if replaced else None,
-                name=figure.role,
+                name=effects.figure_name(squad, figure),
             )
         )
     return tuple(outcomes), _unit(squad, side, len(fighting))
