@@ -177,6 +177,43 @@ def test_a_result_must_name_every_side_with_win_lose_or_draw(clients, battle):
     assert head(battle) == 1
 
 
+@pytest.mark.parametrize(
+    ("result", "field", "names"),
+    [
+        ({"red": "win", "blue": "win"}, "result.blue", "red, blue cannot all win"),
+        ({"red": "win", "blue": "draw"}, "result.blue", "red wins, so blue cannot draw"),
+        ({"red": "lose", "blue": "draw"}, "result.blue", "blue cannot draw alone"),
+    ],
+)
+def test_inconsistent_results_are_refused_naming_the_conflict(clients, battle, result, field,
+                                                              names):
+    response = conclude(clients["org"], battle, 1, **result)
+    body = response.json()
+    assert response.status_code == 400, body
+    assert body["code"] == "inconsistent_result" and body["field"] == field
+    assert names in body["message"]
+    assert head(battle) == 1 and Battle.objects.get(pk=battle.pk).status == "open"
+
+
+def test_the_conflict_is_named_in_russian_too(clients, battle):
+    response = post(clients["org"], battle, "conclude/",
+                    {"expected_version": 1, "result": {"red": "win", "blue": "win"}},
+                    **{"Accept-Language": "ru"})
+    assert response.status_code == 400
+    assert response.json()["message"].startswith("red, blue не могут победить")
+
+
+def test_a_missing_side_is_refused_before_anything_is_recorded(clients, battle):
+    response = conclude(clients["org"], battle, 1, red="win")
+    assert response.status_code == 400 and response.json()["code"] == "bad_result"
+    assert "blue" in response.json()["message"]
+    assert head(battle) == 1
+
+
+def test_consistent_results_are_accepted(clients, battle):
+    assert conclude(clients["org"], battle, 1, red="lose", blue="lose").status_code == 200
+
+
 def test_the_seed_is_secret_while_the_battle_is_open(clients, battle, admin_client):
     seed = DiceSeed.objects.get(battle=battle).seed
     fire(clients["alice"], battle, 1, server_dice="all")
