@@ -125,6 +125,21 @@ def test_conclusion_records_the_summary_reveals_the_seed_and_signals_after_commi
     assert detail["summary"] == summary
 
 
+def test_the_summary_endpoint_shows_what_will_be_taken_over_and_records_nothing(clients, battle):
+    fire(clients["alice"], battle, 1, dice={"shot": 6, "cover": 1})
+    preview = clients["member"].get(url(battle, "summary/"))
+    assert preview.status_code == 200
+    body = preview.json()
+    assert body["version"] == 2 and body["summary"]["counts"]["killed"] == 1
+    assert body["summary"]["figures"][0]["figure"] == "b1.f1"
+    assert head(battle) == 2
+    assert clients["outsider"].get(url(battle, "summary/")).status_code == 404
+    concluded = conclude(clients["org"], battle, 2, red="win", blue="lose").json()
+    taken = concluded["events"][0]["data"]["summary"]
+    assert clients["member"].get(url(battle, "summary/")).json()["summary"] == taken == body[
+        "summary"]
+
+
 def test_a_failing_receiver_after_commit_does_not_fail_the_committed_conclusion(
     clients, battle, django_capture_on_commit_callbacks
 ):
