@@ -432,8 +432,7 @@
       none.textContent = msg.no_effect;
       parts.push(none);
     }
-    box.hidden = false;
-    // filled after the region is in place, so that screen readers announce it
+    // filled after the (empty) live region is in place, so that screen readers announce it
     window.setTimeout(function () { parts.forEach(function (el) { box.appendChild(el); }); }, 50);
   }
 
