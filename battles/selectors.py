@@ -450,6 +450,17 @@ def commands_of(*, battle: Battle) -> dict:
     }
 
 
+def summary_of(*, battle: Battle) -> dict:
+    """What the campaign would take over if the battle were concluded now: the rule
+    system's battle summary of the head state (a concluded battle: the one it recorded).
+    Read-only; ``RuleError("not_implemented")`` if the system gives no summary."""
+    if battle.status == Battle.Status.CONCLUDED and battle.summary is not None:
+        return {"battle": battle.pk, "version": battle.version, "summary": battle.summary}
+    current = state_at(battle=battle)
+    return {"battle": battle.pk, "version": current.version,
+            "summary": summarize(current.system, current.state).to_json()}
+
+
 def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict:
     """Exact odds of ``command`` if declared now (the rules must allow it), or, without a
     command, of the declaration whose dice are pending, computed on the state before it."""

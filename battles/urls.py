@@ -11,6 +11,7 @@ urlpatterns = [
     path("battles/<int:pk>/", views.BattleDetailView.as_view(), name="battle-detail"),
     path("battles/<int:pk>/state/", views.StateView.as_view(), name="battle-state"),
     path("battles/<int:pk>/commands/", views.CommandsView.as_view(), name="battle-commands"),
+    path("battles/<int:pk>/summary/", views.SummaryView.as_view(), name="battle-summary"),
     path("battles/<int:pk>/log/", views.LogView.as_view(), name="battle-log"),
     path("battles/<int:pk>/units/", views.UnitStatusView.as_view(), name="battle-units"),
     path("battles/<int:pk>/declare/", views.DeclareView.as_view(), name="battle-declare"),

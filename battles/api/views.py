@@ -144,6 +144,18 @@ class CommandsView(APIView):
             return Response(selectors.commands_of(battle=battle))
 
 
+class SummaryView(APIView):
+    """What the campaign takes over when the battle is concluded (the killed, wounded,
+    captured and unchecked casualties, by name, and each unit's status): as of now for an
+    open battle, as recorded for a concluded one. Nothing is recorded."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        with selectors.one_snapshot():
+            battle = selectors.battle_for(user=request.user, battle_id=pk)
+            return Response(selectors.summary_of(battle=battle))
+
+
 class LogView(generics.ListAPIView):
     """The battle log: every event with how it counts now and its derived effects."""
 

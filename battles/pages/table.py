@@ -11,6 +11,7 @@ import json
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
@@ -18,19 +19,70 @@ from battles.replay import AMEND, VOID, describe, is_fact
 from campaign.pages.terms import ACTIONS, RESULT, term, unit_facts
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
-from rules.core.summary import summarize
+from rules.core.summary import CAPTURED, KILLED, REPLACED, UNCHECKED, WOUNDED, summarize
+from rules.core.turn_status import turn_status
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
 
 
-def _units(current: selectors.BattleState) -> tuple[list[dict], list[str]]:
-    """Each unit's status at this version (the rule system's summary), and the sides."""
+def _units(current: selectors.BattleState) -> tuple[list[dict], list[str], list]:
+    """Each unit's status at this version (the rule system's summary), the sides, and the
+    figures the battle has changed so far (:class:`rules.core.summary.FigureOutcome`)."""
     try:
         summary = summarize(current.system, current.state)
     except RuleError:  # the rule system gives no summary
-        return [], []
+        return [], [], []
     units = [{**u.to_json(), "facts": unit_facts(dict(u.status))} for u in summary.units]
-    return units, list(summary.sides)
+    return units, list(summary.sides), list(summary.figures)
+
+
+def _outcome_labels() -> dict[str, str]:
+    """What became of a figure (:data:`rules.core.summary.OUTCOMES`), in the page's language."""
+    return {
+        KILLED: pgettext("figure outcome", "killed"),
+        WOUNDED: pgettext("figure outcome", "wounded"),
+        CAPTURED: pgettext("figure outcome", "captured"),
+        UNCHECKED: pgettext("figure outcome", "unchecked casualty"),
+        REPLACED: pgettext("figure outcome", "commander replaced"),
+    }
+
+
+def _casualties(figures: list, units: dict[str, str], sides: dict[str, str]) -> list[dict]:
+    """The figures the battle changed, by outcome, each by its name and its unit's and side's:
+    what the campaign takes over when the battle is concluded."""
+    labels = _outcome_labels()
+    groups = []
+    for outcome, label in labels.items():
+        rows = [
+            {
+                "name": f.name or f.figure,
+                "unit": units.get(f.unit, f.unit),
+                "side": sides.get(f.side, f.side),
+                "captured_by": sides.get(f.captured_by, f.captured_by) if f.captured_by else "",
+            }
+            for f in figures
+            if f.outcome == outcome
+        ]
+        if rows:
+            groups.append({"outcome": outcome, "label": label, "figures": rows})
+    return groups
+
+
+def _turn(current: selectors.BattleState, units: dict[str, str], sides: dict[str, str]):
+    """Whose turn and which activation it is (:mod:`rules.core.turn_status`), by names;
+    ``None`` when the rule system gives no turn status."""
+    status = turn_status(current.system, current.state)
+    if status is None:
+        return None
+    return {
+        "turn": status.turn,
+        "side": sides.get(status.side, status.side) if status.side else "",
+        "unit": status.unit or "",
+        "unit_name": units.get(status.unit, status.unit) if status.unit else "",
+        "actions_used": status.actions_used,
+        "actions": status.actions,
+        "waiting": [units.get(u, u) for u in status.waiting],
+    }
 
 
 def _dice_inputs(pending: dict) -> list[dict]:
@@ -168,15 +220,25 @@ def declarable_actions(system_id: str) -> list[str]:
 def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     current = selectors.state_at(battle=battle, version=version)
     at_head = current.version == battle.version
-    units, sides = _units(current)
+    units, sides, figures = _units(current)
     pending = selectors.pending_json(battle=battle, pending=current.pending)
     role = selectors.battle_role(user=user, battle=battle)
     state_json = current.system.state_to_json(current.state)
     names = _side_names(state_json)
+    unit_names = {u["unit"]: u["name"] or u["unit"] for u in units}
+    turn = _turn(current, unit_names, names)
+    casualties = _casualties(figures, unit_names, names)
+    outcome_labels = _outcome_labels()
     for unit in units:
         unit["side_name"] = names.get(unit["side"], unit["side"])
-    unit_names = {u["unit"]: f"{u['name'] or u['unit']} ({u['side_name']})" for u in units}
-    commands = _catalogue(current, unit_names) if at_head and pending.get("kind") == "command" else []
+        unit["active"] = bool(turn and turn["unit"] == unit["unit"])
+        unit["casualties"] = [
+            {"name": f.name or f.figure, "outcome": f.outcome, "label": outcome_labels[f.outcome]}
+            for f in figures
+            if f.unit == unit["unit"]
+        ]
+    with_sides = {u["unit"]: f"{u['name'] or u['unit']} ({u['side_name']})" for u in units}
+    commands = _catalogue(current, with_sides) if at_head and pending.get("kind") == "command" else []
     first = commands[0] if commands else {"action": "", "unit": None}
     api = reverse("battles:battle-detail", args=[battle.pk])
     return {
@@ -194,14 +256,18 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "pending": pending,
         "dice_inputs": _dice_inputs(pending) if pending.get("kind") == "dice" else [],
         "draw_inputs": _draw_inputs(pending),
+        "pending_units": [unit_names.get(u, u) for u in pending.get("units", [])],
+        "pending_unit": unit_names.get(pending.get("unit"), pending.get("unit") or ""),
+        "turn": turn,
+        "casualties": casualties,
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
-        "log": _log(battle, current.version, {u["unit"]: u["name"] or u["unit"] for u in units}),
+        "log": _log(battle, current.version, unit_names),
         "procedure": term(ACTIONS, pending.get("procedure", "")),
         "commands": commands,
         "actions": _actions(commands),
         "default_action": first["action"],
         "default_units": [
-            {"value": c["unit"] or "", "label": c["unit_label"] or unit_names.get(c["unit"], "")}
+            {"value": c["unit"] or "", "label": c["unit_label"] or with_sides.get(c["unit"], "")}
             for c in commands if c["action"] == first["action"]
         ],
         "api": {

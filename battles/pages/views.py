@@ -63,4 +63,11 @@ def _js_messages() -> dict:
         "outcome": _("Outcome"),
         "chance": _("Chance"),
         "other_outcomes": _("%(n)s less likely outcomes"),
+        "outcome_title": _("What the rules made of it:"),
+        "rolled": _("The server rolled:"),
+        "no_effect": _("Recorded; nothing else followed from it."),
+        "choose_result": _("Choose the result of %(side)s."),
+        "two_winners": _("%(sides)s cannot all win: at most one side wins a battle"),
+        "win_and_draw": _("%(winner)s wins, so %(drawn)s cannot draw: the others lose"),
+        "lone_draw": _("%(side)s cannot draw alone: a draw is shared by at least two sides"),
     }

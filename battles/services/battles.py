@@ -293,6 +293,37 @@ def _check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
     if missing:
         raise ApiError("bad_result", _("no result for side %(sides)s") % {"sides": ", ".join(missing)},
                        field="result")
+    _check_consistent(result)
+
+
+def _check_consistent(result: Mapping[str, str]) -> None:
+    """One battle, one story: at most one side wins, and a side that wins leaves no other
+    side drawing; a draw is shared by at least two sides. Sides may all lose."""
+    by_outcome: dict[str, list[str]] = {outcome: [] for outcome in RESULTS}
+    for side, outcome in result.items():
+        by_outcome[outcome].append(side)
+    winners, drawn = by_outcome["win"], by_outcome["draw"]
+    if len(winners) > 1:
+        raise ApiError(
+            "inconsistent_result",
+            _("%(sides)s cannot all win: at most one side wins a battle")
+            % {"sides": ", ".join(winners)},
+            field=f"result.{winners[1]}",
+        )
+    if winners and drawn:
+        raise ApiError(
+            "inconsistent_result",
+            _("%(winner)s wins, so %(drawn)s cannot draw: the others lose")
+            % {"winner": winners[0], "drawn": ", ".join(drawn)},
+            field=f"result.{drawn[0]}",
+        )
+    if len(drawn) == 1:
+        raise ApiError(
+            "inconsistent_result",
+            _("%(side)s cannot draw alone: a draw is shared by at least two sides")
+            % {"side": drawn[0]},
+            field=f"result.{drawn[0]}",
+        )
 
 
 def correct(

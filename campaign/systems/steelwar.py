@@ -282,6 +282,7 @@ def _figure(soldier: Soldier, *, is_commander: bool) -> dict:
         role = "rifleman"
     figure = {
         "id": figure_id(soldier.id),
+        "name": soldier.name,
         "role": role,
         "weapon": soldier.weapon,
         "armour": soldier.armour,

@@ -30,7 +30,8 @@ Figure keys: ``id`` (default: its position from the left, ``"1"``, ``"2"``...), 
 ``weapon`` (§3.2 id), ``armour`` (§3.3 id), ``kind`` (human / android / robot / weapon),
 ``specialist`` (default: any role but rifleman, commander and crew), ``psi_die``,
 ``mounted``, ``cold_weapon`` (a fixed bayonet, sword or axe: +1 melee step, §2.10), ``ammo``
-(default: the weapon's shots per battle), ``count`` (repeat the figure).
+(default: the weapon's shots per battle), ``count`` (repeat the figure), ``name`` (the
+figure's own name, e.g. a campaign's soldier: effects and choices name it by it).
 A man-sized weapon (tripod MG, "Slon") is a figure of kind ``weapon`` (§2.9); it defaults to
 that kind and to the man-sized armour.
 
@@ -76,7 +77,7 @@ _SQUAD_KEYS = frozenset({
 })
 _FIGURE_KEYS = frozenset({
     "id", "role", "weapon", "armour", "kind", "specialist", "psi_die", "mounted", "ammo", "count",
-    "cold_weapon",
+    "cold_weapon", "name",
 })
 _DEFAULT_ARMOUR = {HUMAN: "human", "android": "human", ROBOT: "robot",
                    WEAPON: "man_sized_equipment"}
@@ -371,6 +372,7 @@ def _figures(raw: Any, position: int, field: str, limits: Limits) -> list[Figure
         mounted=_get(raw, "mounted", field, bool, False),
         cold_weapon=_get(raw, "cold_weapon", field, bool, False),
         ammo=ammo,
+        name=_text(raw, "name", field, limits, ""),
     )
     given = _text(raw, "id", field, limits, None)
     return [base._replace(id=given or str(position + k + 1)) for k in range(count)]

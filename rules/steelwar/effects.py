@@ -24,12 +24,17 @@ def possessive(name: str) -> str:
 
 
 def figure_name(squad: Squad, figure: Figure) -> str:
-    return _figure_name(squad.name, figure.kind, figure.role, figure.weapon, figure.id)
+    return _figure_name(squad.name, figure.kind, figure.role, figure.weapon, figure.id,
+                        figure.name)
 
 
 @lru_cache(maxsize=4096)
-def _figure_name(squad: str, kind: str, role: str, weapon: str | None, fid: str) -> str:
-    """Cached: every hit, allocation and fate names its figure."""
+def _figure_name(squad: str, kind: str, role: str, weapon: str | None, fid: str,
+                 name: str = "") -> str:
+    """Cached: every hit, allocation and fate names its figure: by its own name where it has
+    one ("Cpl. Ivanov (rifle)"), else by its squad, role and id."""
+    if name:
+        return f"{name} ({weapon or role.replace('_', ' ')})"
     if kind == "weapon":
         return f"{possessive(squad)} {weapon or role}"
     return f"{possessive(squad)} {role.replace('_', ' ')} ({fid})"

@@ -70,7 +70,8 @@ class Figure(NamedTuple):
     ``armour`` is an armour id of ``data/armour.json``; ``immobilised`` is the robot's first
     damage (§2.9); ``ammo`` counts shots left for limited weapons (§2.5); ``mounted`` is a
     rider with his horse; ``cold_weapon`` a fixed bayonet, sword or axe (+1 melee die step,
-    §2.10); ``captured_by`` the side holding a prisoner (§2.10).
+    §2.10); ``captured_by`` the side holding a prisoner (§2.10); ``name`` the figure's own
+    name where the setup gives one (a campaign's soldier), shown instead of its id.
     """
 
     id: str
@@ -86,6 +87,7 @@ class Figure(NamedTuple):
     mounted: bool = False
     cold_weapon: bool = False
     captured_by: str | None = None
+    name: str = ""
 
     @property
     def fighting(self) -> bool:

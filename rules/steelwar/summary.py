@@ -21,6 +21,7 @@ from rules.core.summary import (
     FigureOutcome,
     UnitSummary,
 )
+from rules.steelwar import effects
 from rules.steelwar import state as st
 
 _OUTCOMES = {
@@ -86,7 +87,7 @@ def _worked_out(
                 outcome=outcome,
                 fate=fate,
                 captured_by=captor,
-                name=figure.role,
+                name=effects.figure_name(squad, figure),
                 details={"new_leadership": squad.leadership} if replaced else {},
             )
         )

@@ -53,10 +53,10 @@ def squads(name: str) -> Term:
 
 def figure(squad: Squad, fig: Figure) -> Term:
     """A figure as the English names it ("1st squad's rifleman (r3)"); in Russian its id and
-    squad ("r3 (1st squad)")."""
+    squad ("r3 (1st squad)"), or its own name where it has one ("Cpl. Ivanov (1st squad)")."""
     from rules.steelwar.effects import figure_name
 
-    return Term(figure_name(squad, fig), translations={"ru": f"{fig.id} ({squad.name})"})
+    return Term(figure_name(squad, fig), translations={"ru": f"{fig.name or fig.id} ({squad.name})"})
 
 
 def figure_status(status: str) -> Term:

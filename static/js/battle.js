@@ -5,7 +5,10 @@
  * - sends drawn cards (chosen among those left in the deck) or asks the server to draw them,
  * - sends the forms marked data-api-form to the API as JSON, with the stream version the page
  *   was rendered at (a stale page gets the server's 409 sentence) and an Idempotency-Key,
- * - shows the server's error sentence next to the form, or reloads the page on success,
+ * - shows the server's error sentence next to the form, or reloads the page on success and
+ *   shows what the rules made of the fact at the top of the "Next" panel, where it was entered,
+ * - concludes only with every side's result chosen and consistent, after a review of what the
+ *   campaign will take over,
  * - asks the odds of a declared action before it is recorded,
  * - moves the replay slider without a full page load (fetches ?at=N and swaps the view).
  * No framework, no network access beyond this site.
@@ -222,6 +225,7 @@
       .then(function (answer) {
         if (answer.ok) {
           sessionStorage.setItem("battle-focus-pending", "1");
+          if (OUTCOME_KINDS.indexOf(kind) >= 0) rememberOutcome(form, answer.data);
           if (window.location.pathname + window.location.search === root.dataset.headUrl) {
             window.location.reload();
           } else {
@@ -449,7 +453,150 @@
     var form = event.target;
     if (!form.dataset.apiForm) return;
     event.preventDefault();
+    if (form.dataset.apiForm === "conclude" && !reviewing(form)) {
+      review(form);
+      return;
+    }
     sendForm(form, event.submitter);
+  });
+
+  /* --- the outcome of what was entered, where it was entered ---------------------------- */
+
+  var OUTCOME_KINDS = ["declare", "dice", "decide"];
+  var OUTCOME_KEY = "battle-last-outcome";
+
+  function labelOfRoll(form, key) {
+    var input = form.querySelector("[data-roll='" + key + "']");
+    var label = input && input.labels && input.labels[0];
+    if (!label) return key;
+    var badge = label.querySelector(".badge");
+    var text = label.childNodes[0] ? label.childNodes[0].textContent : label.textContent;
+    return (text || label.textContent).trim() + (badge ? " " + badge.textContent.trim() : "");
+  }
+
+  function rememberOutcome(form, data) {
+    // What the rules derived from the fact (the API's answer), shown after the page reloads
+    // at the top of the "Next" panel: where the form that was sent stood.
+    var effects = (data.effects || []).map(function (e) { return e.text; }).filter(Boolean);
+    var rolled = [];
+    (data.events || []).forEach(function (event) {
+      if (event.type !== "dice" || !event.data || event.data.source !== "server") return;
+      Object.keys(event.data.rolls || {}).forEach(function (key) {
+        var values = event.data.rolls[key];
+        if (values && values.values) values = values.values;
+        rolled.push(labelOfRoll(form, key) + ": " + [].concat(values).join(", "));
+      });
+    });
+    sessionStorage.setItem(OUTCOME_KEY, JSON.stringify({ effects: effects, rolled: rolled, version: data.version }));
+  }
+
+  function listOf(lines, lang) {
+    var ul = document.createElement("ul");
+    lines.forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      if (lang) li.lang = lang;
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+
+  function showOutcome() {
+    var raw = sessionStorage.getItem(OUTCOME_KEY);
+    sessionStorage.removeItem(OUTCOME_KEY);
+    var box = document.querySelector("#pending [data-last-outcome]");
+    if (!raw || !box) return;
+    var outcome = JSON.parse(raw);
+    if (String(outcome.version) !== root.dataset.version) return; // someone else's page since
+    var msg = messages();
+    var title = document.createElement("p");
+    title.className = "outcome-title";
+    title.textContent = msg.outcome_title;
+    var parts = [title];
+    if (outcome.rolled.length) {
+      var rolled = document.createElement("p");
+      rolled.textContent = msg.rolled;
+      parts.push(rolled, listOf(outcome.rolled));
+    }
+    if (outcome.effects.length) parts.push(listOf(outcome.effects, "en"));
+    else {
+      var none = document.createElement("p");
+      none.textContent = msg.no_effect;
+      parts.push(none);
+    }
+    // filled after the (empty) live region is in place, so that screen readers announce it
+    window.setTimeout(function () { parts.forEach(function (el) { box.appendChild(el); }); }, 50);
+  }
+
+  /* --- concluding: every result chosen, consistent, then confirmed after the review ----- */
+
+  function reviewing(form) {
+    var preview = form.querySelector("[data-conclude-step=preview]");
+    return preview && !preview.hidden;
+  }
+
+  function resultProblem(form) {
+    var msg = messages();
+    var selects = Array.prototype.slice.call(form.querySelectorAll("select[data-side]"));
+    var bad = null;
+    selects.forEach(function (el) {
+      var problem = el.value ? "" : format(msg.choose_result, { side: el.dataset.sideName });
+      showFieldProblem(el, problem);
+      if (problem && !bad) bad = { text: problem, input: el };
+    });
+    if (bad) return bad;
+    function named(outcome) {
+      return selects.filter(function (el) { return el.value === outcome; });
+    }
+    function names(list) { return list.map(function (el) { return el.dataset.sideName; }).join(", "); }
+    var winners = named("win"), drawn = named("draw");
+    if (winners.length > 1) return { text: format(msg.two_winners, { sides: names(winners) }), input: winners[1] };
+    if (winners.length && drawn.length) {
+      return { text: format(msg.win_and_draw, { winner: names(winners), drawn: names(drawn) }), input: drawn[0] };
+    }
+    if (drawn.length === 1) return { text: format(msg.lone_draw, { side: names(drawn) }), input: drawn[0] };
+    return null;
+  }
+
+  function review(form) {
+    var problem = resultProblem(form);
+    if (problem) {
+      showFormError(form, problem.text);
+      problem.input.setAttribute("aria-invalid", "true");
+      problem.input.focus();
+      return;
+    }
+    showFormError(form, "");
+    var labels = Array.prototype.map.call(form.querySelectorAll("select[data-side]"), function (el) {
+      return el.dataset.sideName + " — " + el.options[el.selectedIndex].text;
+    });
+    form.querySelector("[data-conclude-results]").textContent = labels.join("; ");
+    form.querySelector("[data-conclude-step=results]").hidden = true;
+    var preview = form.querySelector("[data-conclude-step=preview]");
+    preview.hidden = false;
+    preview.focus();
+  }
+
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-conclude-review], [data-conclude-back]");
+    if (!button) return;
+    event.preventDefault();
+    var form = button.form;
+    if (button.hasAttribute("data-conclude-review")) {
+      review(form);
+      return;
+    }
+    form.querySelector("[data-conclude-step=preview]").hidden = true;
+    form.querySelector("[data-conclude-step=results]").hidden = false;
+    showFormError(form, "");
+    var first = form.querySelector("select[data-side]");
+    if (first) first.focus();
+  });
+
+  root.addEventListener("change", function (event) {
+    if (event.target.matches("select[data-side]") && event.target.value) {
+      showFieldProblem(event.target, "");
+    }
   });
 
   /* --- replay slider ------------------------------------------------------------------- */
@@ -468,6 +615,8 @@
         var fresh = doc.getElementById("battle-view");
         if (!fresh) return;
         document.getElementById("battle-view").replaceWith(fresh);
+        var turn = doc.getElementById("turn-slot"); // whose turn it was then
+        if (turn) document.getElementById("turn-slot").replaceWith(turn);
         history.replaceState(null, "", url);
         wire();
       })
@@ -490,6 +639,7 @@
   }
 
   wire();
+  showOutcome();
   if (sessionStorage.getItem("battle-focus-pending")) {
     // After recording, the table's next input is where the keyboard goes.
     sessionStorage.removeItem("battle-focus-pending");

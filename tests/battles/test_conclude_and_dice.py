@@ -125,6 +125,21 @@ def test_conclusion_records_the_summary_reveals_the_seed_and_signals_after_commi
     assert detail["summary"] == summary
 
 
+def test_the_summary_endpoint_shows_what_will_be_taken_over_and_records_nothing(clients, battle):
+    fire(clients["alice"], battle, 1, dice={"shot": 6, "cover": 1})
+    preview = clients["member"].get(url(battle, "summary/"))
+    assert preview.status_code == 200
+    body = preview.json()
+    assert body["version"] == 2 and body["summary"]["counts"]["killed"] == 1
+    assert body["summary"]["figures"][0]["figure"] == "b1.f1"
+    assert head(battle) == 2
+    assert clients["outsider"].get(url(battle, "summary/")).status_code == 404
+    concluded = conclude(clients["org"], battle, 2, red="win", blue="lose").json()
+    taken = concluded["events"][0]["data"]["summary"]
+    assert clients["member"].get(url(battle, "summary/")).json()["summary"] == taken == body[
+        "summary"]
+
+
 def test_a_failing_receiver_after_commit_does_not_fail_the_committed_conclusion(
     clients, battle, django_capture_on_commit_callbacks
 ):
@@ -175,6 +190,43 @@ def test_a_result_must_name_every_side_with_win_lose_or_draw(clients, battle):
     response = conclude(clients["org"], battle, 1, red="won", blue="lose")
     assert response.status_code == 400 and response.json()["field"] == "result.red"
     assert head(battle) == 1
+
+
+@pytest.mark.parametrize(
+    ("result", "field", "names"),
+    [
+        ({"red": "win", "blue": "win"}, "result.blue", "red, blue cannot all win"),
+        ({"red": "win", "blue": "draw"}, "result.blue", "red wins, so blue cannot draw"),
+        ({"red": "lose", "blue": "draw"}, "result.blue", "blue cannot draw alone"),
+    ],
+)
+def test_inconsistent_results_are_refused_naming_the_conflict(clients, battle, result, field,
+                                                              names):
+    response = conclude(clients["org"], battle, 1, **result)
+    body = response.json()
+    assert response.status_code == 400, body
+    assert body["code"] == "inconsistent_result" and body["field"] == field
+    assert names in body["message"]
+    assert head(battle) == 1 and Battle.objects.get(pk=battle.pk).status == "open"
+
+
+def test_the_conflict_is_named_in_russian_too(clients, battle):
+    response = post(clients["org"], battle, "conclude/",
+                    {"expected_version": 1, "result": {"red": "win", "blue": "win"}},
+                    **{"Accept-Language": "ru"})
+    assert response.status_code == 400
+    assert response.json()["message"].startswith("red, blue не могут победить")
+
+
+def test_a_missing_side_is_refused_before_anything_is_recorded(clients, battle):
+    response = conclude(clients["org"], battle, 1, red="win")
+    assert response.status_code == 400 and response.json()["code"] == "bad_result"
+    assert "blue" in response.json()["message"]
+    assert head(battle) == 1
+
+
+def test_consistent_results_are_accepted(clients, battle):
+    assert conclude(clients["org"], battle, 1, red="lose", blue="lose").status_code == 200
 
 
 def test_the_seed_is_secret_while_the_battle_is_open(clients, battle, admin_client):

@@ -25,6 +25,8 @@ def test_the_setup_is_one_the_rule_system_accepts_with_starting_morale_from_fati
     assert steel.leadership == 2
     assert [f.id for f in steel.figures] == ["soldier-1", "soldier-2", "soldier-3", "soldier-4"]
     assert steel.figures[0].role == "commander"
+    # each figure carries its soldier's name: the table and the summary show it, not the id
+    assert [f.name for f in steel.figures] == [f"soldier {n}" for n in (1, 2, 3, 4)]
 
 
 def test_a_squad_without_its_commander_cannot_be_set_up():

@@ -263,3 +263,180 @@ def services_pending(battle) -> dict:
     fresh = Battle.objects.get(pk=battle.pk)
     current = selectors.state_at(battle=fresh)
     return current.pending.to_json()
+
+
+# --- whose turn, the outcome where it was entered, names, concluding (issue 16) -----------
+
+IDS = r"\b(soldier|squad|force)-\d+"
+
+TEXT = {
+    "en": {
+        "turn": "Turn 1", "idle": "No unit is activated.",
+        "waiting": "Still to act this turn: 1st squad, Partisans.",
+        "active": "Activation: 1st squad (Steel)", "actions": "0 of 2 actions used",
+        "outcome": "What the rules made of it:", "server": "The server rolled:",
+        "conclude": "Conclude the battle", "review": "Review what will be taken over",
+        "choose": "Choose the result of Steel.", "two_winners": "Steel, Keno cannot all win",
+        "lone_draw": "Keno cannot draw alone",
+        "results": "Steel — win; Keno — loss", "nobody": "No casualties",
+        "confirm": "Confirm and conclude", "back": "Back",
+    },
+    "ru": {
+        "turn": "Ход 1", "idle": "Ни одно подразделение не активировано.",
+        "waiting": "В этом ходу ещё не действовали: 1st squad, Partisans.",
+        "active": "Активация: 1st squad (Steel)", "actions": "использовано действий: 0 из 2",
+        "outcome": "Что из этого вышло по правилам:", "server": "Сервер выбросил:",
+        "conclude": "Завершить бой", "review": "Посмотреть, что будет перенесено в кампанию",
+        "choose": "Выберите результат стороны Steel.",
+        "two_winners": "Steel, Keno не могут победить все",
+        "lone_draw": "у Keno не может быть ничьей в одиночку",
+        "results": "Steel — победа; Keno — поражение", "nobody": "Потерь нет",
+        "confirm": "Подтвердить и завершить", "back": "Назад",
+    },
+}
+
+
+@pytest.fixture(params=["en", "ru"])
+def lang_table(request, live_server, signed_in):
+    """The table of a fresh battle in English or in Russian; (page, battle, users, words)."""
+    page = request.getfixturevalue("page" if request.param == "en" else "ru_page")
+    club, users = club_with_players()
+    battle = steelwar_battle(club, users)
+    signed_in(page, users["anna"])
+    page.goto(f"{live_server.url}/battles/{battle.pk}/")
+    return page, battle, users, TEXT[request.param], request.param
+
+
+def in_view(locator) -> bool:
+    return locator.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
+
+
+def test_whose_turn_and_which_activation_stands_at_the_top(lang_table):
+    page, battle, users, words, lang = lang_table
+    turn = page.locator("#turn")
+    assert words["turn"] in turn.inner_text() and words["idle"] in turn.inner_text()
+    assert words["waiting"] in turn.inner_text()
+    services.declare(battle_id=battle.pk, user=users["anna"], expected_version=1,
+                     command={"action": "begin_activation", "unit": "steel.1"})
+    page.reload()
+    text = " ".join(turn.inner_text().split())
+    assert words["active"] in text and words["actions"] in text
+    # at the top: above the "Next" panel and the units, in view on a phone
+    assert turn.bounding_box()["y"] < page.locator("#pending").bounding_box()["y"]
+    assert in_view(turn)
+    assert page.locator("#unit-steel1").get_attribute("aria-current") == "true"
+    screenshot(page, f"battle-turn-{lang}")
+    # the replay shows whose turn it was then
+    slider = page.locator("#replay-at")
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**?at=1")
+    assert words["idle"] in page.locator("#turn").inner_text()
+
+
+def test_a_rolls_outcome_appears_next_to_the_form_it_was_entered_in(lang_table):
+    page, battle, users, words, lang = lang_table
+    record_go_prone(battle, users["anna"])
+    page.reload()
+    die = page.locator("#pending input[data-sides]")
+    entered_at = die.bounding_box()["y"]
+    die.fill("6")
+    die.press("Enter")
+    page.locator("#event-4").wait_for()
+    box = page.locator("#pending [data-last-outcome]")
+    box.locator("li").first.wait_for()
+    assert box.get_attribute("aria-live") == "polite"
+    assert words["outcome"] in box.inner_text() and "goes prone" in box.inner_text()
+    # where the dice were typed, on the phone's screen, not only in the log below
+    assert abs(box.bounding_box()["y"] - entered_at) < 250
+    assert in_view(box)
+    screenshot(page, f"battle-roll-outcome-{lang}")
+    # "roll for me" also says what the server rolled, by what the die was for
+    for version, command in enumerate([
+        {"action": "end_activation", "unit": "steel.1"},
+        {"action": "begin_activation", "unit": "keno.1"},
+        {"action": "go_prone", "unit": "keno.1"},
+    ], start=4):
+        services.declare(battle_id=battle.pk, user=users["boris"], expected_version=version,
+                         command=command)
+    page.reload()
+    assert box.is_hidden()  # shown once, after the write it belongs to
+    page.locator("#pending [data-roll-for-me]").click()
+    page.locator("#event-8").wait_for()
+    box.locator("li").first.wait_for()
+    assert words["server"] in box.inner_text()
+    assert "Partisans quality die d6" in box.inner_text()
+
+
+def test_concluding_needs_every_result_consistent_results_and_a_confirmation(lang_table):
+    page, battle, users, words, lang = lang_table
+    page.get_by_text(words["conclude"]).click()
+    form = page.locator("#conclude-form")
+    review = form.get_by_role("button", name=words["review"])
+    error = form.locator("[data-form-error]")
+    # no result is chosen for anyone by default
+    assert form.locator("#result-1").input_value() == ""
+    review.click()
+    assert words["choose"] in error.inner_text()
+    assert form.locator("#result-1").get_attribute("aria-invalid") == "true"
+    form.locator("#result-1").select_option("win")
+    form.locator("#result-2").select_option("win")
+    review.click()
+    assert words["two_winners"] in error.inner_text()
+    form.locator("#result-2").select_option("draw")
+    form.locator("#result-1").select_option("lose")
+    review.click()
+    assert words["lone_draw"] in error.inner_text()
+    assert head(battle) == 1  # nothing was sent
+    form.locator("#result-1").select_option("win")
+    form.locator("#result-2").select_option("lose")
+    review.click()
+    preview = form.locator("[data-conclude-step=preview]")
+    assert preview.is_visible() and not form.locator("#result-1").is_visible()
+    assert words["results"] in preview.inner_text() and words["nobody"] in preview.inner_text()
+    assert page.evaluate("document.activeElement.closest('[data-conclude-step=preview]') !== null")
+    screenshot(page, f"battle-conclude-preview-{lang}")
+    preview.get_by_role("button", name=words["back"]).click()
+    assert form.locator("#result-1").is_visible() and head(battle) == 1
+    review.click()
+    preview.get_by_role("button", name=words["confirm"]).click()
+    page.locator(".result").wait_for()
+    battle.refresh_from_db()
+    assert battle.status == "concluded" and battle.result == {"steel": "win", "keno": "lose"}
+
+
+def test_a_campaign_battle_names_the_soldiers_never_their_ids(page, live_server, signed_in):
+    import re
+
+    from tests.pages.factories import steelwar_campaign
+    from tests.pages.test_campaign_pages import fire_until_the_commander_falls
+
+    club, users = club_with_players()
+    campaign, battle, squads = steelwar_campaign(club, users)
+    fire_until_the_commander_falls(battle, users["anna"])
+    signed_in(page, users["olga"])
+    page.goto(f"{live_server.url}/battles/{battle.pk}/")
+    view = page.locator("#battle-view")
+    # the decision, the units' casualties, the log's effects and the turn: names, not ids
+    assert not re.search(IDS, view.inner_text()), re.search(IDS, view.inner_text())
+    assert page.get_by_label("Cem (rifle)").is_visible()  # who takes command
+    casualties = page.locator("#unit-squad-2 .casualties").inner_text()
+    assert "Aro (rifle)" in casualties
+    assert "Activation: 1st squad (Steel company)" in " ".join(
+        page.locator("#turn").inner_text().split())
+    page.get_by_label("Cem (rifle)").check()
+    decided = head(battle) + 1
+    page.get_by_role("button", name="Decide").click()
+    page.locator(f"#event-{decided}").wait_for()
+    answer_dice_until_done(page, battle, lambda label: 6)
+    page.get_by_text("Conclude the battle").click()
+    page.get_by_label("Result of Steel company").select_option("win")
+    page.get_by_label("Result of Keno partisans").select_option("lose")
+    page.get_by_role("button", name="Review what will be taken over").click()
+    preview = page.locator("#conclude-form [data-conclude-step=preview]")
+    text = preview.inner_text()
+    assert "Aro (rifle)" in text and "Partisans, Keno partisans" in text
+    assert not re.search(IDS, text), text
+    screenshot(page, "campaign-battle-conclude-preview")

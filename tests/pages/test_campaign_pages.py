@@ -54,7 +54,7 @@ def test_after_a_concluded_battle_the_force_page_shows_the_casualties_then_and_n
     campaign, battle, squads, _ = campaign_battle
     page.goto(f"{live_server.url}/battles/{battle.pk}/")
     # a decision of the rules, answered from the table
-    page.get_by_label("Partisans' rifleman (soldier-7)").check()
+    page.get_by_label("Cem (rifle)").check()  # the soldier by his name, not soldier-7
     decided = head(battle) + 1
     page.get_by_role("button", name="Decide").click()
     page.locator(f"#event-{decided}").wait_for()
@@ -63,7 +63,8 @@ def test_after_a_concluded_battle_the_force_page_shows_the_casualties_then_and_n
     page.get_by_text("Conclude the battle").click()
     page.get_by_label("Result of Steel company").select_option("win")
     page.get_by_label("Result of Keno partisans").select_option("lose")
-    page.get_by_role("button", name="Conclude").click()
+    page.get_by_role("button", name="Review what will be taken over").click()
+    page.get_by_role("button", name="Confirm and conclude").click()
     page.locator(".badge", has_text="concluded").wait_for()
     assert page.locator("#pending").count() == 0
     assert "Steel company — win" in page.locator(".result").inner_text()
