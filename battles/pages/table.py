@@ -10,41 +10,107 @@ import importlib
 import json
 
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from battles.replay import AMEND, VOID, describe, is_fact
-from campaign.pages.terms import ACTIONS, RESULT, term, unit_facts
+from campaign.pages.terms import RESULT, term
+from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE
 from rules.core.summary import summarize
+from rules.core.terms import ACTION, DECISION, NO_TERMS, PENDING, Terms, language_of
+from rules.core.terms import DICE as DICE_PURPOSE
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
 FIGHTING = {"ok", "returned"}
 
 
-def _units(current: selectors.BattleState) -> tuple[list[dict], list[str]]:
-    """Each unit's status at this version (the rule system's summary), and the sides."""
+class Words:
+    """What the page says in its language: the rule system's terms and the names of units
+    and figures (a dice key like ``melee.steel.1.r3`` reads "melee die of <figure>")."""
+
+    def __init__(self, terms: Terms, language: str, names: dict[str, str]) -> None:
+        self.terms = terms
+        self.language = language_of(language)
+        self.names = names
+
+    @property
+    def english(self) -> bool:
+        return self.language == "en"
+
+    def name(self, ident: str) -> str:
+        return self.names.get(ident, ident)
+
+    def label(self, kind: str, key: str) -> str:
+        """The system's label of ``key`` (an action, a procedure), or the key itself."""
+        return self.terms.label(kind, key, self.language, names=self.name) or key
+
+    def purpose(self, key: str) -> str | None:
+        """What the die ``key`` is for ("power of the 2nd hit"), or ``None``."""
+        return self.terms.label(DICE_PURPOSE, key, self.language, names=self.name)
+
+    def request_label(self, kind: str, request: dict) -> tuple[str, bool]:
+        """The label of a dice or decision request, and whether it is English: the rules' own
+        English sentence on an English page, else the system's label in the page's language
+        (with the unit's name)."""
+        if self.english:
+            return request["label"], True
+        own = self.terms.label(kind, request["key"], self.language, names=self.name)
+        if own is None:
+            return request["label"], True
+        unit = request.get("unit")
+        return (f"{self.name(unit)}: {own}" if unit else own), False
+
+
+def _terms(system_id: str) -> Terms:
+    try:
+        return registry.terms(system_id)
+    except RuleError:
+        return NO_TERMS
+
+
+def _figure_names(state_json: dict) -> dict[str, str]:
+    """Figure id -> name, from state JSON whose units list figures with a ``name``."""
+    out = {}
+    for unit in state_json.get("squads", []) if isinstance(state_json, dict) else []:
+        for figure in unit.get("figures", []) if isinstance(unit, dict) else []:
+            if isinstance(figure, dict) and figure.get("name") and "id" in figure:
+                out[figure["id"]] = figure["name"]
+    return out
+
+
+def _units(current: selectors.BattleState, words: Words) -> tuple[list[dict], list[str]]:
+    """Each unit's status at this version (the rule system's summary, labelled by its terms),
+    and the sides."""
     try:
         summary = summarize(current.system, current.state)
     except RuleError:  # the rule system gives no summary
         return [], []
-    units = [{**u.to_json(), "facts": unit_facts(dict(u.status))} for u in summary.units]
+    units = [
+        {**u.to_json(), "facts": words.terms.unit_facts(dict(u.status), words.language)}
+        for u in summary.units
+    ]
     return units, list(summary.sides)
 
 
-def _dice_inputs(pending: dict) -> list[dict]:
-    """One labelled input per die the rules ask for (a 2d6 request gives two inputs)."""
+def _dice_inputs(pending: dict, words: Words) -> list[dict]:
+    """One labelled input per die the rules ask for (a 2d6 request gives two inputs), by what
+    the die is for in the page's language."""
     out = []
     for request in pending.get("requests", []):
+        label, english = words.request_label(DICE_PURPOSE, request)
         for index in range(request.get("count", 1)):
             out.append(
                 {
                     **request,
+                    "label": label,
+                    "english": english,
                     "index": index,
                     "id": f"die-{request['key'].replace('.', '-')}-{index}",
-                    "die_in_label": f"d{request['sides']}" in request["label"],
+                    "die_in_label": f"d{request['sides']}" in label,
                 }
             )
     return out
@@ -57,27 +123,37 @@ def _dice_values(values) -> list:
     return list(values) if isinstance(values, list | tuple) else [values]
 
 
-def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
-    """What an event records, in the page's language (``battles.replay.describe`` is the
-    English of the API and the fallback for event types not listed here)."""
+def _roll_text(values) -> str:
+    return ", ".join(str(v) for v in _dice_values(values))
+
+
+def _describe(event_type: str, fact: dict, words: Words) -> str:
+    """What an event records, in the page's language: actions, dice and decisions by the
+    system's labels (``battles.replay.describe`` is the English of the API and the fallback
+    for event types not listed here)."""
     if event_type == DECLARE:
-        action = term(ACTIONS, fact.get("action", ""))
+        action = words.label(ACTION, str(fact.get("action", "")))
         unit = fact.get("unit")
         if unit:
-            return _("%(unit)s: %(action)s") % {
-                "unit": unit_names.get(unit, unit),
-                "action": action,
-            }
-        return str(action)
+            return _("%(unit)s: %(action)s") % {"unit": words.name(unit), "action": action}
+        return action
     if event_type == DICE:
-        rolls = ", ".join(f"{k} {v}" for k, v in (fact.get("rolls") or {}).items())
+        rolls = "; ".join(
+            f"{words.purpose(str(k)) or k} {_roll_text(v)}"
+            for k, v in (fact.get("rolls") or {}).items()
+        )
         if fact.get("source") == "server":
             return _("dice rolled by the server: %(rolls)s") % {"rolls": rolls}
         return _("dice from the table: %(rolls)s") % {"rolls": rolls}
     if event_type == DECIDE:
+        choice = fact.get("choice")
+        if isinstance(choice, list):
+            choice = ", ".join(words.name(str(c)) for c in choice)
+        elif isinstance(choice, str):
+            choice = words.name(choice)
         return _("decision %(key)s: %(choice)s") % {
-            "key": fact.get("key"),
-            "choice": fact.get("choice"),
+            "key": words.label(DECISION, str(fact.get("key"))),
+            "choice": choice,
         }
     if event_type in (VOID, AMEND):
         values = {"n": fact.get("target"), "reason": fact.get("reason") or _("no reason given")}
@@ -87,17 +163,21 @@ def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
     return describe(event_type, fact)
 
 
-def _log(battle: Battle, version: int, unit_names: dict[str, str]) -> list[BattleLogEntry]:
-    """The log up to ``version``, newest first, with what a correction form needs."""
+def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
+    """The log up to ``version``, newest first, with what a correction form needs (each
+    die's key, its purpose and its values)."""
     rows = BattleLogEntry.objects.filter(battle=battle, version__lte=version).order_by("-version")
     rows = list(rows)
     for row in rows:
         fact = row.effective_data or row.data
-        row.description = _describe(row.type, fact, unit_names)
+        row.description = _describe(row.type, fact, words)
         row.correctable = is_fact(row.type)
         row.rolls = None
         if row.type == DICE and isinstance(fact.get("rolls"), dict):
-            row.rolls = {key: _dice_values(v) for key, v in fact["rolls"].items()}
+            row.rolls = [
+                {"key": key, "label": words.purpose(key) or key, "values": _dice_values(v)}
+                for key, v in fact["rolls"].items()
+            ]
             row.original_json = json.dumps(fact)
     return rows
 
@@ -156,13 +236,18 @@ def declarable_actions(system_id: str) -> list[str]:
 def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     current = selectors.state_at(battle=battle, version=version)
     at_head = current.version == battle.version
-    units, sides = _units(current)
+    state_json = current.system.state_to_json(current.state)
+    words = Words(_terms(battle.rules_system), get_language() or "en", _figure_names(state_json))
+    units, sides = _units(current, words)
+    words.names.update({u["unit"]: u["name"] or u["unit"] for u in units})
     pending = selectors.pending_json(battle=battle, pending=current.pending)
     role = selectors.battle_role(user=user, battle=battle)
-    state_json = current.system.state_to_json(current.state)
     names = _side_names(state_json)
     for unit in units:
         unit["side_name"] = names.get(unit["side"], unit["side"])
+    decision_label, decision_english = (
+        words.request_label(DECISION, pending) if pending.get("kind") == "decision" else ("", True)
+    )
     actions = declarable_actions(battle.rules_system)
     hinted = pending.get("units") or [""]
     api = reverse("battles:battle-detail", args=[battle.pk])
@@ -179,11 +264,13 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for side, outcome in (battle.result or {}).items()
         ],
         "pending": pending,
-        "dice_inputs": _dice_inputs(pending),
+        "dice_inputs": _dice_inputs(pending, words),
+        "decision_label": decision_label,
+        "decision_english": decision_english,
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
-        "log": _log(battle, current.version, {u["unit"]: u["name"] or u["unit"] for u in units}),
-        "procedure": term(ACTIONS, pending.get("procedure", "")),
-        "actions": [{"value": a, "label": term(ACTIONS, a)} for a in actions],
+        "log": _log(battle, current.version, words),
+        "procedure": words.label(PENDING, pending.get("procedure", "")),
+        "actions": [{"value": a, "label": words.label(ACTION, a)} for a in actions],
         "default_action": _default_action(actions, acting=bool(pending.get("units"))),
         "default_unit": hinted[0],
         "weapons": _weapons_by_unit(state_json) if at_head else [],
