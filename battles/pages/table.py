@@ -183,7 +183,7 @@ def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
 
 
 def _side_names(state_json: dict) -> dict[str, str]:
-    """Side id -> name, from state JSON that lists ``sides`` with names (the Steel War)."""
+    """Side id -> name, from state JSON that lists ``sides`` with names."""
     sides = state_json.get("sides", [])
     if not isinstance(sides, list):
         return {}

@@ -9,6 +9,9 @@ the key is the English word itself. ``locale_ru`` has the same keys in Russian.
 
 LABELS = {
     "action": {
+        "enemy_in_sight": "enemy in sight",
+        "end_no_step_back": "end “Not one step back!”",
+        "continue_melee": "continue the melee",
         "begin_activation": "begin activation",
         "end_activation": "end activation",
         "end_turn": "end turn",
@@ -66,6 +69,9 @@ LABELS = {
         "armoured": "armoured target",
     },
     "pending": {
+        "enemy_in_sight": "enemy in sight",
+        "end_no_step_back": "end “Not one step back!”",
+        "continue_melee": "continue the melee",
         "begin_activation": "begin activation",
         "end_activation": "end activation",
         "end_turn": "end turn",

@@ -7,6 +7,9 @@ every label has its Russian.
 
 LABELS = {
     "action": {
+        "enemy_in_sight": "противник в поле зрения",
+        "end_no_step_back": "завершить «Ни шагу назад!»",
+        "continue_melee": "продолжить рукопашную",
         "begin_activation": "начать активацию",
         "end_activation": "закончить активацию",
         "end_turn": "закончить ход",
@@ -64,6 +67,9 @@ LABELS = {
         "armoured": "бронированная цель",
     },
     "pending": {
+        "enemy_in_sight": "противник в поле зрения",
+        "end_no_step_back": "завершить «Ни шагу назад!»",
+        "continue_melee": "продолжить рукопашную",
         "begin_activation": "начать активацию",
         "end_activation": "закончить активацию",
         "end_turn": "закончить ход",
