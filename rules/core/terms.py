@@ -7,8 +7,9 @@ has to know its vocabulary; :func:`rules.core.registry.terms` finds it. Pure Pyt
 
 Labels are grouped by kind: the ones every system may fill are :data:`ACTION`,
 :data:`PARAMETER`, :data:`PENDING` (a procedure waiting for dice or a decision),
-:data:`DICE` (what a die is for, by request key), :data:`DECISION`, :data:`UNIT_FACT` (a key of
-a unit's summary status), :data:`ERROR` (one sentence per error code); a system adds its own
+:data:`DICE` (what a die is for, by request key), :data:`DECISION`, :data:`OUTCOME` (an
+outcome of the odds), :data:`UNIT_FACT` (a key of a unit's summary status), :data:`ERROR` (one
+sentence per error code); a system adds its own
 kinds for the values it shows (``"morale"``, ``"cover"``) and for the ``context`` of its
 :class:`~rules.core.errors.Term` words.
 
@@ -28,6 +29,7 @@ PARAMETER = "parameter"
 PENDING = "pending"
 DICE = "dice"
 DECISION = "decision"
+OUTCOME = "outcome"
 UNIT_FACT = "unit fact"
 ERROR = "error"
 
@@ -115,6 +117,17 @@ class Terms:
     def error(self, code: str, language: str) -> str | None:
         """The sentence of error ``code`` (what a refusal is about), or ``None``."""
         return self.label(ERROR, code, language)
+
+    def outcome(self, value, language: str) -> str | None:
+        """An outcome of the odds (``rules.core.odds.Distribution``) in ``language``, or
+        ``None``: a text outcome by its :data:`OUTCOME` label, ``True``/``False`` by the labels
+        ``"true"``/``"false"`` (else yes/no). A system overrides it for outcomes of its own
+        types."""
+        if isinstance(value, bool):
+            return self.label(OUTCOME, str(value).lower(), language) or yes_no(value, language)
+        if isinstance(value, str):
+            return self.label(OUTCOME, value, language)
+        return None
 
     def unit_facts(self, status: Mapping, language: str) -> list[dict]:
         """A unit's summary status as labelled facts ``{key, label, value, css}`` for a page.

@@ -142,6 +142,14 @@ LABELS = {
         "murder.victim": "victim of the psionic murder",
         "murder.shooter": "who turns his weapon on a comrade",
     },
+    "outcome": {
+        "true": "passes",
+        "false": "fails",
+        "no_effect": "no effect",
+        "suppress": "suppressed",
+        "suppress_and_hits": "suppressed, {hits} hit(s): {killed} killed, {wounded} wounded",
+        "suppress_and_hits_chosen": "suppressed, {hits} hit(s) (victims chosen by a player)",
+    },
     "unit fact": {
         "morale": "morale",
         "starting_morale": "starting morale",

@@ -140,6 +140,14 @@ LABELS = {
         "murder.victim": "жертва пси-убийства",
         "murder.shooter": "кто обратит оружие против товарища",
     },
+    "outcome": {
+        "true": "пройден",
+        "false": "не пройден",
+        "no_effect": "без эффекта",
+        "suppress": "подавлено",
+        "suppress_and_hits": "подавлено, попаданий: {hits}; убито: {killed}, ранено: {wounded}",
+        "suppress_and_hits_chosen": "подавлено, попаданий: {hits} (жертв выбирает игрок)",
+    },
     "unit fact": {
         "morale": "боевой дух",
         "starting_morale": "исходный боевой дух",

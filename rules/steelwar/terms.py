@@ -62,6 +62,18 @@ class SteelWarTerms(Terms):
                 facts.append(self.fact(key, value, language))
         return facts
 
+    def outcome(self, value, language):
+        """A shot's outcome ("suppressed, 2 hits: 1 killed, 1 wounded") or a test's."""
+        language = language_of(language)
+        if isinstance(value, tuple) and hasattr(value, "hits"):  # odds.FireResult
+            if language == "en":
+                return str(value)
+            key = value.outcome if value.outcome != "suppress_and_hits" else (
+                "suppress_and_hits_chosen" if value.killed is None else "suppress_and_hits")
+            label = self.label("outcome", key, language)
+            return label.format(**value._asdict()) if label else None
+        return super().outcome(value, language)
+
 
 #: Every label in English and Russian, and the Russian of every sentence template.
 TERMS = SteelWarTerms(

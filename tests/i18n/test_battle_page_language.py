@@ -51,3 +51,22 @@ def test_the_log_names_dice_by_purpose_in_the_pages_language(steelwar_battle, pe
     assert "1st squad: go prone" in english
     for text in (russian, english):
         assert "reaction.go_prone 4" not in text and "reaction.go_prone [4]" not in text
+
+
+def test_the_odds_are_labelled_in_the_requests_language(steelwar_battle, clients):
+    clients["alice"].post(f"/api/battles/{steelwar_battle.pk}/declare/", {
+        "expected_version": 1, "command": {"action": "begin_activation", "unit": "steel.1"}},
+        format="json")
+    command = {"action": "fire", "unit": "steel.1",
+               "params": {"target": "keno.1", "distance": 10, "weapons": ["3", "4", "5"]}}
+    answers = {}
+    for language in ("en", "ru"):
+        response = clients["alice"].post(f"/api/battles/{steelwar_battle.pk}/odds/",
+                                         {"command": command}, format="json",
+                                         HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200, response.json()
+        answers[language] = response.json()["outcomes"]
+    assert [o["outcome"] for o in answers["en"]] == [o["outcome"] for o in answers["ru"]]
+    assert [o["label"] for o in answers["en"]] == [o["outcome"] for o in answers["en"]]
+    russian = {o["outcome"]: o["label"] for o in answers["ru"]}
+    assert russian["no effect"] == "без эффекта" and russian["suppressed"] == "подавлено"

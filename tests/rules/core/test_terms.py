@@ -58,3 +58,10 @@ def test_the_registry_finds_a_systems_terms():
     with pytest.raises(RuleError):
         registry.terms("no_such_system")
     assert NO_TERMS.label(DICE, "x") is None
+
+
+def test_an_outcome_by_its_label_or_yes_no():
+    terms = Terms(labels={"outcome": {"hit": {"en": "hit", "ru": "попадание"}}})
+    assert terms.outcome("hit", "ru") == "попадание"
+    assert terms.outcome(True, "ru") == "да" and terms.outcome(False, "en") == "no"
+    assert terms.outcome("miss", "ru") is None and terms.outcome((1, 2), "ru") is None
