@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary
 
 from django.db import connection, connections, transaction
 from django.db.models import QuerySet
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import status
 
@@ -28,6 +29,7 @@ from config.request_input import INT64_MAX
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
 from eventstore.types import RecordedEvent
+from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, RuleSystem, State
@@ -493,5 +495,15 @@ def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict
         "version": battle.version,
         "declared_at": declared_at,
         "command": command,
-        "outcomes": distribution.to_json(),
+        "outcomes": _labelled(distribution, battle.rules_system),
     }
+
+
+def _labelled(distribution, system_id: str) -> list[dict]:
+    """``distribution.to_json()`` (``outcome`` in the rules' English), each outcome with its
+    ``label`` in the request's language from the rule system's terms."""
+    terms = registry.terms(system_id)
+    language = get_language() or "en"
+    outcomes = distribution.to_json()
+    labels = distribution.to_json(lambda value: terms.outcome(value, language) or str(value))
+    return [{**o, "label": label["outcome"]} for o, label in zip(outcomes, labels, strict=True)]

@@ -10,29 +10,90 @@ import importlib
 import json
 
 from django.urls import reverse
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from battles.replay import AMEND, VOID, describe, is_fact
-from campaign.pages.terms import ACTIONS, RESULT, term, unit_facts
+from campaign.pages.terms import RESULT, term
+from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
 from rules.core.summary import CAPTURED, KILLED, REPLACED, UNCHECKED, WOUNDED, summarize
+from rules.core.terms import ACTION, DECISION, NO_TERMS, PARAMETER, PENDING, Terms, language_of
+from rules.core.terms import DICE as DICE_PURPOSE
 from rules.core.turn_status import turn_status
 
 WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
 
 
-def _units(current: selectors.BattleState) -> tuple[list[dict], list[str], list]:
-    """Each unit's status at this version (the rule system's summary), the sides, and the
-    figures the battle has changed so far (:class:`rules.core.summary.FigureOutcome`)."""
+class Words:
+    """What the page says in its language: the rule system's terms and the names of units
+    and figures (a dice key like ``melee.steel.1.r3`` reads "melee die of <figure>")."""
+
+    def __init__(self, terms: Terms, language: str, names: dict[str, str]) -> None:
+        self.terms = terms
+        self.language = language_of(language)
+        self.names = names
+
+    @property
+    def english(self) -> bool:
+        return self.language == "en"
+
+    def name(self, ident: str) -> str:
+        return self.names.get(ident, ident)
+
+    def label(self, kind: str, key: str) -> str:
+        """The system's label of ``key`` (an action, a procedure), or the key itself."""
+        return self.terms.label(kind, key, self.language, names=self.name) or key
+
+    def purpose(self, key: str) -> str | None:
+        """What the die ``key`` is for ("power of the 2nd hit"), or ``None``."""
+        return self.terms.label(DICE_PURPOSE, key, self.language, names=self.name)
+
+    def request_label(self, kind: str, request: dict) -> tuple[str, bool]:
+        """The label of a dice or decision request, and whether it is English: the rules' own
+        English sentence on an English page, else the system's label in the page's language
+        (with the unit's name)."""
+        if self.english:
+            return request["label"], True
+        own = self.terms.label(kind, request["key"], self.language, names=self.name)
+        if own is None:
+            return request["label"], True
+        unit = request.get("unit")
+        return (f"{self.name(unit)}: {own}" if unit else own), False
+
+
+def _terms(system_id: str) -> Terms:
+    try:
+        return registry.terms(system_id)
+    except RuleError:
+        return NO_TERMS
+
+
+def _figure_names(state_json: dict) -> dict[str, str]:
+    """Figure id -> name, from state JSON whose units list figures with a ``name``."""
+    out = {}
+    for unit in state_json.get("squads", []) if isinstance(state_json, dict) else []:
+        for figure in unit.get("figures", []) if isinstance(unit, dict) else []:
+            if isinstance(figure, dict) and figure.get("name") and "id" in figure:
+                out[figure["id"]] = figure["name"]
+    return out
+
+
+def _units(current: selectors.BattleState, words: Words) -> tuple[list[dict], list[str], list]:
+    """Each unit's status at this version (the rule system's summary, labelled by its terms),
+    the sides, and the figures the battle has changed so far
+    (:class:`rules.core.summary.FigureOutcome`)."""
     try:
         summary = summarize(current.system, current.state)
     except RuleError:  # the rule system gives no summary
         return [], [], []
-    units = [{**u.to_json(), "facts": unit_facts(dict(u.status))} for u in summary.units]
+    units = [
+        {**u.to_json(), "facts": words.terms.unit_facts(dict(u.status), words.language)}
+        for u in summary.units
+    ]
     return units, list(summary.sides), list(summary.figures)
 
 
@@ -85,17 +146,21 @@ def _turn(current: selectors.BattleState, units: dict[str, str], sides: dict[str
     }
 
 
-def _dice_inputs(pending: dict) -> list[dict]:
-    """One labelled input per die the rules ask for (a 2d6 request gives two inputs)."""
+def _dice_inputs(pending: dict, words: Words) -> list[dict]:
+    """One labelled input per die the rules ask for (a 2d6 request gives two inputs), by what
+    the die is for in the page's language."""
     out = []
     for request in pending.get("requests", []):
+        label, english = words.request_label(DICE_PURPOSE, request)
         for index in range(request.get("count", 1)):
             out.append(
                 {
                     **request,
+                    "label": label,
+                    "english": english,
                     "index": index,
                     "id": f"die-{request['key'].replace('.', '-')}-{index}",
-                    "die_in_label": f"d{request['sides']}" in request["label"],
+                    "die_in_label": f"d{request['sides']}" in label,
                 }
             )
     return out
@@ -126,20 +191,25 @@ def _dice_values(values) -> list:
     return list(values) if isinstance(values, list | tuple) else [values]
 
 
-def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
-    """What an event records, in the page's language (``battles.replay.describe`` is the
-    English of the API and the fallback for event types not listed here)."""
+def _roll_text(values) -> str:
+    return ", ".join(str(v) for v in _dice_values(values))
+
+
+def _describe(event_type: str, fact: dict, words: Words) -> str:
+    """What an event records, in the page's language: actions, dice and decisions by the
+    system's labels (``battles.replay.describe`` is the English of the API and the fallback
+    for event types not listed here)."""
     if event_type == DECLARE:
-        action = term(ACTIONS, fact.get("action", ""))
+        action = words.label(ACTION, str(fact.get("action", "")))
         unit = fact.get("unit")
         if unit:
-            return _("%(unit)s: %(action)s") % {
-                "unit": unit_names.get(unit, unit),
-                "action": action,
-            }
-        return str(action)
+            return _("%(unit)s: %(action)s") % {"unit": words.name(unit), "action": action}
+        return action
     if event_type == DICE:
-        rolls = ", ".join(f"{k} {v}" for k, v in (fact.get("rolls") or {}).items())
+        rolls = "; ".join(
+            f"{words.purpose(str(k)) or k} {_roll_text(v)}"
+            for k, v in (fact.get("rolls") or {}).items()
+        )
         if fact.get("source") == "server":
             return _("dice rolled by the server: %(rolls)s") % {"rolls": rolls}
         return _("dice from the table: %(rolls)s") % {"rolls": rolls}
@@ -149,9 +219,14 @@ def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
             return _("cards drawn by the server: %(draws)s") % {"draws": draws}
         return _("cards drawn at the table: %(draws)s") % {"draws": draws}
     if event_type == DECIDE:
+        choice = fact.get("choice")
+        if isinstance(choice, list):
+            choice = ", ".join(words.name(str(c)) for c in choice)
+        elif isinstance(choice, str):
+            choice = words.name(choice)
         return _("decision %(key)s: %(choice)s") % {
-            "key": fact.get("key"),
-            "choice": fact.get("choice"),
+            "key": words.label(DECISION, str(fact.get("key"))),
+            "choice": choice,
         }
     if event_type in (VOID, AMEND):
         values = {"n": fact.get("target"), "reason": fact.get("reason") or _("no reason given")}
@@ -161,30 +236,35 @@ def _describe(event_type: str, fact: dict, unit_names: dict[str, str]) -> str:
     return describe(event_type, fact)
 
 
-def _log(battle: Battle, version: int, unit_names: dict[str, str]) -> list[BattleLogEntry]:
-    """The log up to ``version``, newest first, with what a correction form needs."""
+def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
+    """The log up to ``version``, newest first, with what a correction form needs (each
+    die's key, its purpose and its values)."""
     rows = BattleLogEntry.objects.filter(battle=battle, version__lte=version).order_by("-version")
     rows = list(rows)
     for row in rows:
         fact = row.effective_data or row.data
-        row.description = _describe(row.type, fact, unit_names)
+        row.description = _describe(row.type, fact, words)
         row.correctable = is_fact(row.type)
         row.rolls = None
         if row.type == DICE and isinstance(fact.get("rolls"), dict):
-            row.rolls = {key: _dice_values(v) for key, v in fact["rolls"].items()}
+            row.rolls = [
+                {"key": key, "label": words.purpose(key) or key, "values": _dice_values(v)}
+                for key, v in fact["rolls"].items()
+            ]
             row.original_json = json.dumps(fact)
     return rows
 
 
 def _side_names(state_json: dict) -> dict[str, str]:
-    """Side id -> name, from state JSON that lists ``sides`` with names (the Steel War)."""
+    """Side id -> name, from state JSON that lists ``sides`` with names."""
     sides = state_json.get("sides", [])
     if not isinstance(sides, list):
         return {}
     return {s["id"]: s.get("name") or s["id"] for s in sides if isinstance(s, dict) and "id" in s}
 
 
-def _catalogue(current: selectors.BattleState, unit_names: dict[str, str]) -> list[dict]:
+def _catalogue(current: selectors.BattleState, unit_names: dict[str, str],
+               words: Words) -> list[dict]:
     """What may be declared now (the rule system's catalogue, :mod:`rules.core.catalogue`),
     with each action's label in the page's language. A system without a catalogue: each of
     its actions, for any unit or none, without parameters."""
@@ -196,7 +276,10 @@ def _catalogue(current: selectors.BattleState, unit_names: dict[str, str]) -> li
                   "params": []}
                  for a in declarable_actions(current.system.id) for u in units]
     for spec in specs:
-        spec["label"] = str(term(ACTIONS, spec["action"]))
+        spec["label"] = words.label(ACTION, spec["action"])
+        for param in spec["params"]:
+            param["label"] = words.terms.label(PARAMETER, param["name"], words.language,
+                                               names=words.name) or param["label"]
     return specs
 
 
@@ -220,12 +303,14 @@ def declarable_actions(system_id: str) -> list[str]:
 def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     current = selectors.state_at(battle=battle, version=version)
     at_head = current.version == battle.version
-    units, sides, figures = _units(current)
+    state_json = current.system.state_to_json(current.state)
+    words = Words(_terms(battle.rules_system), get_language() or "en", _figure_names(state_json))
+    units, sides, figures = _units(current, words)
+    words.names.update({u["unit"]: u["name"] or u["unit"] for u in units})
+    unit_names = {u["unit"]: u["name"] or u["unit"] for u in units}
     pending = selectors.pending_json(battle=battle, pending=current.pending)
     role = selectors.battle_role(user=user, battle=battle)
-    state_json = current.system.state_to_json(current.state)
     names = _side_names(state_json)
-    unit_names = {u["unit"]: u["name"] or u["unit"] for u in units}
     turn = _turn(current, unit_names, names)
     casualties = _casualties(figures, unit_names, names)
     outcome_labels = _outcome_labels()
@@ -237,8 +322,12 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for f in figures
             if f.unit == unit["unit"]
         ]
+    decision_label, decision_english = (
+        words.request_label(DECISION, pending) if pending.get("kind") == "decision" else ("", True)
+    )
     with_sides = {u["unit"]: f"{u['name'] or u['unit']} ({u['side_name']})" for u in units}
-    commands = _catalogue(current, with_sides) if at_head and pending.get("kind") == "command" else []
+    commands = (_catalogue(current, with_sides, words)
+                if at_head and pending.get("kind") == "command" else [])
     first = commands[0] if commands else {"action": "", "unit": None}
     api = reverse("battles:battle-detail", args=[battle.pk])
     return {
@@ -254,15 +343,17 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for side, outcome in (battle.result or {}).items()
         ],
         "pending": pending,
-        "dice_inputs": _dice_inputs(pending) if pending.get("kind") == "dice" else [],
+        "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],
         "draw_inputs": _draw_inputs(pending),
+        "decision_label": decision_label,
+        "decision_english": decision_english,
         "pending_units": [unit_names.get(u, u) for u in pending.get("units", [])],
         "pending_unit": unit_names.get(pending.get("unit"), pending.get("unit") or ""),
         "turn": turn,
         "casualties": casualties,
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),
-        "log": _log(battle, current.version, unit_names),
-        "procedure": term(ACTIONS, pending.get("procedure", "")),
+        "log": _log(battle, current.version, words),
+        "procedure": words.label(PENDING, pending.get("procedure", "")),
         "commands": commands,
         "actions": _actions(commands),
         "default_action": first["action"],

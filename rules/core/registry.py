@@ -17,6 +17,7 @@ import re
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.system import RuleSystem
+from rules.core.terms import NO_TERMS, Terms
 
 _SYSTEMS: dict[tuple[str, str], RuleSystem] = {}
 
@@ -84,6 +85,23 @@ def get(system_id: str, version: str | None = None) -> RuleSystem:
             field="version",
         )
     return system
+
+
+def terms(system_id: str, version: str | None = None) -> Terms:
+    """The labels and sentences of ``system_id`` (its ``terms`` attribute; none if it has
+    none). Raises ``RuleError("unknown_rule_system")`` like :func:`get`."""
+    return getattr(get(system_id, version), "terms", None) or NO_TERMS
+
+
+def loaded_terms() -> tuple[Terms, ...]:
+    """The terms of every registered system, newest version first within a system (for a
+    sentence whose system is not known, e.g. an API error)."""
+    seen: list[Terms] = []
+    for key in reversed(registered()):
+        found = getattr(_SYSTEMS[key], "terms", None)
+        if found is not None and found not in seen:
+            seen.append(found)
+    return tuple(seen)
 
 
 def registered() -> tuple[tuple[str, str], ...]:

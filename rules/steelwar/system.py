@@ -26,6 +26,7 @@ from rules.steelwar.actions import RULEBOOK
 from rules.steelwar.battle_setup import build_battle
 from rules.steelwar.limits import LIMITS
 from rules.steelwar.state import Battle
+from rules.steelwar.terms import TERMS
 
 _FREE = AwaitingCommand()
 
@@ -37,6 +38,8 @@ class SteelWar(ProcedureMachine):
     rulebook = RULEBOOK
     #: The project's bounds on a setup and a command (``rules/steelwar/README.md``).
     limits = LIMITS
+    #: Labels and the Russian of the sentences (``rules/steelwar/terms.py``).
+    terms = TERMS
 
     def __init__(self, version: str = "1.0", defaults: Mapping[str, Any] | None = None) -> None:
         self.version = version

@@ -1,8 +1,10 @@
-"""Words of the rules' data inside refusal sentences, as :class:`rules.core.errors.Term`.
+"""The Steel War's words: :data:`TERMS` (labels and the Russian of its sentences, found
+through ``rules.core.registry.terms("steelwar")``), and the words of the rules' data inside
+refusal sentences, as :class:`rules.core.errors.Term`.
 
 A term reads exactly as the English sentence always had it, and tells an API how to show it in
 another language: from the data's own Russian name (``name_ru`` of weapons, morale grades, psi
-powers), or from the catalogue (``context``). Names of squads in the possessive ("1st squad's")
+powers), or from :data:`TERMS` (its ``context`` is a kind of label). Names of squads in the possessive ("1st squad's")
 read as the bare name in Russian, where the sentence is built around it.
 """
 
@@ -11,10 +13,76 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.errors import Term
-from rules.steelwar import tables
+from rules.core.terms import Terms, language_of, yes_no
+from rules.steelwar import locale_en, locale_ru, tables
 
 if TYPE_CHECKING:  # the state module imports the chapters that import this one
     from rules.steelwar.state import Figure, Squad
+
+class SteelWarTerms(Terms):
+    """The Steel War's terms; a squad's facts read as the pages always showed them."""
+
+    def unit_facts(self, status, language):
+        """Morale, suppression, prone and casualties first.
+
+        ``figures`` and ``fighting`` give the casualties; ``statuses`` (figure status -> count)
+        gives one fact per kind of casualty (unchecked, killed...). Flags that are off and
+        defaults that say nothing (on the table, no panic) are left out; unknown keys are
+        shown."""
+        language = language_of(language)
+        facts: list[dict] = []
+        if "morale" in status:
+            facts.append(self.fact("morale", status["morale"], language, css=status["morale"]))
+        if "suppression" in status:
+            facts.append(self.fact("suppression", status["suppression"], language))
+        if "prone" in status:
+            facts.append(self.fact("prone", bool(status["prone"]), language))
+        if "figures" in status and "fighting" in status:
+            facts.append(self.fact("fighting", f"{status['fighting']} / {status['figures']}",
+                                   language))
+            facts.append(self.fact("casualties", status["figures"] - status["fighting"],
+                                   language))
+        for figure_status, count in (status.get("statuses") or {}).items():
+            if figure_status not in ("ok", "returned"):
+                label = self.label("casualty", figure_status, language) or figure_status
+                facts.append(self.fact(f"statuses.{figure_status}", count, language,
+                                       label=label))
+        shown = {"morale", "suppression", "prone", "figures", "fighting", "statuses", "text"}
+        for key, value in status.items():
+            if key in shown or isinstance(value, dict | list) or value is None:
+                continue
+            if isinstance(value, bool):
+                if value:
+                    facts.append(self.fact(key, yes_no(True, language), language))
+            elif key == "presence":
+                if value != "on_table":
+                    facts.append(self.fact(key, self.label("position", value, language)
+                                           or value, language))
+            else:
+                facts.append(self.fact(key, value, language))
+        return facts
+
+    def outcome(self, value, language):
+        """A shot's outcome ("suppressed, 2 hits: 1 killed, 1 wounded") or a test's."""
+        language = language_of(language)
+        if isinstance(value, tuple) and hasattr(value, "hits"):  # odds.FireResult
+            if language == "en":
+                return str(value)
+            key = value.outcome if value.outcome != "suppress_and_hits" else (
+                "suppress_and_hits_chosen" if value.killed is None else "suppress_and_hits")
+            label = self.label("outcome", key, language)
+            return label.format(**value._asdict()) if label else None
+        return super().outcome(value, language)
+
+
+#: Every label in English and Russian, and the Russian of every sentence template.
+TERMS = SteelWarTerms(
+    labels={
+        kind: {key: {"en": text, "ru": locale_ru.LABELS[kind][key]} for key, text in by_key.items()}
+        for kind, by_key in locale_en.LABELS.items()
+    },
+    sentences={"ru": locale_ru.SENTENCES},
+)
 
 
 def weapon(w: tables.Weapon) -> Term:
@@ -35,12 +103,12 @@ def psi_power(power_id: str) -> Term:
 
 
 def terrain_class(class_id: str) -> Term:
-    """A terrain class ("very difficult"), translated from the catalogue."""
+    """A terrain class ("very difficult"), translated by :data:`TERMS`."""
     return Term(class_id.replace("_", " "), context="terrain class")
 
 
 def presence(presence_id: str) -> Term:
-    """Where a squad is ("left_table"), translated from the catalogue."""
+    """Where a squad is ("left_table"), translated by :data:`TERMS`."""
     return Term(presence_id, context="presence")
 
 
@@ -60,5 +128,5 @@ def figure(squad: Squad, fig: Figure) -> Term:
 
 
 def figure_status(status: str) -> Term:
-    """A figure's status ("unchecked", "killed"), translated from the catalogue."""
+    """A figure's status ("unchecked", "killed"), translated by :data:`TERMS`."""
     return Term(status, context="figure status")

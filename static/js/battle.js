@@ -299,9 +299,9 @@
   var ODDS_ROWS = 8;
 
   function oddsRows(outcomes) {
-    // rules.core.odds.Distribution.to_json: [{outcome, p: "3/8", float: 0.375}], likeliest first.
+    // [{outcome, label, p: "3/8", float: 0.375}], likeliest first; label: the page's language.
     return (outcomes || []).map(function (o) {
-      var what = typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome);
+      var what = o.label || (typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome));
       return [what, (o.float * 100).toFixed(1) + " %", o.p];
     });
   }

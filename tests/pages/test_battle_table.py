@@ -132,7 +132,7 @@ def test_amending_the_dice_from_the_log_replays_what_followed(page, table):
     entry = page.locator("#event-4")
     entry.get_by_text("Correct #4").click()
     entry.get_by_label("Amend the dice").check()
-    entry.get_by_label("reaction.go_prone").fill("1")
+    entry.get_by_label("reaction test").fill("1")  # the die by its purpose, not its key
     entry.get_by_label("Reason").fill("misread the die")
     entry.get_by_label("Reason").press("Enter")
     page.locator("#event-5").wait_for()

@@ -15,7 +15,10 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
 - what the catalogue (``commands``) lists validates, and sampled commands it does not list
   (another unit, a choice not offered, a number past its maximum) are refused;
 - odds sum to exactly 1 and agree with a seeded Monte Carlo run of the same command (for the
-  cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``).
+  cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``);
+- every action and parameter the catalogue lists, every procedure that waits and every die
+  and decision it asks for has a label in English and in Russian in the system's terms
+  (``rules.core.terms``; the test toys, which no player sees, have none).
 
 The random player chooses only among what the interface offers: the catalogue's commands with
 their default parameters, random faces of the dice asked for, random cards of those still in
@@ -290,6 +293,35 @@ def check_catalogue(subject: Subject, played: Play, every: int = 3) -> None:
             except RuleError:
                 continue
             raise AssertionError(f"{command} is not listed, yet validates")
+
+
+def check_labels(subject: Subject, played: Play, terms) -> None:
+    """What a player reads of the battle has a label of its own in both languages."""
+    from rules.core.terms import ACTION, DECISION, DICE, PARAMETER, PENDING
+
+    system, missing = subject.system, set()
+
+    def need(kind: str, key: str) -> None:
+        for language in ("en", "ru"):
+            if not terms.labelled(kind, key, language):
+                missing.add((kind, key, language))
+
+    for state in played.states:
+        pending = system.pending(state)
+        if isinstance(pending, AwaitingCommand):
+            for spec in catalogue(system, state):
+                need(ACTION, spec.action)
+                for param in spec.params:
+                    need(PARAMETER, param.name)
+            continue
+        if pending.procedure if hasattr(pending, "procedure") else False:
+            need(PENDING, pending.procedure)
+        if isinstance(pending, DiceNeeded):
+            for request in pending.requests:
+                need(DICE, request.key)
+        elif isinstance(pending, DecisionNeeded):
+            need(DECISION, pending.key)
+    assert not missing, sorted(missing)
 
 
 def check_odds(subject: Subject, case: OddsCase, seed: int, trials: int = 600) -> None:

@@ -112,6 +112,14 @@ def test_what_the_catalogue_lists_validates_and_what_it_does_not_is_refused(play
     contract.check_catalogue(*played)
 
 
+def test_what_a_player_reads_has_a_label_in_both_languages(played):
+    subject, play = played
+    if subject in TOYS:
+        pytest.skip("a test toy has no terms: no player reads it")
+    contract.check_labels(subject, play, registry.terms(subject.system.id,
+                                                        subject.system.version))
+
+
 ODDS = [(subject, case) for subject in SUBJECTS for case in subject.odds_cases]
 
 
