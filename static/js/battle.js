@@ -483,7 +483,7 @@
       if (event.type !== "dice" || !event.data || event.data.source !== "server") return;
       Object.keys(event.data.rolls || {}).forEach(function (key) {
         var values = event.data.rolls[key];
-        if (values && values.values) values = values.values;
+        if (values && !Array.isArray(values) && values.values) values = values.values;
         rolled.push(labelOfRoll(form, key) + ": " + [].concat(values).join(", "));
       });
     });
