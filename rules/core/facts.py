@@ -82,7 +82,7 @@ class Command(NamedTuple):
     def from_json(cls, d: Mapping) -> Command:
         if isinstance(d, Command):
             return d
-        if not isinstance(d, Mapping):
+        if not isinstance(d, dict | Mapping):  # a dict is known without asking the ABC
             raise RuleError(
                 "bad_command", template=gettext_noop("a command is a mapping"), field="action"
             )
@@ -97,7 +97,7 @@ class Command(NamedTuple):
                 "bad_command", template=gettext_noop("'unit' must be a string"), field="unit"
             )
         params = d.get("params", _EMPTY)
-        if not isinstance(params, Mapping):
+        if not isinstance(params, dict | Mapping):
             raise RuleError(
                 "bad_command", template=gettext_noop("'params' must be a mapping"), field="params"
             )

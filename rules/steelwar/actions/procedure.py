@@ -101,22 +101,27 @@ def ask_decision(
 
 
 def done(
-    battle: Battle, effects: Iterable[Effect] = (), followups: Iterable[Followup] = ()
+    battle: Battle,
+    effects: Iterable[Effect] = (),
+    followups: Iterable[Followup] = (),
+    **changes: Any,
 ) -> Step:
     """End the current procedure; queue ``followups`` before anything already queued, then run
-    the queue until a procedure waits for input or the queue is empty."""
+    the queue until a procedure waits for input or the queue is empty. ``changes`` are other
+    fields of the battle to change at the same time (one copy of the battle instead of two)."""
     queue = tuple(followups) + battle.queue
-    battle = battle._replace(resolution=None)
+    battle = battle._replace(resolution=None, queue=queue[1:], **changes)
     effects = list(effects)
     while queue:
-        head, queue = queue[0], queue[1:]
-        battle = battle._replace(queue=queue)
+        head = queue[0]
         step = PROCEDURES[head.procedure].start(battle, head.squad, head.ctx)
         battle = step.state
         effects.extend(step.effects)
         if battle.resolution is not None:
             return Step(battle, tuple(effects))
         queue = battle.queue
+        if queue:
+            battle = battle._replace(queue=queue[1:])
     return Step(battle, tuple(effects))
 
 
