@@ -14,6 +14,7 @@ battle's ``UPDATE``), elsewhere with the ORM.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,9 @@ from rules.core.summary import summarize
 from rules.core.system import RuleSystem, State
 
 _LOG_FIELDS = ["status", "effects", "text", "problem", "effective_data", "corrected_by"]
+#: Log rows a correction rewrites per statement: Django's bulk_update writes a CASE per row
+#: and field, whose cost grows with the square of the rows in one statement.
+_REWRITE_BATCH = 100
 
 
 class _Writer:
@@ -355,9 +359,10 @@ def _conclude(battle: Battle, event: RecordedEvent) -> None:
 def _refold(
     battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer
 ) -> tuple[State, replay.Outcome]:
-    """Apply a correction: refold from the last snapshot before its target up to it, update
-    the log rows and snapshots after the target, and log the correction with the outcomes it
-    changed (its consequences)."""
+    """Apply a correction: refold from the last snapshot before its target up to it, rewrite
+    the log rows after the target whose derived content changed (in batches of
+    ``_REWRITE_BATCH``) and the snapshots, and log the correction with the outcomes it changed
+    (its consequences)."""
     target = int(event.data["target"])
     corrections = corrections_of(battle=battle)
     corrections[target] = replay.Correction(
@@ -385,9 +390,11 @@ def _refold(
         if row is None or not replay.is_fact(recorded.type):
             continue
         before = replay.Outcome(row.version, row.type, row.status, row.effects)
-        for name, value in _outcome_fields(outcome).items():
-            setattr(row, name, value)
-        changed.append(row)
+        fields = _as_stored(_outcome_fields(outcome))
+        if any(getattr(row, name) != value for name, value in fields.items()):
+            for name, value in fields.items():
+                setattr(row, name, value)
+            changed.append(row)
         if before.key() != outcome.key():
             consequences.append(
                 {
@@ -397,7 +404,7 @@ def _refold(
                     "after": {"status": outcome.status, "text": outcome.text},
                 }
             )
-    BattleLogEntry.objects.bulk_update(changed, _LOG_FIELDS)
+    BattleLogEntry.objects.bulk_update(changed, _LOG_FIELDS, batch_size=_REWRITE_BATCH)
     outcome = replay.Outcome(event.version, event.type, replay.RECORDED)
     writer.log(
         event,
@@ -406,6 +413,11 @@ def _refold(
         text=_consequence_text(consequences),
     )
     return fold.state, outcome
+
+
+def _as_stored(fields: dict) -> dict:
+    """``fields`` as a log row reads them back from the database (JSON: lists, not tuples)."""
+    return json.loads(jsontext.dumps(fields))
 
 
 def _consequence_text(consequences: list[dict]) -> str:
