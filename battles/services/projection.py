@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -374,9 +375,11 @@ def _refold(
         .first()
     )
     fold = replay.Fold(system, system.state_from_json(snapshot.state), corrections)
-    old = {
-        row.version: row
-        for row in BattleLogEntry.objects.filter(battle=battle, version__gte=target)
+    old = {  # the derived fields of the log rows from the target on, as stored
+        version: (pk, dict(zip(_LOG_FIELDS, stored, strict=True)))
+        for pk, version, *stored in BattleLogEntry.objects.filter(
+            battle=battle, version__gte=target
+        ).values_list("pk", "version", *_LOG_FIELDS)
     }
     changed: list[BattleLogEntry] = []
     consequences: list[dict] = []
@@ -389,17 +392,17 @@ def _refold(
         row = old.get(recorded.version)
         if row is None or not replay.is_fact(recorded.type):
             continue
-        before = replay.Outcome(row.version, row.type, row.status, row.effects)
+        pk, stored = row
+        before = replay.Outcome(recorded.version, recorded.type, stored["status"],
+                                stored["effects"])
         fields = _as_stored(_outcome_fields(outcome))
-        if any(getattr(row, name) != value for name, value in fields.items()):
-            for name, value in fields.items():
-                setattr(row, name, value)
-            changed.append(row)
+        if fields != stored:
+            changed.append(BattleLogEntry(pk=pk, version=recorded.version, **fields))
         if before.key() != outcome.key():
             consequences.append(
                 {
-                    "version": row.version,
-                    "type": row.type,
+                    "version": recorded.version,
+                    "type": recorded.type,
                     "before": {"status": before.status, "text": before.text},
                     "after": {"status": outcome.status, "text": outcome.text},
                 }
@@ -417,7 +420,11 @@ def _refold(
 
 def _as_stored(fields: dict) -> dict:
     """``fields`` as a log row reads them back from the database (JSON: lists, not tuples)."""
-    return json.loads(jsontext.dumps(fields))
+    text = jsontext.dumps(fields)
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:  # what orjson does not read (an integer past 64 bits)
+        return json.loads(text)
 
 
 def _consequence_text(consequences: list[dict]) -> str:
