@@ -60,6 +60,11 @@ class Fact(NamedTuple):
         return cls(d["type"], data)
 
 
+#: What a command and its params may be: a dict is recognised without asking the Mapping ABC
+#: (a Python-level check that cost a declaration more than the rest of its reading).
+_MAPPINGS = (dict, Mapping)
+
+
 class Command(NamedTuple):
     """A declared action: what ``unit`` does (``action``) with which ``params``.
 
@@ -82,7 +87,7 @@ class Command(NamedTuple):
     def from_json(cls, d: Mapping) -> Command:
         if isinstance(d, Command):
             return d
-        if not isinstance(d, dict | Mapping):  # a dict is known without asking the ABC
+        if not isinstance(d, _MAPPINGS):
             raise RuleError(
                 "bad_command", template=gettext_noop("a command is a mapping"), field="action"
             )
@@ -97,7 +102,7 @@ class Command(NamedTuple):
                 "bad_command", template=gettext_noop("'unit' must be a string"), field="unit"
             )
         params = d.get("params", _EMPTY)
-        if not isinstance(params, dict | Mapping):
+        if not isinstance(params, _MAPPINGS):
             raise RuleError(
                 "bad_command", template=gettext_noop("'params' must be a mapping"), field="params"
             )
