@@ -86,17 +86,18 @@ def fold_worker(n_events: int, replays: int) -> None:
 
 def _api(*, club: bool) -> float:
     """Client instructions per command, steady state (see the module's docstring)."""
-    from bench._database import own_database, recreate
+    from bench._database import own_database, prefixed, recreate
 
     admin_url, counts = os.environ["DATABASE_URL"], []
     with own_database(TEMPLATE_DB, bench="instructions") as url:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], check=True)
-        run_url = urlunsplit(urlsplit(url)._replace(path=f"/{RUN_DB}"))
+        run_db, template_db = prefixed(RUN_DB), prefixed(TEMPLATE_DB)
+        run_url = urlunsplit(urlsplit(url)._replace(path=f"/{run_db}"))
         for commands in (API_WARMUP, API_WARMUP + API_COMMANDS):
-            recreate(admin_url, RUN_DB, template=TEMPLATE_DB)
+            recreate(admin_url, run_db, template=template_db)
             code = f"from bench.instructions import api_worker; api_worker({commands}, {club})"
             counts.append(_count(["-c", code], env={"DATABASE_URL": run_url}))
-        recreate(admin_url, RUN_DB, drop_only=True)
+        recreate(admin_url, run_db, drop_only=True)
     return (counts[1] - counts[0]) / API_COMMANDS
 
 

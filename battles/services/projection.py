@@ -14,10 +14,12 @@ battle's ``UPDATE``), elsewhere with the ORM.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -35,6 +37,9 @@ from rules.core.summary import summarize
 from rules.core.system import RuleSystem, State
 
 _LOG_FIELDS = ["status", "effects", "text", "problem", "effective_data", "corrected_by"]
+#: Log rows a correction rewrites per statement: Django's bulk_update writes a CASE per row
+#: and field, whose cost grows with the square of the rows in one statement.
+_REWRITE_BATCH = 100
 
 
 class _Writer:
@@ -355,9 +360,10 @@ def _conclude(battle: Battle, event: RecordedEvent) -> None:
 def _refold(
     battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer
 ) -> tuple[State, replay.Outcome]:
-    """Apply a correction: refold from the last snapshot before its target up to it, update
-    the log rows and snapshots after the target, and log the correction with the outcomes it
-    changed (its consequences)."""
+    """Apply a correction: refold from the last snapshot before its target up to it, rewrite
+    the log rows after the target whose derived content changed (in batches of
+    ``_REWRITE_BATCH``) and the snapshots, and log the correction with the outcomes it changed
+    (its consequences)."""
     target = int(event.data["target"])
     corrections = corrections_of(battle=battle)
     corrections[target] = replay.Correction(
@@ -369,9 +375,11 @@ def _refold(
         .first()
     )
     fold = replay.Fold(system, system.state_from_json(snapshot.state), corrections)
-    old = {
-        row.version: row
-        for row in BattleLogEntry.objects.filter(battle=battle, version__gte=target)
+    old = {  # the derived fields of the log rows from the target on, as stored
+        version: (pk, dict(zip(_LOG_FIELDS, stored, strict=True)))
+        for pk, version, *stored in BattleLogEntry.objects.filter(
+            battle=battle, version__gte=target
+        ).values_list("pk", "version", *_LOG_FIELDS)
     }
     changed: list[BattleLogEntry] = []
     consequences: list[dict] = []
@@ -384,20 +392,22 @@ def _refold(
         row = old.get(recorded.version)
         if row is None or not replay.is_fact(recorded.type):
             continue
-        before = replay.Outcome(row.version, row.type, row.status, row.effects)
-        for name, value in _outcome_fields(outcome).items():
-            setattr(row, name, value)
-        changed.append(row)
+        pk, stored = row
+        before = replay.Outcome(recorded.version, recorded.type, stored["status"],
+                                stored["effects"])
+        fields = _as_stored(_outcome_fields(outcome))
+        if fields != stored:
+            changed.append(BattleLogEntry(pk=pk, version=recorded.version, **fields))
         if before.key() != outcome.key():
             consequences.append(
                 {
-                    "version": row.version,
-                    "type": row.type,
+                    "version": recorded.version,
+                    "type": recorded.type,
                     "before": {"status": before.status, "text": before.text},
                     "after": {"status": outcome.status, "text": outcome.text},
                 }
             )
-    BattleLogEntry.objects.bulk_update(changed, _LOG_FIELDS)
+    BattleLogEntry.objects.bulk_update(changed, _LOG_FIELDS, batch_size=_REWRITE_BATCH)
     outcome = replay.Outcome(event.version, event.type, replay.RECORDED)
     writer.log(
         event,
@@ -406,6 +416,15 @@ def _refold(
         text=_consequence_text(consequences),
     )
     return fold.state, outcome
+
+
+def _as_stored(fields: dict) -> dict:
+    """``fields`` as a log row reads them back from the database (JSON: lists, not tuples)."""
+    text = jsontext.dumps(fields)
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:  # what orjson does not read (an integer past 64 bits)
+        return json.loads(text)
 
 
 def _consequence_text(consequences: list[dict]) -> str:

@@ -65,6 +65,11 @@ class Fact(NamedTuple):
         return cls(d["type"], data)
 
 
+#: What a command and its params may be: a dict is recognised without asking the Mapping ABC
+#: (a Python-level check that cost a declaration more than the rest of its reading).
+_MAPPINGS = (dict, Mapping)
+
+
 class Command(NamedTuple):
     """A declared action: what ``unit`` does (``action``) with which ``params``.
 
@@ -87,7 +92,7 @@ class Command(NamedTuple):
     def from_json(cls, d: Mapping) -> Command:
         if isinstance(d, Command):
             return d
-        if not isinstance(d, Mapping):
+        if not isinstance(d, _MAPPINGS):
             raise RuleError(
                 "bad_command", template=gettext_noop("a command is a mapping"), field="action"
             )
@@ -102,7 +107,7 @@ class Command(NamedTuple):
                 "bad_command", template=gettext_noop("'unit' must be a string"), field="unit"
             )
         params = d.get("params", _EMPTY)
-        if not isinstance(params, Mapping):
+        if not isinstance(params, _MAPPINGS):
             raise RuleError(
                 "bad_command", template=gettext_noop("'params' must be a mapping"), field="params"
             )

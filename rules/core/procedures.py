@@ -146,22 +146,28 @@ class Rulebook:
         )
 
     def done(
-        self, state: State, effects: Iterable[Effect] = (), followups: Iterable[Followup] = ()
+        self,
+        state: State,
+        effects: Iterable[Effect] = (),
+        followups: Iterable[Followup] = (),
+        **changes: Any,
     ) -> Step:
         """End the current procedure; queue ``followups`` before anything already queued, then
-        run the queue until a procedure waits for input or the queue is empty."""
+        run the queue until a procedure waits for input or the queue is empty. ``changes`` are
+        other fields of the state to change at the same time (one copy of the state, not two)."""
         queue = tuple(followups) + state.queue
-        state = state._replace(resolution=None)
+        state = state._replace(resolution=None, queue=queue[1:], **changes)
         effects = list(effects)
         while queue:
-            head, queue = queue[0], queue[1:]
-            state = state._replace(queue=queue)
+            head = queue[0]
             step = self.procedures[head.procedure].start(state, head.unit, head.ctx)
             state = step.state
             effects.extend(step.effects)
             if state.resolution is not None:
                 return Step(state, tuple(effects))
             queue = state.queue
+            if queue:
+                state = state._replace(queue=queue[1:])
         return Step(state, tuple(effects))
 
     # --- JSON of procedure contexts ----------------------------------------------------------

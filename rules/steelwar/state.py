@@ -228,9 +228,14 @@ class Battle(NamedTuple):
 
     def with_squad(self, i: int, squad: Squad, **changes: Any) -> Battle:
         """A copy with squad ``i`` replaced (and other battle fields changed, if given)."""
+        return self._replace(squads=self.squads_with(i, squad), **changes)
+
+    def squads_with(self, i: int, squad: Squad) -> tuple[Squad, ...]:
+        """The squads with squad ``i`` replaced (for a copy that changes other fields too:
+        ``done(battle, fx, squads=battle.squads_with(i, squad))``)."""
         squads = list(self.squads)
         squads[i] = squad
-        return self._replace(squads=tuple(squads), **changes)
+        return tuple(squads)
 
     def side_of(self, squad: Squad) -> Side:
         return self.sides[squad.side]

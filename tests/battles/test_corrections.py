@@ -199,3 +199,51 @@ def test_a_correction_before_a_snapshot_recomputes_the_snapshots(clients, club, 
     assert snapshot.state["units"]["b2"]["lost"] == ["b2.f1"]
     at_four = state_json(clients["alice"], battle, at=4)["state"]["units"]["b1"]["lost"]
     assert at_four == ["b1.f1", "b1.f2"]  # #2 voided: #3 and #4 killed the first two
+
+
+@pytest.fixture
+def rewritten(monkeypatch):
+    """The versions of the log rows each correction rewrites (``bulk_update`` spied on)."""
+    from battles.models import BattleLogEntry
+
+    calls: list[list[int]] = []
+    real = BattleLogEntry.objects.bulk_update
+
+    def spy(rows, fields, **kwargs):
+        calls.append(sorted(row.version for row in rows))
+        return real(rows, fields, **kwargs)
+
+    monkeypatch.setattr(BattleLogEntry.objects, "bulk_update", spy)
+    return calls
+
+
+def test_a_correction_that_changes_nothing_downstream_rewrites_no_later_row(
+    clients, played, rewritten
+):
+    for version in range(4, 7):  # v5..v7: more kills after the corrected dice
+        fire(clients["alice"], played, version, dice={"shot": 6, "cover": 1})
+    before = log(clients["alice"], played)
+    response = correct(
+        clients["bob"], played, 7, 3, "amend",
+        data={"rolls": {"shot": [5], "cover": [7]}, "source": "table"}, reason="the same dice",
+    )
+    assert response.status_code == 201, response.json()
+    assert rewritten == [[3]]  # the amended row only
+    after = log(clients["alice"], played)
+    assert after[3]["status"] == "amended"
+    assert [after[v] for v in range(4, 8)] == [before[v] for v in range(4, 8)]
+
+
+def test_a_correction_that_changes_every_later_row_equals_a_rebuild(clients, played, rewritten):
+    from battles import services
+    from tests.battles.test_projections import projections
+
+    for version in range(4, 7):  # v5..v7 kill b1.f2..b1.f4
+        fire(clients["alice"], played, version, dice={"shot": 6, "cover": 1})
+    response = correct(clients["alice"], played, 7, 4, "void", reason="declared twice")
+    assert response.status_code == 201, response.json()
+    assert rewritten == [[4, 5, 6, 7]]  # every later kill now falls on the figure before
+    assert log(clients["alice"], played)[5]["text"] == "b1.f1 killed"
+    incremental = projections(played)
+    services.rebuild(battle=played)
+    assert projections(played) == incremental

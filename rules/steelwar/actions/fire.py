@@ -414,6 +414,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     if outcome == NO_EFFECT:
         return done(battle, fx)
     first_suppressed = ctx.first_suppressed
+    squads = battle.squads  # the battle is copied once, below
     if ctx.suppresses:
         if target.no_step_back:
             fx.append(effects.not_suppressible(target))
@@ -422,11 +423,13 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
             fx.append(effects.suppressed(target, markers, markers > target.suppression))
             first_suppressed = not target.ever_suppressed
             target = target._replace(suppression=markers, ever_suppressed=True)
-            battle = battle.with_squad(ctx.target, target)
-    if outcome != SUPPRESS_AND_HITS:
+            squads = battle.squads_with(ctx.target, target)
+    if outcome != SUPPRESS_AND_HITS:  # no hits (a suppression changes no figure)
         if first_suppressed != ctx.first_suppressed:
             ctx = ctx._replace(first_suppressed=first_suppressed)
-        return done(battle, fx, hits.morale_followups(battle, ctx))
+        return done(battle, fx, hits.morale_followups(battle, ctx), squads=squads)
+    if squads is not battle.squads:
+        battle = battle._replace(squads=squads)
     potential = potential_hits(ctx.dice, ctx.range_die)
     fx.append(effects.potential_hits(target, potential, sum(ctx.dice), ctx.range_die))
     return hits.allocate(battle, ctx._replace(first_suppressed=first_suppressed, hits=potential),

@@ -326,7 +326,7 @@ def _finish(battle: Battle, i: int, ctx: Context, allocation: int, detail: str,
         moved = moved._replace(presence=LEFT_TABLE)
         fx.append(effects.left_table(moved))
     if moved is not squad:
-        battle = battle.with_squad(i, moved)
+        return done(battle, fx, squads=battle.squads_with(i, moved))
     return done(battle, fx)
 
 
@@ -370,7 +370,8 @@ def stand_up(battle: Battle, cmd: Command) -> Step:
     validate_stand_up(battle, cmd)
     i, squad = battle.squad(cmd.unit)
     squad = squad._replace(prone=False)
-    return done(spend_actions(battle).with_squad(i, squad), (effects.stood_up(squad),))
+    return done(spend_actions(battle), (effects.stood_up(squad),),
+                squads=battle.squads_with(i, squad))
 
 
 ACTIONS = (

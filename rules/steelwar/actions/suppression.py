@@ -76,11 +76,11 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     passed = remove_suppression_test(roll, squad.leadership)
     fx = [effects.test_rolled(squad, "command", roll, squad.quality, squad.leadership, passed,
                               RULE, "remove suppression")]
-    if passed:
-        squad = squad._replace(suppression=squad.suppression - 1)
-        battle = battle.with_squad(res.unit, squad)
-        fx.append(effects.suppression_removed(squad, squad.suppression))
-    return done(battle, fx)
+    if not passed:
+        return done(battle, fx)
+    squad = squad._replace(suppression=squad.suppression - 1)
+    fx.append(effects.suppression_removed(squad, squad.suppression))
+    return done(battle, fx, squads=battle.squads_with(res.unit, squad))
 
 
 ACTIONS = (Action(NAME, RULE, validate, declare),)

@@ -67,7 +67,7 @@ def validate_begin(battle: Battle, cmd: Command) -> None:
 
 def begin(battle: Battle, cmd: Command) -> Step:
     i, squad = _check_begin(battle, cmd)
-    battle = battle.with_squad(i, squad._replace(activated=True))._replace(activation=Activation(i))
+    battle = battle.with_squad(i, squad._replace(activated=True), activation=Activation(i))
     return Step(battle, (effects.activation_begun(squad, battle.turn),))
 
 
