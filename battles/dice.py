@@ -137,12 +137,7 @@ def verify_server_rolls(
     rolls: Iterable[tuple[int, str, Mapping, list]],
 ) -> list[RollCheck]:
     """Re-derive ``(version, key, request_json, recorded_values)`` server rolls."""
-    checks = []
-    for version, key, request_json, recorded in rolls:
-        request = DiceRequest.from_json(request_json)
-        derived = roll_request(seed_hex, battle_id=battle_id, version=version, request=request)
-        checks.append(RollCheck(version, key, list(recorded), derived))
-    return checks
+    return _rederive(seed_hex, battle_id, rolls, DiceRequest.from_json, roll_request)
 
 
 def verify_server_draws(
@@ -152,9 +147,15 @@ def verify_server_draws(
     draws: Iterable[tuple[int, str, Mapping, list]],
 ) -> list[RollCheck]:
     """Re-derive ``(version, key, request_json, recorded_card_ids)`` server draws."""
-    checks = []
-    for version, key, request_json, recorded in draws:
-        request = DrawRequest.from_json(request_json)
-        derived = draw_request(seed_hex, battle_id=battle_id, version=version, request=request)
-        checks.append(RollCheck(version, key, list(recorded), derived))
-    return checks
+    return _rederive(seed_hex, battle_id, draws, DrawRequest.from_json, draw_request)
+
+
+def _rederive(seed_hex, battle_id, recorded_items, request_from_json, derive) -> list[RollCheck]:
+    """Each recorded ``(version, key, request_json, recorded)`` beside what ``derive`` gives
+    for its request from the seed."""
+    return [
+        RollCheck(version, key, list(recorded),
+                  derive(seed_hex, battle_id=battle_id, version=version,
+                         request=request_from_json(request_json)))
+        for version, key, request_json, recorded in recorded_items
+    ]

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
-from rules.core.dice import DiceRequest
-from rules.core.draws import DrawRequest
 from rules.core.facts import Command, Fact
 from rules.core.limits import Limits
 
@@ -100,15 +98,11 @@ class AwaitingCommand(Pending):
 
 
 @dataclass(frozen=True, slots=True)
-class DiceNeeded(Pending):
-    """Dice the procedure in progress needs, each named by purpose.
+class RequestsNeeded(Pending):
+    """Base of the kinds that wait for named requests (dice, draws): ``requests`` lists only
+    those still missing, ``procedure`` names the procedure in progress."""
 
-    They may arrive in one ``dice`` fact or in several (e.g. the shooter's dice, then the
-    target's die); ``requests`` lists only those still missing.
-    """
-
-    kind: ClassVar[str] = "dice"
-    requests: tuple[DiceRequest, ...]
+    requests: tuple
     procedure: str = ""
 
     def to_json(self) -> dict:
@@ -120,23 +114,25 @@ class DiceNeeded(Pending):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawNeeded(Pending):
-    """Cards or chips the procedure in progress needs drawn, each request named by purpose.
+class DiceNeeded(RequestsNeeded):
+    """Dice the procedure in progress needs, each named by purpose (:class:`DiceRequest`).
 
-    They may arrive in one ``draw`` fact or in several; ``requests`` lists only those still
-    missing, each with the cards out of its deck at this point.
+    They may arrive in one ``dice`` fact or in several (e.g. the shooter's dice, then the
+    target's die).
+    """
+
+    kind: ClassVar[str] = "dice"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawNeeded(RequestsNeeded):
+    """Cards or chips the procedure in progress needs drawn, each request named by purpose
+    (:class:`~rules.core.draws.DrawRequest`, with the cards out of its deck at this point).
+
+    They may arrive in one ``draw`` fact or in several.
     """
 
     kind: ClassVar[str] = "draw"
-    requests: tuple[DrawRequest, ...]
-    procedure: str = ""
-
-    def to_json(self) -> dict:
-        return {
-            "kind": self.kind,
-            "procedure": self.procedure,
-            "requests": [r.to_json() for r in self.requests],
-        }
 
 
 @dataclass(frozen=True, slots=True)
