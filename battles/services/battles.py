@@ -245,7 +245,7 @@ def conclude_battle(
 
     def plan(ctx: PlanContext) -> None:
         summary = summarize(ctx.system, ctx.fold.state)
-        _check_result(result, summary.sides)
+        check_result(result, summary.sides)
         seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
         ctx.add(
             replay.CONCLUDED,
@@ -269,7 +269,7 @@ def conclude_battle(
     )
 
 
-def _check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
+def check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
     sides = tuple(sides)
     if not isinstance(result, Mapping):
         raise ApiError("bad_result", _("result maps each side to win, lose or draw"),

@@ -33,7 +33,7 @@ from battles import dice as dice_scheme
 from battles import replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant
 from battles.selectors import server_draws, server_rolls
-from battles.services.battles import _check_result
+from battles.services.battles import check_result
 from battles.services.projection import project
 from battles.streams import stream_of
 from campaign.models import Club, Membership
@@ -461,7 +461,7 @@ def _check_conclusion(system: RuleSystem, state: State, concluded: RecordedEvent
     path = f"events.{concluded.version - 1}.data"
     summary = summarize(system, state)
     try:
-        _check_result(concluded.data["result"], summary.sides)
+        check_result(concluded.data["result"], summary.sides)
     except ApiError as error:
         raise _bad(f"{path}.{error.field}", error.message) from None
     if concluded.data["summary"] != json.loads(json.dumps(summary.to_json())):
