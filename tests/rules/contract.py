@@ -239,15 +239,8 @@ def bad_facts(system: RuleSystem, state: Any) -> list[Fact]:
         facts.append(dice({"no.such.die": [1]}))
         facts.append(decide("no_such_decision", "x"))
     if not isinstance(pending, AwaitingCommand):
-        for spec in catalogue_at_rest(system, state)[:1]:
-            command = spec.command()
-            facts.append(declare(command["action"], command.get("unit"), command.get("params")))
+        facts.append(declare("end_turn", None, {}))  # any declaration waits its turn
     return facts
-
-
-def catalogue_at_rest(system: RuleSystem, state: Any) -> tuple[CommandSpec, ...]:
-    """The catalogue, which lists nothing while something is pending."""
-    return catalogue(system, state)
 
 
 def check_refusals_leave_the_state(subject: Subject, played: Play, every: int = 5) -> None:
@@ -314,7 +307,7 @@ def check_labels(subject: Subject, played: Play, terms) -> None:
                 for param in spec.params:
                     need(PARAMETER, param.name)
             continue
-        if pending.procedure if hasattr(pending, "procedure") else False:
+        if getattr(pending, "procedure", ""):
             need(PENDING, pending.procedure)
         if isinstance(pending, DiceNeeded):
             for request in pending.requests:
