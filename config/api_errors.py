@@ -10,8 +10,10 @@ sentence was translated).
 The apps write their sentences with ``gettext`` at raise time (the request's language is
 active then). The rule engine writes English :class:`rules.core.errors.Sentence` messages;
 :mod:`config.rule_messages` translates them here.
-Any app raises :class:`ApiError` (or a ``rules.core.errors.RuleError``, or an
-``eventstore.errors.WrongExpectedVersion``) and gets this format.
+Services and selectors raise named domain errors (``config.errors``: no HTTP in them); this
+handler gives each kind its status. Views may raise :class:`ApiError` (a status of their
+own); a ``rules.core.errors.RuleError`` or an ``eventstore.errors.WrongExpectedVersion`` gets
+the same format.
 Registered as ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``.
 """
 
@@ -29,6 +31,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config import errors
 from config.rule_messages import localize_rule_message
 from rules.core.errors import RuleError, Sentence
 
@@ -116,8 +119,33 @@ def localized_message(code: str, message: str) -> tuple[str, dict]:
     return translate_plain(message), {}
 
 
+#: The HTTP status of each kind of domain error (``config.errors``).
+DOMAIN_STATUS: dict[type[errors.DomainError], int] = {
+    errors.Invalid: status.HTTP_400_BAD_REQUEST,
+    errors.Forbidden: status.HTTP_403_FORBIDDEN,
+    errors.NotFound: status.HTTP_404_NOT_FOUND,
+    errors.Conflict: status.HTTP_409_CONFLICT,
+    errors.TooLarge: status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    errors.Refused: status.HTTP_422_UNPROCESSABLE_ENTITY,
+}
+
+
+def domain_status(error: errors.DomainError) -> int:
+    """The status of a domain error's kind (400 for the base class)."""
+    for kind in type(error).__mro__:
+        if kind in DOMAIN_STATUS:
+            return DOMAIN_STATUS[kind]
+    return status.HTTP_400_BAD_REQUEST
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF exception handler: every error in the shared format."""
+    if isinstance(exc, errors.DomainError):
+        body = error_body(exc.code, exc.message, rule=exc.rule, field=exc.field, **exc.extra)
+        message, extra = localized_message(exc.extra.get("rule_code", exc.code), exc.message)
+        body["message"] = message
+        body.update(extra)
+        return Response(body, status=domain_status(exc))
     if isinstance(exc, ApiError):
         body = exc.to_dict()
         message, extra = localized_message(exc.extra.get("rule_code", exc.code), exc.message)
