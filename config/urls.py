@@ -4,6 +4,7 @@ from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts import pages as account_pages
 from accounts.signin import ThrottledAuthenticationForm, answers_429_when_throttled
 from config.views import health
 
@@ -18,6 +19,9 @@ urlpatterns = [
         ),
         name="login",
     ),
+    path("accounts/tokens/", account_pages.token_list, name="account_tokens"),
+    path("accounts/tokens/<int:token_id>/revoke/", account_pages.token_revoke,
+         name="account_token_revoke"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("accounts.urls")),
     path("api/", include("battles.urls")),
