@@ -9,8 +9,11 @@ from battles.signals import battle_concluding
 @receiver(battle_concluding, dispatch_uid="campaign.take_over_battle_result")
 def enqueue_take_over(sender, battle_id: int, **kwargs) -> None:
     """A battle is being concluded: record its take-over in the outbox, in the same
-    transaction; it is handed to Celery once the transaction commits."""
+    transaction; it is handed to Celery once the transaction commits. The language of the
+    request goes with it, for the e-mail to the participants."""
+    from django.utils.translation import get_language
+
     from campaign.services.outbox import enqueue
     from campaign.tasks import take_over_battle_result
 
-    enqueue(take_over_battle_result, battle_id)
+    enqueue(take_over_battle_result, battle_id, get_language())

@@ -24,12 +24,26 @@ def project_campaign(campaign_id: int) -> int:
 
 
 @shared_task(acks_late=True, **RETRY)
-def take_over_battle_result(battle_id: int) -> int | None:
-    """Take a concluded battle's result over into its campaign's ledger (once)."""
+def take_over_battle_result(battle_id: int, language: str | None = None) -> int | None:
+    """Take a concluded battle's result over into its campaign's ledger (once); when this run
+    appended it, queue the e-mail to the participants."""
+    from campaign.services.outbox import enqueue
     from campaign.services.takeover import take_over_battle
 
     recorded = take_over_battle(battle_id=battle_id)
-    return recorded.version if recorded is not None else None
+    if recorded is None:
+        return None
+    if recorded.events and not recorded.replayed:
+        enqueue(send_battle_report, battle_id, recorded.version, language)
+    return recorded.version
+
+
+@shared_task(acks_late=True, **RETRY)
+def send_battle_report(battle_id: int, version: int, language: str | None = None) -> int:
+    """E-mail the participants what the campaign took over from the battle."""
+    from campaign.services.battle_report import send_battle_report as send
+
+    return send(battle_id=battle_id, version=version, language=language)
 
 
 @shared_task(acks_late=True, **RETRY)

@@ -202,6 +202,21 @@ SIGN_IN_THROTTLE = {
     "window_seconds": env_int("SIGN_IN_WINDOW_SECONDS", 900),
 }
 
+# --- E-mail (campaign/services/battle_report.py) --------------------------------------------
+# The console backend by default: messages are written to the log of the process that sends
+# them (the Celery worker). Set EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and
+# the EMAIL_* variables to send for real.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "campaigns@localhost")
+#: The site's address as players reach it, for links in e-mails.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+
 # --- Celery ---------------------------------------------------------------------------
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None

@@ -57,7 +57,7 @@ def test_a_conclusion_with_the_broker_down_answers_its_success_and_the_relay_han
     assert response.status_code == 200, response.content
     battle.refresh_from_db()
     assert battle.status == "concluded"
-    assert _waiting() == [("campaign.tasks.take_over_battle_result", [battle.pk])]
+    assert _waiting() == [("campaign.tasks.take_over_battle_result", [battle.pk, "en"])]
     assert _taken_over(campaign) == 0
 
     with django_capture_on_commit_callbacks(execute=True):  # the broker is back (inline)

@@ -132,7 +132,7 @@ def test_battles_concluded_while_redis_is_down_answer_their_success_and_are_take
     print(f"conclusions with Redis down: {', '.join(f'{s * 1000:.0f} ms' for s in elapsed)}")
     assert max(elapsed) < 3.0
     assert sorted(OutboxMessage.objects.filter(task__endswith="take_over_battle_result")
-                  .values_list("args", flat=True)) == [[b.pk] for _, b in games[1:]]
+                  .values_list("args", flat=True)) == [[b.pk, "en"] for _, b in games[1:]]
     assert [_taken_over(c) for c, _ in games[1:]] == [0, 0, 0]
 
     redis_server.start()
