@@ -20,6 +20,7 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("accounts.urls")),
+    path("api/", include("clubs.urls")),
     path("api/", include("battles.urls")),
     path("api/", include("campaign.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
