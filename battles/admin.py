@@ -10,10 +10,13 @@ from django import forms
 from django.contrib import admin, messages
 
 from battles.models import Battle, BattleLogEntry, BattleParticipant, UnitStatus
+from battles.results import RESULTS
 from battles.selectors import state_at
-from battles.services.battles import RESULTS, conclude_battle
+from battles.services.battles import conclude_battle
 from battles.streams import stream_of
-from campaign.admin import OrganizerScoped, events_link, form_action
+from clubs.admin import OrganizerScoped
+from config.admin_actions import form_action
+from eventstore.admin import events_link
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from campaign.models import Club
+from clubs.models import Club
 
 DEFAULT_SNAPSHOT_EVERY = 100
 

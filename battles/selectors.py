@@ -22,8 +22,8 @@ from rest_framework import status
 from battles import dice, replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
 from battles.streams import stream_of, system_of
-from campaign.models import Membership
-from campaign.selectors import club_role
+from clubs.models import Membership
+from clubs.selectors import club_role, clubs_of
 from config.api_errors import ApiError
 from config.request_input import INT64_MAX
 from eventstore.selectors import read_stream
@@ -63,8 +63,7 @@ def visible_battles(*, user) -> QuerySet[Battle]:
     """Battles of the clubs the user belongs to."""
     if not getattr(user, "is_authenticated", False):
         return Battle.objects.none()
-    clubs = Membership.objects.filter(user=user).values("club_id")
-    return Battle.objects.filter(club_id__in=clubs).select_related("club")
+    return Battle.objects.filter(club_id__in=clubs_of(user=user)).select_related("club")
 
 
 _BATTLE_FIELDS = tuple(Battle._meta.concrete_fields)
@@ -436,6 +435,43 @@ def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
         },
         "differs": bool(differences) or summaries["current"] != summaries["other"],
     }
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """What a concluded battle leaves to its campaign: the result per side, the rule
+    system's summary (``rules.core.summary.BattleSummary`` JSON) and the effects of every
+    fact that counted, in stream order (voided and unfit facts had none)."""
+
+    battle_id: int
+    result: dict | None
+    summary: dict
+    log_effects: list
+
+
+#: Log rows whose effects count.
+COUNTED = (BattleLogEntry.Status.APPLIED, BattleLogEntry.Status.AMENDED)
+
+
+def conclusion_of(*, battle_id: int) -> Conclusion | None:
+    """The battle's :class:`Conclusion`, or None while it is open (or if there is none)."""
+    battle = Battle.objects.filter(pk=battle_id, status=Battle.Status.CONCLUDED).only(
+        "pk", "result", "summary"
+    ).first()
+    if battle is None:
+        return None
+    rows = BattleLogEntry.objects.filter(battle=battle, status__in=COUNTED).order_by("version")
+    return Conclusion(
+        battle_id=battle.pk, result=battle.result,
+        summary=battle.summary or {"sides": []},
+        log_effects=[effect for effects in rows.values_list("effects", flat=True)
+                     for effect in effects or ()],
+    )
+
+
+def concluded_battles() -> QuerySet:
+    """The ids of every concluded battle (a subquery: ``battle__in=concluded_battles()``)."""
+    return Battle.objects.filter(status=Battle.Status.CONCLUDED).values("pk")
 
 
 def commands_of(*, battle: Battle) -> dict:

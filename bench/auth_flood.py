@@ -88,7 +88,7 @@ def _prepare() -> tuple[str, float]:
 
     from accounts.signin import forget
     from accounts.tokens import create_token
-    from campaign.models import Club, Membership
+    from clubs.models import Club, Membership
 
     forget(HOST, USERNAME)  # counts an earlier run left in Redis
 

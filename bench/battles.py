@@ -108,7 +108,7 @@ def organizer_client():
     from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
 
-    from campaign.models import Club, Membership
+    from clubs.models import Club, Membership
 
     club = Club.objects.create(name="Bench club", slug="bench")
     user = get_user_model().objects.create_user("bench")

@@ -109,8 +109,8 @@ def _run() -> dict:
 def _campaign():
     from django.contrib.auth import get_user_model
 
-    from campaign.models import Club, Membership
     from campaign.services import campaigns, forces, scenarios, soldiers
+    from clubs.models import Club, Membership
 
     club = Club.objects.create(name="Bench club", slug="bench")
     users = {name: get_user_model().objects.create_user(name) for name in ("org", "red", "blue")}

@@ -1,25 +1,20 @@
-"""The Django admin for organizers: clubs, campaigns, the scenario graph, forces and units.
+"""The Django admin for organizers: campaigns, the scenario graph, forces and units.
 
-Clubs and their memberships are plain rows, edited here. Everything under a campaign is a
-read projection of its ledger (``campaign.services.projection``): shown read-only, each unit
+Everything under a campaign is a read projection of its ledger (``campaign.services.projection``): shown read-only, each unit
 with its history newest first, and never edited. Corrections and the organizer's routine are
 admin actions calling the campaign services, which append ledger events (DESIGN principles 4
 and 6); a service's refusal comes back as an admin message and changes nothing.
 
-Staff who are not superusers see only the clubs they organize. :func:`action_page` and
-:func:`call_services` are shared with ``battles.admin``.
+Staff who are not superusers see only the campaigns of the clubs they organize
+(``clubs.admin.OrganizerScoped``); the actions use ``config.admin_actions``.
 """
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable
 
 from django import forms
 from django.contrib import admin, messages
-from django.db import transaction
 from django.db.models import OuterRef, Q, QuerySet, Subquery
-from django.template import engines
-from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
@@ -28,11 +23,9 @@ from django.utils.safestring import SafeString
 from campaign.models import (
     Campaign,
     CampaignBattle,
-    Club,
     Force,
     Formation,
     HistoryEntry,
-    Membership,
     Scenario,
     ScenarioLink,
     Soldier,
@@ -43,104 +36,13 @@ from campaign.services import campaigns as campaign_services
 from campaign.services import forces as force_services
 from campaign.services import soldiers as soldier_services
 from campaign.services.ledger import stream_of
-from config.api_errors import ApiError
+from clubs.admin import OrganizerScoped
+from config.admin_actions import call_services, form_action
 from config.request_input import ascii_int
-from eventstore.errors import EventStoreError
-from eventstore.selectors import stream_version
-from eventstore.types import StreamId
-from rules.core.errors import RuleError
+from eventstore.admin import events_link
 
-#: What a service raises to refuse a command (the API turns them into 4xx answers).
-SERVICE_ERRORS = (ApiError, RuleError, EventStoreError)
 #: History rows shown on a change page; the link under them lists them all.
 HISTORY_ROWS = 100
-
-# --- shared by the admin actions of campaign and battles ----------------------------------
-
-_ACTION_PAGE = """{% extends "admin/base_site.html" %}{% load admin_urls l10n %}
-{% block bodyclass %}{{ block.super }} app-{{ opts.app_label }} model-{{ opts.model_name }}{% endblock %}
-{% block breadcrumbs %}<div class="breadcrumbs"><a href="{% url 'admin:index' %}">Home</a>
-&rsaquo; <a href="{% url opts|admin_urlname:'changelist' %}">{{ opts.verbose_name_plural|capfirst }}</a>
-&rsaquo; {{ title }}</div>{% endblock %}
-{% block content %}<div id="content-main">
-<p>{{ intro }}</p>
-<ul>{% for obj in objects %}<li>{{ obj }}</li>{% endfor %}</ul>
-<form method="post">{% csrf_token %}
-{{ form.non_field_errors }}
-<fieldset class="module aligned">{% for field in form.visible_fields %}
-<div class="form-row">{{ field.errors }}<div class="flex-container">{{ field.label_tag }} {{ field }}</div>
-{% if field.help_text %}<div class="help">{{ field.help_text }}</div>{% endif %}</div>
-{% endfor %}</fieldset>
-{% for field in form.hidden_fields %}{{ field }}{% endfor %}
-{% for obj in objects %}<input type="hidden" name="_selected_action" value="{{ obj.pk|unlocalize }}">{% endfor %}
-<input type="hidden" name="action" value="{{ action }}">
-<div class="submit-row"><input type="submit" name="apply" value="{{ submit }}" class="default">
-<a href="{% url opts|admin_urlname:'changelist' %}" class="closelink">Cancel</a></div>
-</form></div>{% endblock %}"""
-
-
-def action_page(
-    model_admin: admin.ModelAdmin,
-    request,
-    objects: Iterable,
-    *,
-    form: forms.Form,
-    title: str,
-    intro: str,
-    submit: str,
-) -> TemplateResponse:
-    """The intermediate page of an admin action: the selected objects and a form that posts
-    back to the same action (Django's ``delete_selected`` pattern)."""
-    context = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.model._meta,
-        "title": title,
-        "intro": intro,
-        "objects": list(objects),
-        "form": form,
-        "submit": submit,
-        "action": request.POST.get("action", ""),
-    }
-    return TemplateResponse(request, engines["django"].from_string(_ACTION_PAGE), context)
-
-
-def call_services(
-    model_admin: admin.ModelAdmin, request, calls: Iterable[Callable[[], object]], *, done: str
-) -> bool:
-    """Run service calls in one transaction: all of them, or (on the first refusal, shown as
-    an error message) none of them."""
-    try:
-        with transaction.atomic():
-            for call in calls:
-                call()
-    except SERVICE_ERRORS as error:
-        model_admin.message_user(request, str(error), messages.ERROR)
-        return False
-    model_admin.message_user(request, done, messages.SUCCESS)
-    return True
-
-
-def form_action(
-    model_admin: admin.ModelAdmin,
-    request,
-    queryset: QuerySet,
-    *,
-    form_class: type[forms.Form],
-    calls: Callable[[dict], Iterable[Callable[[], object]]],
-    title: str,
-    intro: str,
-    submit: str,
-    done: str,
-    form_kwargs: dict | None = None,
-):
-    """An action that asks for input first: show the form; once it is valid, run the service
-    calls ``calls(cleaned_data)`` gives. On a refusal the form is shown again with the error."""
-    form = form_class(request.POST if "apply" in request.POST else None, **(form_kwargs or {}))
-    if (form.is_bound and form.is_valid()
-            and call_services(model_admin, request, calls(form.cleaned_data), done=done)):
-        return None  # back to the change list, with the message
-    return action_page(model_admin, request, queryset, form=form, title=title, intro=intro,
-                       submit=submit)
 
 
 def one_campaign(model_admin: admin.ModelAdmin, request, queryset: QuerySet) -> Campaign | None:
@@ -155,15 +57,6 @@ def one_campaign(model_admin: admin.ModelAdmin, request, queryset: QuerySet) -> 
     return Campaign.objects.get(pk=ids.pop())
 
 
-def events_link(stream: StreamId) -> SafeString:
-    """A link to the stream's events in the (read-only) event admin."""
-    url = reverse("admin:eventstore_event_changelist") + "?" + urlencode(
-        {"stream_type": stream.type, "stream_id": stream.id}
-    )
-    return format_html('<a href="{}">{} events in stream {}</a>', url, stream_version(stream),
-                       stream)
-
-
 def admin_link(obj, text: object | None = None) -> SafeString:
     """A link to the object's change (or view) page."""
     if obj is None:
@@ -176,25 +69,11 @@ def admin_link(obj, text: object | None = None) -> SafeString:
 # --- visibility and read-only projections ----------------------------------------------
 
 
-class OrganizerScoped:
-    """Staff who are not superusers see only rows of the clubs they organize (outsiders never
-    learn a campaign exists). ``club_path`` leads from the model to its club."""
-
-    club_path = "campaign__club"
-
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        organized = Membership.objects.filter(
-            user=request.user, role=Membership.Role.ORGANIZER
-        ).values("club_id")
-        return queryset.filter(**{f"{self.club_path}__in": organized})
-
-
 class ProjectionAdmin(OrganizerScoped, admin.ModelAdmin):
     """A read projection of the ledger: listed and viewed, never added, edited or deleted
     (a rebuild would undo it; corrections are ledger events, see the actions)."""
+
+    club_path = "campaign__club"
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -277,25 +156,6 @@ class WithHistory:
             "subject_ref": ref,
         })
         return format_html('{}<p><a href="{}">all {} history entries</a></p>', table, url, total)
-
-
-# --- clubs ---------------------------------------------------------------------------------
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 0
-    raw_id_fields = ["user"]
-    readonly_fields = ["joined_at"]
-
-
-@admin.register(Club)
-class ClubAdmin(OrganizerScoped, admin.ModelAdmin):
-    club_path = "id"
-    list_display = ["name", "slug", "created_at"]
-    search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
-    inlines = [MembershipInline]
 
 
 # --- campaigns -----------------------------------------------------------------------------

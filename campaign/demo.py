@@ -17,10 +17,11 @@ from django.db import transaction
 
 from battles import services as battles
 from battles.selectors import state_at
-from campaign.models import Campaign, Club, Membership
+from campaign.models import Campaign
 from campaign.services import campaigns, forces, scenarios, soldiers
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.takeover import take_over_battle
+from clubs.models import Club, Membership
 from config.api_errors import ApiError
 from rules.core.errors import RuleError
 

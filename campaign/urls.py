@@ -66,7 +66,6 @@ per_campaign = [
 ]
 
 urlpatterns = [
-    path("clubs/", campaigns.ClubListView.as_view(), name="club-list"),
     path("campaigns/", campaigns.CampaignListView.as_view(), name="campaign-list"),
     path(C, include(per_campaign)),
 ]

@@ -51,6 +51,6 @@ class AutoSchema(openapi.AutoSchema):
 
 
 def _error_serializer():
-    from battles.api.serializers import ErrorSerializer  # apps load after the settings
+    from config.error_schema import ErrorSerializer  # apps load after the settings
 
     return ErrorSerializer

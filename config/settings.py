@@ -51,8 +51,9 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     "eventstore",
-    "campaign",
+    "clubs",
     "battles",
+    "campaign",
 ]
 
 MIDDLEWARE = [

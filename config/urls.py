@@ -24,6 +24,7 @@ urlpatterns = [
          name="account_token_revoke"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("accounts.urls")),
+    path("api/", include("clubs.urls")),
     path("api/", include("battles.urls")),
     path("api/", include("campaign.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

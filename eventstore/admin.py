@@ -1,7 +1,13 @@
-"""Events in the Django admin: visible, filterable, never editable."""
+"""Events in the Django admin: visible, filterable, never editable; :func:`events_link` leads\nto a stream's events from a battle's or a campaign's page."""
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.http import urlencode
+from django.utils.safestring import SafeString
 
 from eventstore.models import Event
+from eventstore.selectors import stream_version
+from eventstore.types import StreamId
 
 
 @admin.register(Event)
@@ -32,3 +38,12 @@ class EventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+def events_link(stream: StreamId) -> SafeString:
+    """A link to the stream's events in this (read-only) event admin."""
+    url = reverse("admin:eventstore_event_changelist") + "?" + urlencode(
+        {"stream_type": stream.type, "stream_id": stream.id}
+    )
+    return format_html('<a href="{}">{} events in stream {}</a>', url, stream_version(stream),
+                       stream)

@@ -90,7 +90,7 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture
 def club(db):
-    from campaign.models import Club
+    from clubs.models import Club
 
     return Club.objects.create(name="Steel Veterans", slug="steel-veterans")
 
@@ -101,7 +101,7 @@ def people(club):
     (``member``) and an ``outsider`` who belongs to no club."""
     from django.contrib.auth import get_user_model
 
-    from campaign.models import Membership
+    from clubs.models import Membership
 
     users = {name: get_user_model().objects.create_user(name)
              for name in ("org", "alice", "bob", "member", "outsider")}

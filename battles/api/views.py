@@ -21,9 +21,9 @@ from rest_framework.views import APIView
 from battles import selectors, services
 from battles.api import serializers as s
 from battles.models import BattleLogEntry, UnitStatus
-from campaign.models import Club
-from campaign.selectors import club_role
+from clubs.selectors import member_club
 from config.api_errors import ApiError
+from config.error_schema import ErrorSerializer
 from config.parsers import FormParser, JSONParser, MultiPartParser, load_json, too_large
 from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, INT32_MAX, int_param
 from config.request_input import idempotency_key as idempotency_key_of
@@ -45,24 +45,15 @@ IDEMPOTENCY_CREATE = OpenApiParameter(
     "(no control characters)",
 )
 ERRORS = {
-    400: OpenApiResponse(s.ErrorSerializer, description="malformed input"),
-    403: OpenApiResponse(s.ErrorSerializer, description="a club member not taking part"),
-    404: OpenApiResponse(s.ErrorSerializer, description="no such battle, or not your club"),
+    400: OpenApiResponse(ErrorSerializer, description="malformed input"),
+    403: OpenApiResponse(ErrorSerializer, description="a club member not taking part"),
+    404: OpenApiResponse(ErrorSerializer, description="no such battle, or not your club"),
     409: OpenApiResponse(
-        s.ErrorSerializer,
+        ErrorSerializer,
         description="stale expected_version (with current_version), or the battle is concluded",
     ),
-    422: OpenApiResponse(s.ErrorSerializer, description="the rules forbid it"),
+    422: OpenApiResponse(ErrorSerializer, description="the rules forbid it"),
 }
-
-
-def _club_for(user, club_id: int, field: str = "club") -> Club:
-    if club_role(user=user, club_id=club_id) is None:
-        raise ApiError(
-            "not_found", _("no club %(club)s") % {"club": club_id}, field=field,
-            status_code=status.HTTP_404_NOT_FOUND,
-        )
-    return Club.objects.get(pk=club_id)
 
 
 class BattleListView(APIView):
@@ -84,7 +75,7 @@ class BattleListView(APIView):
         form = s.BattleCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        club = _club_for(request.user, data["club"])
+        club = member_club(user=request.user, club_id=data["club"])
         battle = services.create_battle(
             club=club,
             name=data["name"],
@@ -102,7 +93,7 @@ class BattleListView(APIView):
 
 
 class BattleDetailView(APIView):
-    @extend_schema(responses={200: s.BattleSerializer, 404: s.ErrorSerializer})
+    @extend_schema(responses={200: s.BattleSerializer, 404: ErrorSerializer})
     def get(self, request: Request, pk: int) -> Response:
         battle = selectors.battle_for(user=request.user, battle_id=pk)
         return Response(s.BattleSerializer(battle).data)
@@ -117,7 +108,7 @@ class StateView(APIView):
                 description="the state after this version",
             )
         ],
-        responses={200: s.StateSerializer, 400: s.ErrorSerializer, 404: s.ErrorSerializer},
+        responses={200: s.StateSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
         at = int_param(request.query_params, "at", code="bad_version")
@@ -133,8 +124,8 @@ class CommandsView(APIView):
     @extend_schema(
         responses={
             200: s.CommandsSerializer,
-            404: s.ErrorSerializer,
-            422: OpenApiResponse(s.ErrorSerializer,
+            404: ErrorSerializer,
+            422: OpenApiResponse(ErrorSerializer,
                                  description="the rule system lists no catalogue"),
         },
     )
@@ -342,7 +333,7 @@ class VerifyDiceView(APIView):
     """Re-derive every server roll and draw from the revealed seed (after conclusion)."""
 
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
+        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer, 409: ErrorSerializer}
     )
     def get(self, request: Request, pk: int) -> Response:
         battle = selectors.battle_for(user=request.user, battle_id=pk)
@@ -367,7 +358,7 @@ class ReplayView(APIView):
 class ExportView(APIView):
     """The battle as a JSON file of its events."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer})
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer})
     def get(self, request: Request, pk: int) -> HttpResponse:
         battle = selectors.battle_for(user=request.user, battle_id=pk)
         document = services.export_battle(battle=battle)
@@ -391,7 +382,7 @@ class ImportView(APIView):
         form = s.ImportSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        club = _club_for(request.user, data["club"])
+        club = member_club(user=request.user, club_id=data["club"])
         document = data.get("document")
         if document is None:
             upload = data["file"]

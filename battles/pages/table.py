@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from battles.replay import AMEND, VOID, describe, is_fact
-from campaign.pages.terms import RESULT, term
+from battles.results import result_label
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
@@ -339,7 +339,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "units": units,
         "sides": [{"id": side, "name": names.get(side, side)} for side in sides],
         "result": [
-            {"side": names.get(side, side), "result": term(RESULT, outcome)}
+            {"side": names.get(side, side), "result": result_label(outcome)}
             for side, outcome in (battle.result or {}).items()
         ],
         "pending": pending,

@@ -14,6 +14,7 @@ from rest_framework import status
 from battles import dice as dice_scheme
 from battles import replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, CreationKey, DiceSeed
+from battles.results import RESULTS
 from battles.selectors import state_at
 from battles.services.projection import project
 from battles.services.writes import (
@@ -25,7 +26,8 @@ from battles.services.writes import (
 )
 from battles.signals import battle_concluded, battle_concluding
 from battles.streams import stream_of
-from campaign.models import Club, Membership
+from clubs.models import Club
+from clubs.selectors import members
 from config.api_errors import ApiError
 from eventstore.services import append
 from eventstore.types import NewEvent
@@ -33,8 +35,6 @@ from rules.core import registry
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import DRAW, Fact
 from rules.core.summary import summarize
-
-RESULTS = ("win", "lose", "draw")
 
 
 @dataclass(frozen=True)
@@ -188,16 +188,14 @@ def club_participants(club: Club, entries: Iterable[tuple[int, str]]) -> list[Pa
     An id outside the club -- another club's user, a superuser, no user at all -- gets the
     same ``not_a_member`` error, which names no one: ids cannot be used to look users up."""
     entries = list(entries)
-    members = {
-        m.user_id: m.user
-        for m in Membership.objects.filter(
-            club=club, user_id__in=[user_id for user_id, _side in entries]
-        ).select_related("user")
+    found = {
+        user.pk: user
+        for user in members(club_id=club.pk).filter(pk__in=[user_id for user_id, _side in entries])
     }
     for index, (user_id, _side) in enumerate(entries):
-        if user_id not in members:
+        if user_id not in found:
             raise _not_a_member(user_id, index)
-    return [ParticipantSpec(user=members[user_id], side=side) for user_id, side in entries]
+    return [ParticipantSpec(user=found[user_id], side=side) for user_id, side in entries]
 
 
 def _not_a_member(user_id: int, index: int) -> ApiError:
@@ -209,10 +207,10 @@ def _not_a_member(user_id: int, index: int) -> ApiError:
 
 
 def _check_participants(club: Club, participants: list[ParticipantSpec], sides) -> None:
-    members = set(Membership.objects.filter(club=club).values_list("user_id", flat=True))
+    member_ids = set(members(club_id=club.pk).values_list("pk", flat=True))
     seen = set()
     for index, p in enumerate(participants):
-        if p.user.pk not in members:
+        if p.user.pk not in member_ids:
             raise _not_a_member(p.user.pk, index)
         if sides is not None and p.side not in sides:
             raise ApiError(

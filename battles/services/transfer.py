@@ -36,7 +36,8 @@ from battles.selectors import server_draws, server_rolls
 from battles.services.battles import check_result
 from battles.services.projection import project
 from battles.streams import stream_of
-from campaign.models import Club, Membership
+from clubs.models import Club
+from clubs.selectors import members
 from config.api_errors import ApiError
 from eventstore import upcasting
 from eventstore.errors import InvalidArgument
@@ -315,12 +316,9 @@ def import_battle(
             seed_sha256=started["seed_sha256"],
             created_by=imported_by,
         )
-        members = {
-            m.user.get_username(): m.user
-            for m in Membership.objects.filter(club=club).select_related("user")
-        }
+        by_name = {user.get_username(): user for user in members(club_id=club.pk)}
         for p in battle_doc.get("participants", []):
-            user = members.get(p["username"])
+            user = by_name.get(p["username"])
             if user is None:
                 unmatched.append(dict(p))
             else:

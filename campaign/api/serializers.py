@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from battles.api.serializers import ErrorSerializer  # the one error format (config.api_errors)
 from campaign.ledger.state import FORMATION_LEVELS, RESULTS
 from campaign.models import (
     Campaign,
-    Club,
     Force,
     Formation,
     HistoryEntry,
@@ -18,20 +16,13 @@ from campaign.models import (
     Squad,
 )
 from campaign.rules import HOUSE_RULE_LABEL
+from config.error_schema import ErrorSerializer  # the one error format (config.api_errors)
 from config.request_input import INT32_MAX, INT64_MAX
 
 __all__ = ["ErrorSerializer"]  # re-exported for the campaign views
 
 
 # --- responses -------------------------------------------------------------------------------
-
-
-class ClubSerializer(serializers.ModelSerializer):
-    role = serializers.CharField(read_only=True, help_text="your role in the club")
-
-    class Meta:
-        model = Club
-        fields = ["id", "name", "slug", "role"]
 
 
 class CampaignSerializer(serializers.ModelSerializer):

@@ -1,11 +1,11 @@
 """Campaign models, one module per concern.
 
-``clubs`` and ``campaigns`` hold identities (who belongs where, which campaign a battle is
-part of); ``forces``, ``scenarios`` and ``history`` are read projections of the ledger;
-``outbox`` holds Celery work not yet handed to the broker.
+``campaigns`` holds identities (a campaign's club, which campaign a battle is part of);
+``forces``, ``scenarios`` and ``history`` are read projections of the ledger; ``outbox``
+holds Celery work not yet handed to the broker. Clubs and their members are the ``clubs``
+app's.
 """
 from campaign.models.campaigns import Campaign, CampaignBattle, CampaignSeed
-from campaign.models.clubs import Club, Membership
 from campaign.models.forces import Force, Formation, Soldier, Squad
 from campaign.models.history import HistoryEntry
 from campaign.models.outbox import OutboxMessage
@@ -15,11 +15,9 @@ __all__ = [
     "Campaign",
     "CampaignBattle",
     "CampaignSeed",
-    "Club",
     "Force",
     "Formation",
     "HistoryEntry",
-    "Membership",
     "OutboxMessage",
     "Scenario",
     "ScenarioLink",

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from campaign.models.clubs import Club
+from clubs.models import Club
 
 
 class Campaign(models.Model):

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from battles.results import RESULT_LABELS
 from campaign.systems import SUPPORTED
 from rules.core import registry
 
@@ -63,11 +64,8 @@ def term(table: Mapping, value) -> str:
     return table.get(value, value) if isinstance(value, str) else value
 
 
-RESULT = {
-    "win": pgettext_lazy("result", "win"),
-    "lose": pgettext_lazy("result", "loss"),
-    "draw": pgettext_lazy("result", "draw"),
-}
+#: A battle's outcomes, which scenario links condition on (``battles.results``).
+RESULT = RESULT_LABELS
 POSTURE = {"front": _("at the front"), "rest": _("at rest")}
 
 #: What happened to a soldier, squad or force, by history kind (campaign ledger effects).

@@ -5,7 +5,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from rest_framework import status
 
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign
+from clubs.selectors import clubs_of
 from config.api_errors import ApiError
 
 
@@ -13,8 +14,7 @@ def visible_campaigns(*, user) -> QuerySet[Campaign]:
     """Campaigns of the clubs the user belongs to."""
     if not getattr(user, "is_authenticated", False):
         return Campaign.objects.none()
-    clubs = Membership.objects.filter(user=user).values("club_id")
-    return Campaign.objects.filter(club_id__in=clubs).select_related("club")
+    return Campaign.objects.filter(club_id__in=clubs_of(user=user)).select_related("club")
 
 
 def campaign_for(*, user, campaign_id: int) -> Campaign:

@@ -1,4 +1,5 @@
-"""Who may change what in a campaign: organizers run it, players command their own forces.
+"""Who may change what in a campaign: its club's organizers run it (``clubs.access``),
+players command their own forces.
 
 ``user=None`` is the system itself (Celery tasks, management commands): always allowed.
 Outsiders never learn a campaign exists (404, see ``campaign.selectors.campaigns``).
@@ -10,17 +11,10 @@ from rest_framework import status
 
 from campaign.ledger.state import CampaignState
 from campaign.ledger.state import Force as ForceState
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign
 from campaign.pages.terms import STATUS, term
-from campaign.selectors.clubs import club_role
+from clubs.access import may_organize, require_club_organizer, role_in_club
 from config.api_errors import ApiError
-
-
-def role_in(*, user, campaign: Campaign) -> str | None:
-    """``"organizer"``, ``"player"``, ``"system"`` (``user`` is None) or None."""
-    if user is None:
-        return "system"
-    return club_role(user=user, club_id=campaign.club_id)
 
 
 def status_text(soldier) -> str:
@@ -34,24 +28,15 @@ def status_text(soldier) -> str:
 
 
 def require_organizer(*, user, campaign: Campaign, what: str) -> None:
-    """403 ``not_an_organizer`` unless the user organizes the campaign's club."""
+    """``not_an_organizer`` (``config.errors.Forbidden``) unless the user organizes the
+    campaign's club (:func:`clubs.access.require_club_organizer`)."""
     require_club_organizer(user=user, club_id=campaign.club_id, what=what)
-
-
-def require_club_organizer(*, user, club_id: int, what: str) -> None:
-    """403 ``not_an_organizer`` unless the user organizes the club (``None``: the system)."""
-    if user is not None and club_role(user=user, club_id=club_id) != Membership.Role.ORGANIZER:
-        raise ApiError(
-            "not_an_organizer",
-            _("only the club's organizers may %(what)s") % {"what": what},
-            status_code=status.HTTP_403_FORBIDDEN,
-        )
 
 
 def require_force_editor(*, user, campaign: Campaign, force: ForceState) -> None:
     """403 ``not_your_force`` unless the user owns the force or organizes the club."""
-    role = role_in(user=user, campaign=campaign)
-    if role in ("system", Membership.Role.ORGANIZER):
+    role = role_in_club(user=user, club_id=campaign.club_id)
+    if may_organize(role):
         return
     if role is not None and force.owner_id == user.pk:
         return

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 from rest_framework import status
 
-from battles.models import Battle
 from battles.services.battles import ParticipantSpec, create_battle
 from campaign.ledger.events import BattleStarted
 from campaign.ledger.state import CampaignState
@@ -65,11 +65,12 @@ def start_scenario_battle(
     scenario_id: int,
     name: str | None = None,
     expected_version: int | None = None,
-) -> tuple[Battle, Recorded]:
+) -> tuple[Model, Recorded]:
     """The organizer starts the scenario's battle: the rule system's setup is built from
     campaign state, the battle created (each force's owner takes part on its side), and the
     ``scenario.battle_started`` event records which soldiers went in, with which motivation,
-    fatigue and starting morale."""
+    fatigue and starting morale. Returns the battle (``battles.services.create_battle``'s)
+    and the ledger's record."""
     require_organizer(user=user, campaign=campaign, what=_("start battles"))
     adapter = adapter_for(campaign.rule_system)
     state = state_of(campaign_id=campaign.pk)

@@ -16,11 +16,13 @@ from campaign.ledger.events import (
     CampaignStarted,
     HouseRulesChanged,
 )
-from campaign.models import Campaign, CampaignSeed, Club
+from campaign.models import Campaign, CampaignSeed
 from campaign.rules import HouseRules
-from campaign.services.access import bad_input, require_club_organizer, require_organizer
+from campaign.services.access import bad_input, require_organizer
 from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
+from clubs.access import require_club_organizer
+from clubs.models import Club
 from rules.core import registry
 from rules.core.errors import RuleError
 

@@ -17,7 +17,7 @@ from campaign.ledger.events import (
     SquadRaised,
 )
 from campaign.ledger.state import FORMATION_LEVELS, CampaignState, Formation, Soldier
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign
 from campaign.services.access import (
     bad_input,
     editable_force,
@@ -30,6 +30,7 @@ from campaign.services.access import (
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
 from campaign.systems import adapter_for
+from clubs.selectors import members
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.limits import limits_of
@@ -50,7 +51,7 @@ def raise_force(
         raise bad_input("bad_owner", _("a force needs an owner"), field="owner_id")
     if owner_id != getattr(user, "pk", None):
         require_organizer(user=user, campaign=campaign, what=_("raise a force for another player"))
-    if not Membership.objects.filter(club_id=campaign.club_id, user_id=owner_id).exists():
+    if not members(club_id=campaign.club_id).filter(pk=owner_id).exists():
         raise bad_input("not_a_member", _("a force's owner must be a member of the club"),
                         field="owner_id")
     if not name.strip():

@@ -7,7 +7,7 @@ catch-up racing the task) appends nothing.
 """
 from __future__ import annotations
 
-from battles.models import Battle, BattleLogEntry
+from battles.selectors import concluded_battles, conclusion_of
 from campaign.models import Campaign, CampaignBattle
 from campaign.services.dice import server_roll
 from campaign.services.ledger import Recorded, state_of, write
@@ -17,9 +17,6 @@ from campaign.systems import adapter_for
 from eventstore.selectors import stream_version
 from rules.core.summary import BattleSummary
 
-#: Battle log rows whose effects count (voided or unfit facts had none).
-COUNTED = (BattleLogEntry.Status.APPLIED, BattleLogEntry.Status.AMENDED)
-
 
 def idempotency_key(battle_id: int) -> str:
     return f"battle-{battle_id}-result"
@@ -28,20 +25,13 @@ def idempotency_key(battle_id: int) -> str:
 def take_over_battle(*, battle_id: int) -> Recorded | None:
     """Take over the battle's result, once. None if the battle is not a campaign battle or
     not concluded yet."""
-    link = CampaignBattle.objects.select_related("campaign", "battle").filter(
-        battle_id=battle_id
-    ).first()
-    if link is None or link.battle.status != Battle.Status.CONCLUDED:
+    link = CampaignBattle.objects.select_related("campaign").filter(battle_id=battle_id).first()
+    conclusion = conclusion_of(battle_id=battle_id) if link is not None else None
+    if conclusion is None:
         return None
-    battle, campaign = link.battle, link.campaign
+    campaign = link.campaign
     adapter = adapter_for(campaign.rule_system)
-    summary = BattleSummary.from_json(battle.summary or {"sides": []})
-    log_effects = [
-        effect
-        for effects in BattleLogEntry.objects.filter(battle=battle, status__in=COUNTED)
-        .order_by("version").values_list("effects", flat=True)
-        for effect in effects or ()
-    ]
+    summary = BattleSummary.from_json(conclusion.summary)
 
     def decide(state):
         scenario = state.scenarios.get(link.scenario_ref)
@@ -53,8 +43,8 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
                                sides=sides)
 
         return [adapter.take_over(
-            state=state, scenario_id=scenario.id, battle_id=battle_id, result=battle.result,
-            summary=summary, log_effects=log_effects, roll=roll,
+            state=state, scenario_id=scenario.id, battle_id=battle_id, result=conclusion.result,
+            summary=summary, log_effects=conclusion.log_effects, roll=roll,
         )]
 
     return write(campaign_id=campaign.pk, user=None, decide=decide,
@@ -63,7 +53,7 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
 
 def pending_battles() -> list[int]:
     """Concluded campaign battles whose result no ledger has taken over yet."""
-    concluded = CampaignBattle.objects.filter(battle__status=Battle.Status.CONCLUDED)
+    concluded = CampaignBattle.objects.filter(battle__in=concluded_battles())
     pending: list[int] = []
     for campaign_id in concluded.values_list("campaign_id", flat=True).distinct():
         state = state_of(campaign_id=campaign_id)

@@ -11,10 +11,10 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from campaign.models import Membership
 from campaign.services import scenarios
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.projection import project_campaign
+from clubs.models import Membership
 from tests import conftest as shared
 from tests.conftest import START  # noqa: F401 - the tests import it from here
 
@@ -24,7 +24,7 @@ def people(club):
     users = get_user_model().objects
     org = users.create_user("org", is_staff=True)
     org.user_permissions.set(Permission.objects.filter(
-        content_type__app_label__in=["campaign", "battles", "eventstore"],
+        content_type__app_label__in=["clubs", "campaign", "battles", "eventstore"],
         codename__startswith="view_",
     ))
     out = {"org": org, "alice": users.create_user("alice"), "bob": users.create_user("bob"),

@@ -9,11 +9,9 @@ from django.urls import reverse
 from battles.models import Battle, BattleLogEntry, UnitStatus
 from campaign.models import (
     Campaign,
-    Club,
     Force,
     Formation,
     HistoryEntry,
-    Membership,
     Scenario,
     ScenarioLink,
     Soldier,
@@ -22,6 +20,7 @@ from campaign.models import (
 from campaign.services import forces, soldiers
 from campaign.services.campaigns import start_campaign
 from campaign.services.projection import project_campaign
+from clubs.models import Club, Membership
 from eventstore.models import Event
 from tests.admin.conftest import START
 

@@ -15,7 +15,7 @@ from django.db import connection
 from battles import schemas as battle_schemas
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
-from campaign.models import Club, Membership
+from clubs.models import Club, Membership
 from eventstore import upcasting
 from eventstore.models import Event
 from eventstore.testing import allow_test_flush

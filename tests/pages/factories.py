@@ -2,7 +2,7 @@
 from django.contrib.auth import get_user_model
 
 from battles import services
-from campaign.models import Club, Membership
+from clubs.models import Club, Membership
 
 PASSWORD = "tabletop-1944"
 

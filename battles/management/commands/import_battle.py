@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from battles.services import import_battle
-from campaign.models import Club
+from clubs.models import Club
 from config.api_errors import ApiError
 
 

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from django.db.models import F
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -21,25 +19,12 @@ from campaign.api.base import (
     read_command,
     recorded_json,
 )
-from campaign.models import Club, Membership
 from campaign.rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_LABEL
 from campaign.selectors.campaigns import visible_campaigns
 from campaign.selectors.dice import verify_campaign_dice
 from campaign.services import campaigns as services
 from campaign.services.ledger import ledger_of, state_of
-from config.api_errors import ApiError
-
-
-class ClubListView(generics.ListAPIView):
-    """The clubs you belong to, with your role in each."""
-
-    serializer_class = s.ClubSerializer
-
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Club.objects.none()
-        return (Club.objects.filter(memberships__user=self.request.user)
-                .annotate(role=F("memberships__role")).order_by("name"))
+from clubs.selectors import member_club
 
 
 class CampaignListView(generics.ListAPIView):
@@ -63,11 +48,8 @@ class CampaignListView(generics.ListAPIView):
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         club_id = data.pop("club")
-        if not Membership.objects.filter(club_id=club_id, user=request.user).exists():
-            raise ApiError("not_found", _("no club %(club_id)s") % {"club_id": club_id}, field="club",
-                           status_code=status.HTTP_404_NOT_FOUND)
-        campaign = services.start_campaign(user=request.user, club=Club.objects.get(pk=club_id),
-                                           **data)
+        club = member_club(user=request.user, club_id=club_id)
+        campaign = services.start_campaign(user=request.user, club=club, **data)
         campaign.refresh_from_db()
         return Response(s.CampaignSerializer(campaign).data, status=status.HTTP_201_CREATED)
 

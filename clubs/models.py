@@ -1,4 +1,4 @@
-"""Clubs and who belongs to them: organizers run campaigns, players command forces."""
+"""Clubs and who belongs to them: organizers run campaigns and battles, players take part."""
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _

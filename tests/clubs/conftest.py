@@ -1,0 +1,1 @@
+from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
