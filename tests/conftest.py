@@ -39,6 +39,16 @@ def _require_services(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
+def _default_language_after():
+    """A request in Russian leaves Russian active in the test's thread (LocaleMiddleware
+    activates it, nothing deactivates it): every test starts in the site's default."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _celery_inline(request):
     """Tasks run inline, as on the embedded default, even when REDIS_URL is set; tests marked
     ``celery_worker`` start a real worker and see the broker."""
