@@ -8,11 +8,10 @@ from datetime import timedelta
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from accounts.authentication import digest
 from accounts.models import ApiToken
-from config.api_errors import ApiError
+from config.errors import Invalid, NotFound
 
 #: Every key starts with this, so that a leaked one is recognisable (secret scanners, logs).
 KEY_PREFIX = "wgt_"
@@ -28,10 +27,10 @@ def create_token(
     it expires after ``expires_in_days`` (1..3650) if given."""
     name = name.strip()
     if not name or len(name) > ApiToken._meta.get_field("name").max_length:
-        raise ApiError("bad_token_name", _("a token's name is 1 to 100 characters"),
+        raise Invalid("bad_token_name", _("a token's name is 1 to 100 characters"),
                        field="name")
     if expires_in_days is not None and not 1 <= expires_in_days <= MAX_DAYS:
-        raise ApiError("bad_expiry", _("a token expires in 1 to %(max)s days") % {"max": MAX_DAYS},
+        raise Invalid("bad_expiry", _("a token expires in 1 to %(max)s days") % {"max": MAX_DAYS},
                        field="expires_in_days")
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
@@ -48,8 +47,7 @@ def revoke_token(*, user: AbstractBaseUser, token_id: int) -> None:
     """Delete ``user``'s token ``token_id``: it authenticates no more (404 if not theirs)."""
     deleted, _rows = ApiToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
-        raise ApiError("not_found", _("no token %(id)s") % {"id": token_id},
-                       status_code=status.HTTP_404_NOT_FOUND)
+        raise NotFound("not_found", _("no token %(id)s") % {"id": token_id})
 
 
 def tokens_of(user: AbstractBaseUser):

@@ -184,12 +184,12 @@ class UnitStatus(models.Model):
 
 
 class IdempotentResponse(models.Model):
-    """The first response to a write sent with an ``Idempotency-Key``, returned to retries."""
+    """The result (its JSON) of the first write sent with an ``Idempotency-Key``, returned to
+    retries; the API gives it its status (:mod:`config.idempotency`)."""
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request")
-    status_code = models.PositiveSmallIntegerField()
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

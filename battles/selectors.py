@@ -17,14 +17,13 @@ from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles import dice, replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
 from battles.streams import stream_of, system_of
 from campaign.models import Membership
 from campaign.selectors import club_role
-from config.api_errors import ApiError
+from config.errors import Conflict, Forbidden, Invalid, NotFound
 from config.request_input import INT64_MAX
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
@@ -169,16 +168,14 @@ def battle_for(
             battle.viewer_club_role, battle.viewer_participates = role, bool(participates)
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
-        raise ApiError(
+        raise NotFound(
             "not_found",
             _("no battle %(battle)s") % {"battle": battle_id},
-            status_code=status.HTTP_404_NOT_FOUND,
         )
     if write and role == MEMBER:
-        raise ApiError(
+        raise Forbidden(
             "not_a_participant",
             _("only the battle's participants and the club's organizers may record it"),
-            status_code=status.HTTP_403_FORBIDDEN,
         )
     return battle
 
@@ -246,11 +243,10 @@ def state_at(
     if version is None:
         version = head
     if not 1 <= version <= head:
-        raise ApiError(
+        raise Invalid(
             "bad_version",
             _("version must be between 1 and %(head)s") % {"head": head},
             field="at",
-            status_code=status.HTTP_400_BAD_REQUEST,
         )
     if version == head and battle.head_state is not None:
         return BattleState(battle, system, version, system.state_from_json(battle.head_state))
@@ -340,10 +336,9 @@ def verify_dice(*, battle: Battle) -> dict:
     Raises 409 ``seed_not_revealed`` while the battle is open.
     """
     if battle.is_open:
-        raise ApiError(
+        raise Conflict(
             "seed_not_revealed",
             _("the dice seed is revealed when the battle is concluded; verify then"),
-            status_code=status.HTTP_409_CONFLICT,
         )
     events = read_stream(stream_of(battle))
     started = events[0].data

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles.models import Battle
-from config.api_errors import ApiError
+from config.errors import Conflict
 from eventstore.types import StreamId
 from rules.core import registry
 from rules.core.system import RuleSystem
@@ -28,22 +27,20 @@ def system_of(battle: Battle, *, version: str | None = None) -> RuleSystem:
 def ensure_open(battle: Battle) -> None:
     """Raise 409 ``battle_concluded`` for a write to a concluded battle."""
     if not battle.is_open:
-        raise ApiError(
+        raise Conflict(
             "battle_concluded",
             _("battle %(battle)s is concluded; it accepts no more facts or corrections")
             % {"battle": battle.pk},
-            status_code=status.HTTP_409_CONFLICT,
         )
 
 
 def ensure_version(battle: Battle, expected_version: int) -> None:
     """Raise 409 ``wrong_expected_version`` (with ``current_version``) for a stale write."""
     if expected_version != battle.version:
-        raise ApiError(
+        raise Conflict(
             "wrong_expected_version",
             _("expected version %(expected)s, but the battle is at version %(current)s; "
               "reload and retry") % {"expected": expected_version, "current": battle.version},
-            status_code=status.HTTP_409_CONFLICT,
             field="expected_version",
             current_version=battle.version,
         )

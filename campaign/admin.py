@@ -43,7 +43,7 @@ from campaign.services import campaigns as campaign_services
 from campaign.services import forces as force_services
 from campaign.services import soldiers as soldier_services
 from campaign.services.ledger import stream_of
-from config.api_errors import ApiError
+from config.errors import DomainError
 from config.request_input import ascii_int
 from eventstore.errors import EventStoreError
 from eventstore.selectors import stream_version
@@ -51,7 +51,7 @@ from eventstore.types import StreamId
 from rules.core.errors import RuleError
 
 #: What a service raises to refuse a command (the API turns them into 4xx answers).
-SERVICE_ERRORS = (ApiError, RuleError, EventStoreError)
+SERVICE_ERRORS = (DomainError, RuleError, EventStoreError)
 #: History rows shown on a change page; the link under them lists them all.
 HISTORY_ROWS = 100
 

@@ -24,9 +24,9 @@ from battles.models import BattleLogEntry, UnitStatus
 from campaign.models import Club
 from campaign.selectors import club_role
 from config.api_errors import ApiError
+from config.idempotency import answer, keyed
 from config.parsers import FormParser, JSONParser, MultiPartParser, load_json, too_large
 from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, INT32_MAX, int_param
-from config.request_input import idempotency_key as idempotency_key_of
 
 #: The ``Idempotency-Key`` header as :func:`config.request_input.idempotency_key` reads it.
 KEY_SCHEMA = {"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH}
@@ -96,7 +96,7 @@ class BattleListView(APIView):
             ),
             created_by=request.user,
             snapshot_every=data.get("snapshot_every"),
-            idempotency_key=idempotency_key_of(request),
+            **keyed(request, data),
         )
         return Response(s.BattleSerializer(battle).data, status=status.HTTP_201_CREATED)
 
@@ -191,8 +191,12 @@ class _WriteView(APIView):
             form.is_valid(raise_exception=True)
         return dict(form.validated_data)
 
-    def respond(self, result) -> Response:
-        return Response(result.body, status=result.status_code)
+    #: Whether a write answers 201 (a fact or a correction recorded) or 200 (the conclusion),
+    #: the same on a retry.
+    creates = True
+
+    def respond(self, result: services.WriteResult) -> Response:
+        return answer(result.body, created=self.creates)
 
 
 def _write_schema(form):
@@ -219,7 +223,7 @@ class DeclareView(_WriteView):
                 command=data["command"],
                 dice=data.get("dice"),
                 server_dice=data.get("server_dice"),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -239,7 +243,7 @@ class DiceView(_WriteView):
                 expected_version=data["expected_version"],
                 rolls=data.get("rolls"),
                 server_dice=data.get("server_dice"),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -259,7 +263,7 @@ class DrawView(_WriteView):
                 expected_version=data["expected_version"],
                 draws=data.get("draws"),
                 server_draw=data.get("server_draw"),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -279,7 +283,7 @@ class DecideView(_WriteView):
                 expected_version=data["expected_version"],
                 key=data["key"],
                 choice=data["choice"],
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -301,7 +305,7 @@ class CorrectionView(_WriteView):
                 action=data["action"],
                 data=data.get("data"),
                 reason=data.get("reason", ""),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -310,6 +314,7 @@ class ConcludeView(_WriteView):
     """Conclude the battle with its result; records the casualty summary, reveals the seed."""
 
     form_class = s.ConcludeSerializer
+    creates = False
 
     @_write_schema(s.ConcludeSerializer)
     def post(self, request: Request, pk: int) -> Response:
@@ -320,7 +325,7 @@ class ConcludeView(_WriteView):
                 user=request.user,
                 expected_version=data["expected_version"],
                 result=data["result"],
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 

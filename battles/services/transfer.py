@@ -37,7 +37,7 @@ from battles.services.battles import check_result
 from battles.services.projection import project
 from battles.streams import stream_of
 from campaign.models import Club, Membership
-from config.api_errors import ApiError
+from config.errors import DomainError, Invalid
 from eventstore import upcasting
 from eventstore.errors import InvalidArgument
 from eventstore.models import EVENT_TYPE_MAX_LENGTH
@@ -103,14 +103,14 @@ class ImportResult:
     unmatched_participants: list[dict] = field(default_factory=list)
 
 
-def _bad(field_path: str, message: str, code: str = "invalid_import", **extra) -> ApiError:
+def _bad(field_path: str, message: str, code: str = "invalid_import", **extra) -> DomainError:
     """``invalid_import`` naming the field at fault: ``"<field>: <message>"``. ``message`` is
     translated already, or a rule engine :class:`Sentence` (translated by the API layer)."""
     if isinstance(message, Sentence):
-        return ApiError(code, Sentence("{field}: {reason}", field=field_path, reason=message),
+        return Invalid(code, Sentence("{field}: {reason}", field=field_path, reason=message),
                         field=field_path, **extra)
     text = _("%(field)s: %(problem)s") % {"field": field_path, "problem": message}
-    return ApiError(code, text, field=field_path, **extra)
+    return Invalid(code, text, field=field_path, **extra)
 
 
 def _mapping(value: Any, path: str) -> Mapping:
@@ -349,7 +349,7 @@ def import_battle(
                 before=_ServerDice(system, seed, started["battle_id"]),
             )
         except RuleError as error:
-            raise ApiError(
+            raise Invalid(
                 "invalid_import",
                 Sentence("{field}: {reason}", field=error.field, reason=error.message),
                 field=error.field,
@@ -462,7 +462,7 @@ def _check_conclusion(system: RuleSystem, state: State, concluded: RecordedEvent
     summary = summarize(system, state)
     try:
         check_result(concluded.data["result"], summary.sides)
-    except ApiError as error:
+    except DomainError as error:
         raise _bad(f"{path}.{error.field}", error.message) from None
     if concluded.data["summary"] != json.loads(json.dumps(summary.to_json())):
         raise _bad(f"{path}.summary", _("differs from the summary the rules compute from the events"))

@@ -2,28 +2,27 @@
 
 A write is planned by folding the new facts strictly on the head state (a fact the rules
 reject raises and nothing is appended), appended with the caller's ``expected_version`` and
-``Idempotency-Key``, and projected in the same transaction. The response body is stored with
-the idempotency key so that a retry returns it unchanged and appends nothing.
+``Idempotency-Key``, and projected in the same transaction. The result's JSON is stored with
+the idempotency key (and the fingerprint of its request, :mod:`eventstore.idempotency`) so
+that a retry gets it unchanged and appends nothing.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles import heads, replay
 from battles.models import Battle, IdempotentResponse
 from battles.selectors import battle_for, pending_json, state_at
 from battles.services.projection import Projection, fold_projection
 from battles.streams import ensure_open, ensure_version, stream_of, system_of
-from config.api_errors import ApiError
+from config.errors import DomainError, Invalid
+from eventstore.idempotency import ensure_same_request, key_used_for_another_kind
 from eventstore.services import append
 from eventstore.types import NewEvent, RecordedEvent, StreamId
 from rules.core.errors import RuleError
@@ -65,18 +64,12 @@ class PlanContext:
 
 @dataclass
 class WriteResult:
-    """The response of a write: HTTP status and JSON body (the same on an idempotent retry)."""
+    """What a write recorded, as JSON (:func:`result_body`; the same on an idempotent retry,
+    then ``replayed``)."""
 
     battle: Battle
-    status_code: int
     body: dict
     replayed: bool = False
-
-
-def fingerprint(operation: str, payload: Mapping[str, Any]) -> str:
-    """SHA-256 of a write's operation and arguments, to refuse a reused Idempotency-Key."""
-    text = json.dumps({"op": operation, "payload": payload}, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def write(
@@ -84,11 +77,9 @@ def write(
     battle_id: int,
     user: Any,
     expected_version: int,
-    operation: str,
-    payload: Mapping[str, Any],
     plan: Callable[[PlanContext], None],
     idempotency_key: str | None = None,
-    success_status: int = status.HTTP_201_CREATED,
+    request_fingerprint: str | None = None,
     allow_concluded: bool = False,
 ) -> WriteResult:
     """Run ``plan`` against the battle's head and append what it planned, atomically.
@@ -107,7 +98,7 @@ def write(
         if idempotency_key
         else None
     )
-    request_print = fingerprint(operation, payload) if key is not None else ""
+    request_print = request_fingerprint or ""
     with transaction.atomic():
         battle = battle_for(
             user=user,
@@ -126,8 +117,8 @@ def write(
             context = PlanContext(battle, system, replay.Fold(system, head), user, [])
             plan(context)
             if not context.planned:
-                raise ApiError("nothing_to_record", _("the request records nothing"), field=None)
-        except (ApiError, RuleError):
+                raise Invalid("nothing_to_record", _("the request records nothing"), field=None)
+        except (DomainError, RuleError):
             # A stored response answers a retry before any refusal. This lookup is a new
             # statement: it sees a write that the lock waited for (a concurrent retry).
             stored = _stored(battle, key, request_print) if key is not None else None
@@ -141,8 +132,7 @@ def write(
             """The response to store for the key (none without a key)."""
             if key is None:
                 return None
-            return {"key": key, "fingerprint": request_print, "status_code": success_status,
-                    "body": body}
+            return {"key": key, "fingerprint": request_print, "body": body}
 
         if connection.vendor == "postgresql" and all(
             replay.is_fact(p.type) for p in context.planned
@@ -170,7 +160,7 @@ def write(
             projection.save(response=stored_with(body))
         if projection.state is not None:
             heads.remember(battle, projection.state, projection.head_units)
-    return WriteResult(battle, success_status, body)
+    return WriteResult(battle, body)
 
 
 def _provisional(
@@ -213,42 +203,26 @@ def _project(
 
 
 def _replayed(battle: Battle, key: str | None, request_print: str) -> WriteResult:
-    """The response stored for ``key``, which the event store reports as used (409 if no
-    response was stored for it: it recorded the events of another kind of request)."""
+    """The result stored for ``key``, which the event store reports as used (409 if none
+    was stored for it: it recorded the events of another kind of request)."""
     stored = _stored(battle, key, request_print) if key is not None else None
     if stored is None:
-        raise ApiError(
-            "idempotency_key_reused",
-            _("this Idempotency-Key already recorded events of another request"),
-            status_code=status.HTTP_409_CONFLICT,
-            field="Idempotency-Key",
-        )
+        raise key_used_for_another_kind()
     return stored
 
 
 def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
-    """The response stored for ``key``, if any (422 if it answered another request)."""
+    """The result stored for ``key``, if any (422 if it answered another request)."""
     found = (
         IdempotentResponse.objects.filter(battle=battle, key=key)
-        .values_list("fingerprint", "status_code", "body")
+        .values_list("fingerprint", "body")
         .first()
     )
     if found is None:
         return None
-    stored_print, status_code, body = found
-    if stored_print != request_print:
-        raise key_used_for_another_request()
-    return WriteResult(battle, status_code, body, replayed=True)
-
-
-def key_used_for_another_request() -> ApiError:
-    """422 ``idempotency_key_reused``: what a key stored for answered another request."""
-    return ApiError(
-        "idempotency_key_reused",
-        _("this Idempotency-Key was used for a different request"),
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-        field="Idempotency-Key",
-    )
+    stored_print, body = found
+    ensure_same_request(stored_print, request_print)
+    return WriteResult(battle, body, replayed=True)
 
 
 def result_body(

@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles.models import Battle
 from battles.services.battles import ParticipantSpec, create_battle
@@ -20,7 +19,7 @@ from campaign.services.access import refused, require_organizer
 from campaign.services.ledger import Recorded, state_of, write
 from campaign.services.scenarios import resolve_officers, resolve_picks, scenario_of
 from campaign.systems import adapter_for
-from config.api_errors import ApiError
+from config.errors import Conflict
 from rules.core.errors import RuleError
 
 
@@ -97,8 +96,7 @@ def start_scenario_battle(
 
         def decide(fresh: CampaignState):
             if plan_sides(fresh, scenario_id, adapter) != plans:
-                raise ApiError("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name},
-                               status_code=status.HTTP_409_CONFLICT)
+                raise Conflict("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name})
             return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=[
                 {
                     "force_id": p.force_id,

@@ -22,7 +22,9 @@ from django.utils.translation import gettext as _
 from campaign.ledger.events import SCHEMA_VERSION, LedgerEvent
 from campaign.ledger.fold import fold
 from campaign.ledger.state import CampaignState
+from config.errors import Refused
 from eventstore.errors import WrongExpectedVersion
+from eventstore.idempotency import REQUEST_FINGERPRINT, ensure_same_request
 from eventstore.selectors import read_stream
 from eventstore.services import IDEMPOTENCY_KEY, append
 from eventstore.types import NewEvent, RecordedEvent, StreamId
@@ -148,7 +150,7 @@ def record(
 ) -> Recorded:
     """Decide a command on the campaign's current state and append its events.
 
-    ``decide(state)`` raises (``ApiError``/``RuleError``) to refuse the command, or returns
+    ``decide(state)`` raises (a ``config.errors`` kind or ``RuleError``) to refuse the command, or returns
     the events to append (an empty list appends nothing). ``expected_version``, when given,
     must be the ledger's current version (else ``WrongExpectedVersion``: HTTP 409).
     ``request_fingerprint`` (with ``idempotency_key``) is kept in the events' metadata: a
@@ -198,20 +200,11 @@ def record(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-#: The metadata key of the fingerprint of the request an idempotency key was first used for.
-REQUEST_FINGERPRINT = "request_fingerprint"
-
-
 def _ensure_same_request(events: Sequence[RecordedEvent], request_fingerprint: str | None) -> None:
     """422 ``idempotency_key_reused`` if ``events`` (an earlier use of the key) answered a
     request with another fingerprint."""
-    stored = events[0].metadata.get(REQUEST_FINGERPRINT) if events else None
-    if stored is not None and request_fingerprint is not None and stored != request_fingerprint:
-        from campaign.services.access import refused
-
-        raise refused("idempotency_key_reused",
-                      _("this Idempotency-Key was used for a different request"),
-                      field="Idempotency-Key")
+    ensure_same_request(events[0].metadata.get(REQUEST_FINGERPRINT) if events else None,
+                        request_fingerprint)
 
 
 def _enqueue_projection(campaign_id: int) -> None:
@@ -244,9 +237,7 @@ def write(
 
     def decide_unless_finished(state: CampaignState) -> Sequence[LedgerEvent]:
         if state.finished:
-            from campaign.services.access import refused
-
-            raise refused("campaign_finished", _("%(campaign)s is over: its ledger is closed") % {"campaign": state.name})
+            raise Refused("campaign_finished", _("%(campaign)s is over: its ledger is closed") % {"campaign": state.name})
         return decide(state)
 
     return record(

@@ -11,16 +11,17 @@ from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.ledger import ledger_of, state_of
 from campaign.services.projection import project_campaign, rebuild_campaign
 from campaign.services.takeover import catch_up, pending_battles, take_over_battle
-from config.api_errors import ApiError
+from config.api_errors import domain_status
+from config.errors import DomainError
 from eventstore.errors import WrongExpectedVersion
 
 pytestmark = pytest.mark.django_db
 
 
 def _code(call) -> tuple[int, str, str | None]:
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(DomainError) as error:
         call()
-    return error.value.status_code, error.value.code, error.value.field
+    return domain_status(error.value), error.value.code, error.value.field
 
 
 def test_a_player_changes_only_his_own_force(campaign, people, armies):
