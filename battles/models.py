@@ -28,8 +28,8 @@ class Battle(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="battles")
     name = models.CharField(_("name"), max_length=200)
-    rules_system = models.CharField(_("rule system"), max_length=40)
-    rules_version = models.CharField(_("rules version"), max_length=40)
+    rule_system = models.CharField(_("rule system"), max_length=40)
+    rule_version = models.CharField(_("rules version"), max_length=40)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     result = models.JSONField(null=True, blank=True, help_text="win/lose/draw per side")
     summary = models.JSONField(null=True, blank=True, help_text="casualty summary at conclusion")
@@ -58,7 +58,7 @@ class Battle(models.Model):
         verbose_name_plural = _("battles")
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.rules_system} {self.rules_version})"
+        return f"{self.name} ({self.rule_system} {self.rule_version})"
 
     @property
     def is_open(self) -> bool:

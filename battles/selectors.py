@@ -194,7 +194,7 @@ def corrections_of(*, battle: Battle) -> dict[int, replay.Correction]:
 
 
 @dataclass
-class BattleState:
+class StateAt:
     """A battle's rule state at ``version``, with what it waits for."""
 
     battle: Battle
@@ -234,7 +234,7 @@ def one_snapshot() -> Iterator[None]:
 
 def state_at(
     *, battle: Battle, version: int | None = None, system: RuleSystem | None = None
-) -> BattleState:
+) -> StateAt:
     """The state after ``version`` events (the head when ``None``), under every correction
     recorded so far: the head state projection, or else the latest snapshot at or before
     ``version`` plus the events after it."""
@@ -249,7 +249,7 @@ def state_at(
             field="at",
         )
     if version == head and battle.head_state is not None:
-        return BattleState(battle, system, version, system.state_from_json(battle.head_state))
+        return StateAt(battle, system, version, system.state_from_json(battle.head_state))
     snapshot = (
         BattleSnapshot.objects.filter(battle=battle, version__lte=version)
         .order_by("-version")
@@ -262,7 +262,7 @@ def state_at(
             stream_of(battle), from_version=snapshot.version + 1, to_version=version
         ):
             fold.feed(event.version, event.type, event.data)
-    return BattleState(battle, system, version, fold.state)
+    return StateAt(battle, system, version, fold.state)
 
 
 def pending_json(*, battle: Battle, pending: Any) -> dict:
@@ -367,10 +367,10 @@ def verify_dice(*, battle: Battle) -> dict:
 # --- rules versions ----------------------------------------------------------------------
 
 
-def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
+def rule_version_diff(*, battle: Battle, rule_version: str) -> dict:
     """Replay the battle under another version of its rule system and list every event whose
     derived outcome (status, effects) would differ, and how the summary would differ."""
-    other = system_of(battle, version=rules_version)
+    other = system_of(battle, version=rule_version)
     events = read_stream(stream_of(battle))
     fold = replay.Fold(
         other, None, replay.corrections_from((e.version, e.type, e.data) for e in events)
@@ -379,8 +379,8 @@ def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
     differences = []
     report = {
         "battle": battle.pk,
-        "rules_system": battle.rules_system,
-        "rules_version": battle.rules_version,
+        "rule_system": battle.rule_system,
+        "rule_version": battle.rule_version,
         "other_version": other.version,
         "events_compared": len(events),
     }
@@ -490,7 +490,7 @@ def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict
         "version": battle.version,
         "declared_at": declared_at,
         "command": command,
-        "outcomes": _labelled(distribution, battle.rules_system),
+        "outcomes": _labelled(distribution, battle.rule_system),
     }
 
 

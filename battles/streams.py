@@ -21,7 +21,7 @@ def stream_of(battle: Battle | int) -> StreamId:
 
 def system_of(battle: Battle, *, version: str | None = None) -> RuleSystem:
     """The battle's rule system, or the same system at another ``version``."""
-    return registry.get(battle.rules_system, version or battle.rules_version)
+    return registry.get(battle.rule_system, version or battle.rule_version)
 
 
 def ensure_open(battle: Battle) -> None:

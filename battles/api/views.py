@@ -88,8 +88,8 @@ class BattleListView(APIView):
         battle = services.create_battle(
             club=club,
             name=data["name"],
-            rules_system=data["rules_system"],
-            rules_version=data.get("rules_version"),
+            rule_system=data["rule_system"],
+            rule_version=data.get("rule_version"),
             setup=data["setup"],
             participants=services.club_participants(
                 club, [(p["user"], p["side"]) for p in data.get("participants", [])]
@@ -358,15 +358,15 @@ class ReplayView(APIView):
     """What would differ if the battle were replayed under another rules version."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("rules_version", str, required=True)],
+        parameters=[OpenApiParameter("rule_version", str, required=True)],
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         battle = selectors.battle_for(user=request.user, battle_id=pk)
-        version = request.query_params.get("rules_version")
+        version = request.query_params.get("rule_version")
         if not version:
-            raise ApiError("required", _("rules_version is required"), field="rules_version")
-        return Response(selectors.rules_version_diff(battle=battle, rules_version=version))
+            raise ApiError("required", _("rule_version is required"), field="rule_version")
+        return Response(selectors.rule_version_diff(battle=battle, rule_version=version))
 
 
 class ExportView(APIView):

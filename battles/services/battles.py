@@ -43,16 +43,16 @@ def create_battle(
     *,
     club: Club,
     name: str,
-    rules_system: str,
+    rule_system: str,
     setup: Mapping[str, Any],
-    rules_version: str | None = None,
+    rule_version: str | None = None,
     participants: Iterable[ParticipantSpec] = (),
     created_by: AbstractBaseUser | None = None,
     snapshot_every: int | None = None,
     idempotency_key: str | None = None,
     request_fingerprint: str | None = None,
 ) -> Battle:
-    """Start a battle: validate ``setup`` with the rule system (``rules_version`` defaults to
+    """Start a battle: validate ``setup`` with the rule system (``rule_version`` defaults to
     the newest registered), commit to a fresh dice seed and record ``battle.started``.
 
     ``setup`` is the rule system's force setup (sides, units, options); participants must be
@@ -66,7 +66,7 @@ def create_battle(
     participants = list(participants)
     if idempotency_key is None:
         return _create_battle(
-            club, name, rules_system, setup, rules_version, participants, created_by,
+            club, name, rule_system, setup, rule_version, participants, created_by,
             snapshot_every,
         )
     if created_by is None or not 0 < len(idempotency_key) <= KEY_MAX_LENGTH:
@@ -83,7 +83,7 @@ def create_battle(
     try:
         with transaction.atomic():
             battle = _create_battle(
-                club, name, rules_system, setup, rules_version, participants, created_by,
+                club, name, rule_system, setup, rule_version, participants, created_by,
                 snapshot_every,
             )
             CreationKey.objects.create(
@@ -117,14 +117,14 @@ def _created_with(user: AbstractBaseUser, key: str, request_print: str) -> Battl
 def _create_battle(
     club: Club,
     name: str,
-    rules_system: str,
+    rule_system: str,
     setup: Mapping[str, Any],
-    rules_version: str | None,
+    rule_version: str | None,
     participants: list[ParticipantSpec],
     created_by: AbstractBaseUser | None,
     snapshot_every: int | None,
 ) -> Battle:
-    system = registry.get(rules_system, rules_version)
+    system = registry.get(rule_system, rule_version)
     try:
         state = system.initial_state(setup)
     except RuleError as error:
@@ -136,8 +136,8 @@ def _create_battle(
         battle = Battle.objects.create(
             club=club,
             name=name,
-            rules_system=system.id,
-            rules_version=system.version,
+            rule_system=system.id,
+            rule_version=system.version,
             seed_sha256=dice_scheme.seed_sha256(seed),
             created_by=created_by,
             **({"snapshot_every": snapshot_every} if snapshot_every else {}),

@@ -52,7 +52,9 @@ from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, DrawNeeded, RuleSystem, State
 
 FORMAT = "wargame-battle-export"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Format 1 spelled the battle's rule system and version ``rules_system``/``rules_version``.
+_FORMAT_1_NAMES = {"rules_system": "rule_system", "rules_version": "rule_version"}
 #: Where an imported event keeps the idempotency key and the time it was first recorded with.
 IMPORTED_KEY = "imported_idempotency_key"
 IMPORTED_AT = "imported_recorded_at"
@@ -76,8 +78,8 @@ def export_battle(*, battle: Battle) -> dict:
         "format_version": FORMAT_VERSION,
         "battle": {
             "name": battle.name,
-            "rules_system": battle.rules_system,
-            "rules_version": battle.rules_version,
+            "rule_system": battle.rule_system,
+            "rule_version": battle.rule_version,
             "status": battle.status,
             "participants": participants,
         },
@@ -173,11 +175,13 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
     if document.get("format") != FORMAT:
         raise _bad("format", _("must be %(format)r") % {"format": FORMAT})
     format_version = document.get("format_version")
-    if not _is_int(format_version) or format_version != FORMAT_VERSION:
+    if not _is_int(format_version) or format_version not in (1, FORMAT_VERSION):
         raise _bad("format_version", _("must be %(version)s") % {"version": FORMAT_VERSION})
     _storable(document)
     battle = _mapping(document.get("battle"), "battle")
-    for name in ("name", "rules_system", "rules_version"):
+    if format_version == 1:
+        battle = {_FORMAT_1_NAMES.get(name, name): value for name, value in battle.items()}
+    for name in ("name", "rule_system", "rule_version"):
         _string(battle.get(name), f"battle.{name}", _max_length(Battle, name))
     participants = battle.get("participants", [])
     if not isinstance(participants, list):
@@ -222,8 +226,8 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
             _mapping(data.get("setup"), f"{path}.data.setup")
             rules = _mapping(data.get("rules"), f"{path}.data.rules")
             if (rules.get("system"), rules.get("version")) != (
-                battle["rules_system"],
-                battle["rules_version"],
+                battle["rule_system"],
+                battle["rule_version"],
             ):
                 raise _bad(f"{path}.data.rules", _("must name the battle's rule system and version"))
             if not _HEX_64.fullmatch(str(data.get("seed_sha256"))):
@@ -292,9 +296,9 @@ def import_battle(
     """
     battle_doc, events = validate_document(document)
     try:
-        system = registry.get(battle_doc["rules_system"], battle_doc["rules_version"])
+        system = registry.get(battle_doc["rule_system"], battle_doc["rule_version"])
     except RuleError as error:
-        raise _bad("battle.rules_version", error.message, code=error.code) from None
+        raise _bad("battle.rule_version", error.message, code=error.code) from None
     started = events[0]["data"]
     seed = None
     if events[-1]["type"] == replay.CONCLUDED:
@@ -310,8 +314,8 @@ def import_battle(
         battle = Battle.objects.create(
             club=club,
             name=battle_doc["name"],
-            rules_system=system.id,
-            rules_version=system.version,
+            rule_system=system.id,
+            rule_version=system.version,
             seed_sha256=started["seed_sha256"],
             created_by=imported_by,
         )

@@ -81,7 +81,7 @@ def bad_input(code: str, message: str, *, field: str | None = None) -> ApiError:
     return ApiError(code, message, field=field)
 
 
-def force_of(state: CampaignState, force_id: int, field: str = "force_id") -> ForceState:
+def force_in_state(state: CampaignState, force_id: int, field: str = "force_id") -> ForceState:
     force = state.forces.get(force_id)
     if force is None:
         raise not_found("force", force_id, field)
@@ -93,6 +93,6 @@ def editable_force(
 ) -> ForceState:
     """The campaign's force ``force_id`` (404 if it has none), if the user may change it
     (else 403, :func:`require_force_editor`)."""
-    force = force_of(state, force_id, field)
+    force = force_in_state(state, force_id, field)
     require_force_editor(user=user, campaign=campaign, force=force)
     return force

@@ -89,7 +89,7 @@ def start_scenario_battle(
     with transaction.atomic():
         battle = create_battle(
             club=campaign.club, name=name or f"{campaign.name}: {scenario.name}",
-            rules_system=campaign.rule_system, rules_version=campaign.rule_version,
+            rule_system=campaign.rule_system, rule_version=campaign.rule_version,
             setup=setup, participants=participants, created_by=user,
         )
         CampaignBattle.objects.create(battle=battle, campaign=campaign, scenario_ref=scenario_id)

@@ -80,8 +80,8 @@ def solo_duel(club, people, name: str, snapshot_every: int) -> Battle:
     return services.create_battle(
         club=club,
         name=name,
-        rules_system="duel",
-        rules_version="1.0",
+        rule_system="duel",
+        rule_version="1.0",
         setup=SETUP,
         participants=[services.ParticipantSpec(user=people["alice"], side="red")],
         snapshot_every=snapshot_every,
