@@ -122,7 +122,14 @@ class BattleWrite(writing.Command[Battle, WriteResult]):
             else None
         )
         self.request_print = request_fingerprint or ""
+        # set by decide: the battle's system, its kept head, the head state, the plan's view
+        self.system: RuleSystem
+        self.kept: heads.Head | None
+        self.head: State
+        self.context: PlanContext
+        # set by statement (facts on PostgreSQL) or project: the projection and the answer
         self.projection: Projection | None = None
+        self.body: dict = {}
 
     def load(self) -> tuple[Battle, int]:
         battle = battle_for(
