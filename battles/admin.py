@@ -44,12 +44,12 @@ class ConcludeForm(forms.Form):
 @admin.register(Battle)
 class BattleAdmin(OrganizerScoped, admin.ModelAdmin):
     club_path = "club"
-    list_display = ["name", "club", "rules_system", "rules_version", "status", "version"]
-    list_filter = ["status", "rules_system", "club"]
+    list_display = ["name", "club", "rule_system", "rule_version", "status", "version"]
+    list_filter = ["status", "rule_system", "club"]
     search_fields = ["name"]
     readonly_fields = [
-        "rules_system",
-        "rules_version",
+        "rule_system",
+        "rule_version",
         "status",
         "version",
         "seed_sha256",

@@ -48,8 +48,8 @@ def _token(battle: Battle) -> tuple:
         battle.version,
         battle.corrections,
         battle.created_at,
-        battle.rules_system,
-        battle.rules_version,
+        battle.rule_system,
+        battle.rule_version,
     )
 
 

@@ -28,8 +28,8 @@ class Battle(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="battles")
     name = models.CharField(_("name"), max_length=200)
-    rules_system = models.CharField(_("rule system"), max_length=40)
-    rules_version = models.CharField(_("rules version"), max_length=40)
+    rule_system = models.CharField(_("rule system"), max_length=40)
+    rule_version = models.CharField(_("rules version"), max_length=40)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     result = models.JSONField(null=True, blank=True, help_text="win/lose/draw per side")
     summary = models.JSONField(null=True, blank=True, help_text="casualty summary at conclusion")
@@ -58,7 +58,7 @@ class Battle(models.Model):
         verbose_name_plural = _("battles")
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.rules_system} {self.rules_version})"
+        return f"{self.name} ({self.rule_system} {self.rule_version})"
 
     @property
     def is_open(self) -> bool:
@@ -184,12 +184,12 @@ class UnitStatus(models.Model):
 
 
 class IdempotentResponse(models.Model):
-    """The first response to a write sent with an ``Idempotency-Key``, returned to retries."""
+    """The result (its JSON) of the first write sent with an ``Idempotency-Key``, returned to
+    retries; the API gives it its status (:mod:`config.idempotency`)."""
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request")
-    status_code = models.PositiveSmallIntegerField()
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -17,14 +17,13 @@ from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles import dice, replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, BattleSnapshot, DiceSeed
 from battles.streams import stream_of, system_of
 from clubs.models import Membership
 from clubs.selectors import club_role, clubs_of
-from config.api_errors import ApiError
+from config.errors import Conflict, Forbidden, Invalid, NotFound
 from config.request_input import INT64_MAX
 from eventstore.selectors import read_stream
 from eventstore.sql import cursor as prepared_cursor
@@ -168,16 +167,14 @@ def battle_for(
             battle.viewer_club_role, battle.viewer_participates = role, bool(participates)
     role = battle_role(user=user, battle=battle) if battle is not None else None
     if role is None:
-        raise ApiError(
+        raise NotFound(
             "not_found",
             _("no battle %(battle)s") % {"battle": battle_id},
-            status_code=status.HTTP_404_NOT_FOUND,
         )
     if write and role == MEMBER:
-        raise ApiError(
+        raise Forbidden(
             "not_a_participant",
             _("only the battle's participants and the club's organizers may record it"),
-            status_code=status.HTTP_403_FORBIDDEN,
         )
     return battle
 
@@ -196,7 +193,7 @@ def corrections_of(*, battle: Battle) -> dict[int, replay.Correction]:
 
 
 @dataclass
-class BattleState:
+class StateAt:
     """A battle's rule state at ``version``, with what it waits for."""
 
     battle: Battle
@@ -236,7 +233,7 @@ def one_snapshot() -> Iterator[None]:
 
 def state_at(
     *, battle: Battle, version: int | None = None, system: RuleSystem | None = None
-) -> BattleState:
+) -> StateAt:
     """The state after ``version`` events (the head when ``None``), under every correction
     recorded so far: the head state projection, or else the latest snapshot at or before
     ``version`` plus the events after it."""
@@ -245,14 +242,13 @@ def state_at(
     if version is None:
         version = head
     if not 1 <= version <= head:
-        raise ApiError(
+        raise Invalid(
             "bad_version",
             _("version must be between 1 and %(head)s") % {"head": head},
             field="at",
-            status_code=status.HTTP_400_BAD_REQUEST,
         )
     if version == head and battle.head_state is not None:
-        return BattleState(battle, system, version, system.state_from_json(battle.head_state))
+        return StateAt(battle, system, version, system.state_from_json(battle.head_state))
     snapshot = (
         BattleSnapshot.objects.filter(battle=battle, version__lte=version)
         .order_by("-version")
@@ -265,7 +261,7 @@ def state_at(
             stream_of(battle), from_version=snapshot.version + 1, to_version=version
         ):
             fold.feed(event.version, event.type, event.data)
-    return BattleState(battle, system, version, fold.state)
+    return StateAt(battle, system, version, fold.state)
 
 
 def pending_json(*, battle: Battle, pending: Any) -> dict:
@@ -339,10 +335,9 @@ def verify_dice(*, battle: Battle) -> dict:
     Raises 409 ``seed_not_revealed`` while the battle is open.
     """
     if battle.is_open:
-        raise ApiError(
+        raise Conflict(
             "seed_not_revealed",
             _("the dice seed is revealed when the battle is concluded; verify then"),
-            status_code=status.HTTP_409_CONFLICT,
         )
     events = read_stream(stream_of(battle))
     started = events[0].data
@@ -371,10 +366,10 @@ def verify_dice(*, battle: Battle) -> dict:
 # --- rules versions ----------------------------------------------------------------------
 
 
-def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
+def rule_version_diff(*, battle: Battle, rule_version: str) -> dict:
     """Replay the battle under another version of its rule system and list every event whose
     derived outcome (status, effects) would differ, and how the summary would differ."""
-    other = system_of(battle, version=rules_version)
+    other = system_of(battle, version=rule_version)
     events = read_stream(stream_of(battle))
     fold = replay.Fold(
         other, None, replay.corrections_from((e.version, e.type, e.data) for e in events)
@@ -383,8 +378,8 @@ def rules_version_diff(*, battle: Battle, rules_version: str) -> dict:
     differences = []
     report = {
         "battle": battle.pk,
-        "rules_system": battle.rules_system,
-        "rules_version": battle.rules_version,
+        "rule_system": battle.rule_system,
+        "rule_version": battle.rule_version,
         "other_version": other.version,
         "events_compared": len(events),
     }
@@ -531,7 +526,7 @@ def odds_of(*, battle: Battle, command: Mapping[str, Any] | None = None) -> dict
         "version": battle.version,
         "declared_at": declared_at,
         "command": command,
-        "outcomes": _labelled(distribution, battle.rules_system),
+        "outcomes": _labelled(distribution, battle.rule_system),
     }
 
 

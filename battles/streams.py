@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles.models import Battle
-from config.api_errors import ApiError
+from config.errors import Conflict
 from eventstore.types import StreamId
 from rules.core import registry
 from rules.core.system import RuleSystem
@@ -22,28 +21,26 @@ def stream_of(battle: Battle | int) -> StreamId:
 
 def system_of(battle: Battle, *, version: str | None = None) -> RuleSystem:
     """The battle's rule system, or the same system at another ``version``."""
-    return registry.get(battle.rules_system, version or battle.rules_version)
+    return registry.get(battle.rule_system, version or battle.rule_version)
 
 
 def ensure_open(battle: Battle) -> None:
     """Raise 409 ``battle_concluded`` for a write to a concluded battle."""
     if not battle.is_open:
-        raise ApiError(
+        raise Conflict(
             "battle_concluded",
             _("battle %(battle)s is concluded; it accepts no more facts or corrections")
             % {"battle": battle.pk},
-            status_code=status.HTTP_409_CONFLICT,
         )
 
 
 def ensure_version(battle: Battle, expected_version: int) -> None:
     """Raise 409 ``wrong_expected_version`` (with ``current_version``) for a stale write."""
     if expected_version != battle.version:
-        raise ApiError(
+        raise Conflict(
             "wrong_expected_version",
             _("expected version %(expected)s, but the battle is at version %(current)s; "
               "reload and retry") % {"expected": expected_version, "current": battle.version},
-            status_code=status.HTTP_409_CONFLICT,
             field="expected_version",
             current_version=battle.version,
         )

@@ -179,7 +179,7 @@ class _Table:
 def _new_battle(client, club, setup: dict) -> int:
     response = client.post(
         "/api/battles/",
-        {"club": club.pk, "name": "bench", "rules_system": "steelwar", "setup": setup},
+        {"club": club.pk, "name": "bench", "rule_system": "steelwar", "setup": setup},
         format="json",
     )
     assert response.status_code == 201, response.content

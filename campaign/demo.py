@@ -22,7 +22,7 @@ from campaign.services import campaigns, forces, scenarios, soldiers
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.takeover import take_over_battle
 from clubs.models import Club, Membership
-from config.api_errors import ApiError
+from config.errors import DomainError
 from rules.core.errors import RuleError
 
 PASSWORD = "wargame-demo"
@@ -199,7 +199,7 @@ def _act(battle, user, rng: random.Random, command: dict) -> bool:
     try:
         result = battles.declare(battle_id=battle.pk, user=user, expected_version=battle.version,
                                  command=command)
-    except (RuleError, ApiError):
+    except (RuleError, DomainError):
         return False
     pending = result.body["pending"]
     while pending["kind"] != "command":

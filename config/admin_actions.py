@@ -13,13 +13,12 @@ from django.db.models import QuerySet
 from django.template import engines
 from django.template.response import TemplateResponse
 
-from config.api_errors import ApiError
 from config.errors import DomainError
 from eventstore.errors import EventStoreError
 from rules.core.errors import RuleError
 
 #: What a service raises to refuse a command (the API turns them into 4xx answers).
-SERVICE_ERRORS = (DomainError, ApiError, RuleError, EventStoreError)
+SERVICE_ERRORS = (DomainError, RuleError, EventStoreError)
 
 _ACTION_PAGE = """{% extends "admin/base_site.html" %}{% load admin_urls l10n %}
 {% block bodyclass %}{{ block.super }} app-{{ opts.app_label }} model-{{ opts.model_name }}{% endblock %}

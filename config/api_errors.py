@@ -42,8 +42,11 @@ QUERY_CANCELED = "57014"
 MALFORMED_RULE_CODES = {"bad_fact", "bad_setup", "bad_command", "limit_exceeded"}
 
 
-class ApiError(Exception):
-    """An error a service raises for the API: status, machine code, sentence, rule, field."""
+class ApiError(errors.DomainError):
+    """An error a view raises with a status of its own: code, sentence, rule, field, status.
+
+    A :class:`~config.errors.DomainError`, so that whoever catches domain errors catches it
+    too; services and selectors raise the named kinds instead."""
 
     def __init__(
         self,
@@ -55,13 +58,8 @@ class ApiError(Exception):
         field: str | None = None,
         **extra: Any,
     ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message, rule=rule, field=field, **extra)
         self.status_code = status_code
-        self.rule = rule
-        self.field = field
-        self.extra = extra
 
     def to_dict(self) -> dict:
         return error_body(self.code, self.message, rule=self.rule, field=self.field, **self.extra)
@@ -131,7 +129,10 @@ DOMAIN_STATUS: dict[type[errors.DomainError], int] = {
 
 
 def domain_status(error: errors.DomainError) -> int:
-    """The status of a domain error's kind (400 for the base class)."""
+    """The status of a domain error's kind (400 for the base class; an :class:`ApiError`'s
+    own)."""
+    if isinstance(error, ApiError):
+        return error.status_code
     for kind in type(error).__mro__:
         if kind in DOMAIN_STATUS:
             return DOMAIN_STATUS[kind]
@@ -146,12 +147,6 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         body["message"] = message
         body.update(extra)
         return Response(body, status=domain_status(exc))
-    if isinstance(exc, ApiError):
-        body = exc.to_dict()
-        message, extra = localized_message(exc.extra.get("rule_code", exc.code), exc.message)
-        body["message"] = message
-        body.update(extra)
-        return Response(body, status=exc.status_code)
     if isinstance(exc, RuleError):
         message = localize_rule_message(exc.code, exc.message)
         extra = {"message_en": str(exc.message)} if message != exc.message else {}

@@ -19,6 +19,8 @@ from typing import Any
 import orjson
 from django.utils.translation import gettext as _
 
+from config.errors import Invalid
+
 _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
 
@@ -67,19 +69,17 @@ def refuse_unstorable_text(document: Any, *, field: str | None = None) -> None:
     found = unstorable_path(document)
     if found is None:
         return
-    from config.api_errors import ApiError  # not at import: DRF's views import this parser
-
     path, char = found
     where = ".".join(p for p in (field, path) if p) or None
     place = where or _("the body")
     if char == "\x00":
-        raise ApiError(
+        raise Invalid(
             "nul_character",
             _("%(field)s: holds a NUL character (\\u0000), which cannot be stored")
             % {"field": place},
             field=where,
         )
-    raise ApiError(
+    raise Invalid(
         "lone_surrogate",
         _("%(field)s: holds a lone UTF-16 surrogate, which is not a character")
         % {"field": place},

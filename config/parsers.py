@@ -25,8 +25,9 @@ import orjson
 from django.conf import settings
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from rest_framework import parsers, status
+from rest_framework import parsers
 
+from config.errors import Invalid, TooLarge
 from config.json_input import refuse_unstorable_text
 
 LIMIT_EXCEEDED = "limit_exceeded"
@@ -39,20 +40,12 @@ def body_limit(parser_context: dict | None) -> int:
     return getattr(settings, name)
 
 
-def _api_error(*args, **kwargs):
-    # Imported here: config.api_errors imports DRF's views, which import these parsers.
-    from config.api_errors import ApiError
-
-    return ApiError(*args, **kwargs)
-
-
 def too_large(limit: int, field: str | None = None) -> Exception:
     """413 ``limit_exceeded``: a body (or an uploaded file) longer than ``limit`` bytes."""
-    return _api_error(
+    return TooLarge(
         LIMIT_EXCEEDED,
         _("the request body is larger than the limit of %(limit)s bytes (request body size)")
         % {"limit": limit},
-        status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         field=field,
     )
 
@@ -92,7 +85,7 @@ def _deep_path(node: Any, depth: int, limit: int) -> list[str] | None:
 
 def too_deep(limit: int, path: str | None) -> Exception:
     """400 ``limit_exceeded``: JSON nested deeper than ``limit`` levels."""
-    return _api_error(
+    return Invalid(
         LIMIT_EXCEEDED,
         _("JSON is nested at most %(limit)s levels deep (JSON depth limit)") % {"limit": limit},
         field=path,

@@ -165,8 +165,8 @@ class ParticipantInSerializer(serializers.Serializer):
 class BattleCreateSerializer(serializers.Serializer):
     club = serializers.IntegerField(max_value=INT64_MAX)
     name = serializers.CharField(max_length=200)
-    rules_system = serializers.CharField(max_length=40)
-    rules_version = serializers.CharField(max_length=40, required=False)
+    rule_system = serializers.CharField(max_length=40)
+    rule_version = serializers.CharField(max_length=40, required=False)
     setup = serializers.DictField(help_text="the rule system's force setup: sides, units, options")
     participants = ParticipantInSerializer(many=True, required=False)
     snapshot_every = serializers.IntegerField(
@@ -204,8 +204,8 @@ class BattleSerializer(serializers.ModelSerializer):
             "id",
             "club",
             "name",
-            "rules_system",
-            "rules_version",
+            "rule_system",
+            "rule_version",
             "status",
             "version",
             "snapshot_every",

@@ -24,9 +24,9 @@ from battles.models import BattleLogEntry, UnitStatus
 from clubs.selectors import member_club
 from config.api_errors import ApiError
 from config.error_schema import ErrorSerializer
+from config.idempotency import answer, keyed
 from config.parsers import FormParser, JSONParser, MultiPartParser, load_json, too_large
 from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, INT32_MAX, int_param
-from config.request_input import idempotency_key as idempotency_key_of
 
 #: The ``Idempotency-Key`` header as :func:`config.request_input.idempotency_key` reads it.
 KEY_SCHEMA = {"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH}
@@ -79,15 +79,15 @@ class BattleListView(APIView):
         battle = services.create_battle(
             club=club,
             name=data["name"],
-            rules_system=data["rules_system"],
-            rules_version=data.get("rules_version"),
+            rule_system=data["rule_system"],
+            rule_version=data.get("rule_version"),
             setup=data["setup"],
             participants=services.club_participants(
                 club, [(p["user"], p["side"]) for p in data.get("participants", [])]
             ),
             created_by=request.user,
             snapshot_every=data.get("snapshot_every"),
-            idempotency_key=idempotency_key_of(request),
+            **keyed(request, data),
         )
         return Response(s.BattleSerializer(battle).data, status=status.HTTP_201_CREATED)
 
@@ -182,8 +182,12 @@ class _WriteView(APIView):
             form.is_valid(raise_exception=True)
         return dict(form.validated_data)
 
-    def respond(self, result) -> Response:
-        return Response(result.body, status=result.status_code)
+    #: Whether a write answers 201 (a fact or a correction recorded) or 200 (the conclusion),
+    #: the same on a retry.
+    creates = True
+
+    def respond(self, result: services.WriteResult) -> Response:
+        return answer(result.body, created=self.creates)
 
 
 def _write_schema(form):
@@ -210,7 +214,7 @@ class DeclareView(_WriteView):
                 command=data["command"],
                 dice=data.get("dice"),
                 server_dice=data.get("server_dice"),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -230,7 +234,7 @@ class DiceView(_WriteView):
                 expected_version=data["expected_version"],
                 rolls=data.get("rolls"),
                 server_dice=data.get("server_dice"),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -250,7 +254,7 @@ class DrawView(_WriteView):
                 expected_version=data["expected_version"],
                 draws=data.get("draws"),
                 server_draw=data.get("server_draw"),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -270,7 +274,7 @@ class DecideView(_WriteView):
                 expected_version=data["expected_version"],
                 key=data["key"],
                 choice=data["choice"],
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -292,7 +296,7 @@ class CorrectionView(_WriteView):
                 action=data["action"],
                 data=data.get("data"),
                 reason=data.get("reason", ""),
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -301,6 +305,7 @@ class ConcludeView(_WriteView):
     """Conclude the battle with its result; records the casualty summary, reveals the seed."""
 
     form_class = s.ConcludeSerializer
+    creates = False
 
     @_write_schema(s.ConcludeSerializer)
     def post(self, request: Request, pk: int) -> Response:
@@ -311,7 +316,7 @@ class ConcludeView(_WriteView):
                 user=request.user,
                 expected_version=data["expected_version"],
                 result=data["result"],
-                idempotency_key=idempotency_key_of(request),
+                **keyed(request, data),
             )
         )
 
@@ -344,15 +349,15 @@ class ReplayView(APIView):
     """What would differ if the battle were replayed under another rules version."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("rules_version", str, required=True)],
+        parameters=[OpenApiParameter("rule_version", str, required=True)],
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         battle = selectors.battle_for(user=request.user, battle_id=pk)
-        version = request.query_params.get("rules_version")
+        version = request.query_params.get("rule_version")
         if not version:
-            raise ApiError("required", _("rules_version is required"), field="rules_version")
-        return Response(selectors.rules_version_diff(battle=battle, rules_version=version))
+            raise ApiError("required", _("rule_version is required"), field="rule_version")
+        return Response(selectors.rule_version_diff(battle=battle, rule_version=version))
 
 
 class ExportView(APIView):

@@ -82,7 +82,7 @@ def _figure_names(state_json: dict) -> dict[str, str]:
     return out
 
 
-def _units(current: selectors.BattleState, words: Words) -> tuple[list[dict], list[str], list]:
+def _units(current: selectors.StateAt, words: Words) -> tuple[list[dict], list[str], list]:
     """Each unit's status at this version (the rule system's summary, labelled by its terms),
     the sides, and the figures the battle has changed so far
     (:class:`rules.core.summary.FigureOutcome`)."""
@@ -129,7 +129,7 @@ def _casualties(figures: list, units: dict[str, str], sides: dict[str, str]) -> 
     return groups
 
 
-def _turn(current: selectors.BattleState, units: dict[str, str], sides: dict[str, str]):
+def _turn(current: selectors.StateAt, units: dict[str, str], sides: dict[str, str]):
     """Whose turn and which activation it is (:mod:`rules.core.turn_status`), by names;
     ``None`` when the rule system gives no turn status."""
     status = turn_status(current.system, current.state)
@@ -263,7 +263,7 @@ def _side_names(state_json: dict) -> dict[str, str]:
     return {s["id"]: s.get("name") or s["id"] for s in sides if isinstance(s, dict) and "id" in s}
 
 
-def _catalogue(current: selectors.BattleState, unit_names: dict[str, str],
+def _catalogue(current: selectors.StateAt, unit_names: dict[str, str],
                words: Words) -> list[dict]:
     """What may be declared now (the rule system's catalogue, :mod:`rules.core.catalogue`),
     with each action's label in the page's language. A system without a catalogue: each of
@@ -304,7 +304,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     current = selectors.state_at(battle=battle, version=version)
     at_head = current.version == battle.version
     state_json = current.system.state_to_json(current.state)
-    words = Words(_terms(battle.rules_system), get_language() or "en", _figure_names(state_json))
+    words = Words(_terms(battle.rule_system), get_language() or "en", _figure_names(state_json))
     units, sides, figures = _units(current, words)
     words.names.update({u["unit"]: u["name"] or u["unit"] for u in units})
     unit_names = {u["unit"]: u["name"] or u["unit"] for u in units}

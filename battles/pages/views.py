@@ -8,14 +8,14 @@ from django.utils.translation import gettext as _
 
 from battles import selectors
 from battles.pages.table import table_context
-from config.api_errors import ApiError
+from config.errors import DomainError
 from config.request_input import ascii_int
 
 
 def _battle_or_404(request, pk: int):
     try:
         return selectors.battle_for(user=request.user, battle_id=pk)
-    except ApiError as error:  # outsiders: the battle's existence is not disclosed
+    except DomainError as error:  # outsiders: the battle's existence is not disclosed
         raise Http404(error.message) from None
 
 

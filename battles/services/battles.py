@@ -9,7 +9,6 @@ from typing import Any, Literal
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles import dice as dice_scheme
 from battles import replay
@@ -17,18 +16,13 @@ from battles.models import Battle, BattleLogEntry, BattleParticipant, CreationKe
 from battles.results import RESULTS
 from battles.selectors import state_at
 from battles.services.projection import project
-from battles.services.writes import (
-    PlanContext,
-    WriteResult,
-    fingerprint,
-    key_used_for_another_request,
-    write,
-)
+from battles.services.writes import PlanContext, WriteResult, write
 from battles.signals import battle_concluded, battle_concluding
 from battles.streams import stream_of
 from clubs.models import Club
 from clubs.selectors import members
-from config.api_errors import ApiError
+from config.errors import DomainError, Invalid, Refused
+from eventstore.idempotency import ensure_same_request
 from eventstore.services import append
 from eventstore.types import NewEvent
 from rules.core import registry
@@ -49,53 +43,47 @@ def create_battle(
     *,
     club: Club,
     name: str,
-    rules_system: str,
+    rule_system: str,
     setup: Mapping[str, Any],
-    rules_version: str | None = None,
+    rule_version: str | None = None,
     participants: Iterable[ParticipantSpec] = (),
     created_by: AbstractBaseUser | None = None,
     snapshot_every: int | None = None,
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> Battle:
-    """Start a battle: validate ``setup`` with the rule system (``rules_version`` defaults to
+    """Start a battle: validate ``setup`` with the rule system (``rule_version`` defaults to
     the newest registered), commit to a fresh dice seed and record ``battle.started``.
 
     ``setup`` is the rule system's force setup (sides, units, options); participants must be
     members of ``club`` and play one of the setup's sides. Raises ``RuleError`` (unknown
-    system, ``bad_setup`` with ``field`` under ``setup.``) or ``ApiError`` (participants).
+    system, ``bad_setup`` with ``field`` under ``setup.``) or a domain error (participants).
 
     ``idempotency_key`` (with ``created_by``): the battle this user started with this key
-    is returned instead of a new one (422 ``idempotency_key_reused`` if that request was a
-    different one), also when the two requests run at the same time.
+    is returned instead of a new one (422 ``idempotency_key_reused`` if that request had
+    another ``request_fingerprint``), also when the two requests run at the same time.
     """
     participants = list(participants)
     if idempotency_key is None:
         return _create_battle(
-            club, name, rules_system, setup, rules_version, participants, created_by,
+            club, name, rule_system, setup, rule_version, participants, created_by,
             snapshot_every,
         )
     if created_by is None or not 0 < len(idempotency_key) <= KEY_MAX_LENGTH:
-        raise ApiError(
+        raise Invalid(
             "bad_idempotency_key",
             _("an Idempotency-Key is 1 to %(max)s characters, sent by a signed-in user")
             % {"max": KEY_MAX_LENGTH},
             field="Idempotency-Key",
         )
-    request_print = fingerprint(
-        "create_battle",
-        {
-            "club": club.pk, "name": name, "rules_system": rules_system,
-            "rules_version": rules_version, "setup": setup, "snapshot_every": snapshot_every,
-            "participants": [(p.user.pk, p.side) for p in participants],
-        },
-    )
+    request_print = request_fingerprint or ""
     found = _created_with(created_by, idempotency_key, request_print)
     if found is not None:
         return found
     try:
         with transaction.atomic():
             battle = _create_battle(
-                club, name, rules_system, setup, rules_version, participants, created_by,
+                club, name, rule_system, setup, rule_version, participants, created_by,
                 snapshot_every,
             )
             CreationKey.objects.create(
@@ -122,22 +110,21 @@ def _created_with(user: AbstractBaseUser, key: str, request_print: str) -> Battl
     )
     if found is None:
         return None
-    if found[0] != request_print:
-        raise key_used_for_another_request()
+    ensure_same_request(found[0], request_print)
     return Battle.objects.get(pk=found[1])
 
 
 def _create_battle(
     club: Club,
     name: str,
-    rules_system: str,
+    rule_system: str,
     setup: Mapping[str, Any],
-    rules_version: str | None,
+    rule_version: str | None,
     participants: list[ParticipantSpec],
     created_by: AbstractBaseUser | None,
     snapshot_every: int | None,
 ) -> Battle:
-    system = registry.get(rules_system, rules_version)
+    system = registry.get(rule_system, rule_version)
     try:
         state = system.initial_state(setup)
     except RuleError as error:
@@ -149,8 +136,8 @@ def _create_battle(
         battle = Battle.objects.create(
             club=club,
             name=name,
-            rules_system=system.id,
-            rules_version=system.version,
+            rule_system=system.id,
+            rule_version=system.version,
             seed_sha256=dice_scheme.seed_sha256(seed),
             created_by=created_by,
             **({"snapshot_every": snapshot_every} if snapshot_every else {}),
@@ -198,8 +185,8 @@ def club_participants(club: Club, entries: Iterable[tuple[int, str]]) -> list[Pa
     return [ParticipantSpec(user=found[user_id], side=side) for user_id, side in entries]
 
 
-def _not_a_member(user_id: int, index: int) -> ApiError:
-    return ApiError(
+def _not_a_member(user_id: int, index: int) -> DomainError:
+    return Invalid(
         "not_a_member",
         _("user %(id)s is not a member of this club") % {"id": user_id},
         field=f"participants.{index}.user",
@@ -213,14 +200,14 @@ def _check_participants(club: Club, participants: list[ParticipantSpec], sides) 
         if p.user.pk not in member_ids:
             raise _not_a_member(p.user.pk, index)
         if sides is not None and p.side not in sides:
-            raise ApiError(
+            raise Invalid(
                 "unknown_side",
                 _("side %(side)r is not in the setup (sides: %(sides)s)")
                 % {"side": p.side, "sides": ", ".join(sides)},
                 field=f"participants.{index}.side",
             )
         if p.user.pk in seen:
-            raise ApiError(
+            raise Invalid(
                 "duplicate_participant",
                 _("user %(id)s is listed twice") % {"id": p.user.pk},
                 field=f"participants.{index}.user",
@@ -235,6 +222,7 @@ def conclude_battle(
     expected_version: int,
     result: Mapping[str, str],
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> WriteResult:
     """Conclude with ``result`` (side -> win/lose/draw for every side): record the casualty
     summary and reveal the dice seed in ``battle.concluded``; send
@@ -259,29 +247,26 @@ def conclude_battle(
         battle_id=battle_id,
         user=user,
         expected_version=expected_version,
-        operation="conclude",
-        payload={"result": result},
         plan=plan,
         idempotency_key=idempotency_key,
-        success_status=status.HTTP_200_OK,
     )
 
 
 def check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
     sides = tuple(sides)
     if not isinstance(result, Mapping):
-        raise ApiError("bad_result", _("result maps each side to win, lose or draw"),
+        raise Invalid("bad_result", _("result maps each side to win, lose or draw"),
                        field="result")
     for side, outcome in result.items():
         if side not in sides:
-            raise ApiError(
+            raise Invalid(
                 "unknown_side",
                 _("side %(side)r is not in this battle (sides: %(sides)s)")
                 % {"side": side, "sides": ", ".join(sides)},
                 field=f"result.{side}",
             )
         if outcome not in RESULTS:
-            raise ApiError(
+            raise Invalid(
                 "bad_result",
                 _("%(side)s: %(outcome)r is not one of win, lose, draw")
                 % {"side": side, "outcome": outcome},
@@ -289,7 +274,7 @@ def check_result(result: Mapping[str, str], sides: Iterable[str]) -> None:
             )
     missing = [s for s in sides if s not in result]
     if missing:
-        raise ApiError("bad_result", _("no result for side %(sides)s") % {"sides": ", ".join(missing)},
+        raise Invalid("bad_result", _("no result for side %(sides)s") % {"sides": ", ".join(missing)},
                        field="result")
     _check_consistent(result)
 
@@ -302,21 +287,21 @@ def _check_consistent(result: Mapping[str, str]) -> None:
         by_outcome[outcome].append(side)
     winners, drawn = by_outcome["win"], by_outcome["draw"]
     if len(winners) > 1:
-        raise ApiError(
+        raise Invalid(
             "inconsistent_result",
             _("%(sides)s cannot all win: at most one side wins a battle")
             % {"sides": ", ".join(winners)},
             field=f"result.{winners[1]}",
         )
     if winners and drawn:
-        raise ApiError(
+        raise Invalid(
             "inconsistent_result",
             _("%(winner)s wins, so %(drawn)s cannot draw: the others lose")
             % {"winner": winners[0], "drawn": ", ".join(drawn)},
             field=f"result.{drawn[0]}",
         )
     if len(drawn) == 1:
-        raise ApiError(
+        raise Invalid(
             "inconsistent_result",
             _("%(side)s cannot draw alone: a draw is shared by at least two sides")
             % {"side": drawn[0]},
@@ -334,6 +319,7 @@ def correct(
     data: Mapping[str, Any] | None = None,
     reason: str = "",
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> WriteResult:
     """Void the fact at ``target_version`` or amend it to ``data`` (its whole new payload).
 
@@ -345,43 +331,39 @@ def correct(
     def plan(ctx: PlanContext) -> None:
         row = BattleLogEntry.objects.filter(battle=ctx.battle, version=target_version).first()
         if row is None:
-            raise ApiError(
+            raise Refused(
                 "no_such_event",
                 _("there is no event #%(version)s in this battle") % {"version": target_version},
-                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )
         if not replay.is_fact(row.type):
-            raise ApiError(
+            raise Refused(
                 "not_a_fact",
                 _("event #%(version)s (%(type)s) is not a rules fact and cannot be corrected")
                 % {"version": target_version, "type": row.type},
-                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )
         if row.data.get("source") == "server":
-            raise ApiError(
+            raise Refused(
                 "server_dice_immutable",
                 (_("event #%(version)s holds a server draw, which stays as drawn; correct the "
                    "fact that asked for it instead") if row.type == DRAW else
                  _("event #%(version)s holds server dice, which stay as rolled; correct the fact "
                    "that asked for them instead")) % {"version": target_version},
-                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 field="target_version",
             )
         payload: dict[str, Any] = {"target": target_version, "reason": reason}
         if action == "void":
             if row.status == BattleLogEntry.Status.VOIDED:
-                raise ApiError(
+                raise Refused(
                     "already_voided",
                     _("event #%(version)s is already voided") % {"version": target_version},
-                    status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                     field="target_version",
                 )
             ctx.add(replay.VOID, payload)
             return
         if not isinstance(data, Mapping) or data.get("source") == "server":
-            raise ApiError(
+            raise Invalid(
                 "bad_amendment", _("an amendment needs the fact's new 'data'"), field="data"
             )
         before = state_at(battle=ctx.battle, version=target_version - 1, system=ctx.system)
@@ -400,8 +382,7 @@ def correct(
         battle_id=battle_id,
         user=user,
         expected_version=expected_version,
-        operation="correct",
-        payload={"target": target_version, "action": action, "data": data, "reason": reason},
         plan=plan,
         idempotency_key=idempotency_key,
+        request_fingerprint=request_fingerprint,
     )

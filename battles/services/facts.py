@@ -7,12 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles import dice as dice_scheme
 from battles.models import DiceSeed
 from battles.services.writes import PlanContext, WriteResult, write
-from config.api_errors import ApiError
+from config.errors import Conflict, Invalid, Refused
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command
 from rules.core.system import DiceNeeded, DrawNeeded
 
@@ -31,6 +30,7 @@ def declare(
     dice: Mapping[str, Any] | None = None,
     server_dice: ServerDice = None,
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> WriteResult:
     """Declare an action (``{"action", "unit", "params"}``), optionally with its entered
     ``dice`` (request key -> values) and ``server_dice`` to roll (keys or ``"all"``)."""
@@ -47,10 +47,9 @@ def declare(
         battle_id=battle_id,
         user=user,
         expected_version=expected_version,
-        operation="declare",
-        payload={"command": command, "dice": dice, "server_dice": server_dice},
         plan=plan,
         idempotency_key=idempotency_key,
+        request_fingerprint=request_fingerprint,
     )
 
 
@@ -62,13 +61,14 @@ def enter_dice(
     rolls: Mapping[str, Any] | None = None,
     server_dice: ServerDice = None,
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> WriteResult:
     """Record dice: ``rolls`` read off physical dice (source ``table``) and/or ``server_dice``
     rolled by the server (source ``server``); table dice are recorded first."""
 
     def plan(ctx: PlanContext) -> None:
         if not rolls and not server_dice:
-            raise ApiError("no_dice", _("send 'rolls' and/or 'server_dice'"), field="rolls")
+            raise Invalid("no_dice", _("send 'rolls' and/or 'server_dice'"), field="rolls")
         if rolls:
             ctx.add(DICE, {"rolls": dict(rolls), "source": "table"})
         _roll_on_server(ctx, server_dice)
@@ -77,10 +77,9 @@ def enter_dice(
         battle_id=battle_id,
         user=user,
         expected_version=expected_version,
-        operation="dice",
-        payload={"rolls": rolls, "server_dice": server_dice},
         plan=plan,
         idempotency_key=idempotency_key,
+        request_fingerprint=request_fingerprint,
     )
 
 
@@ -92,6 +91,7 @@ def enter_draw(
     draws: Mapping[str, Any] | None = None,
     server_draw: ServerDice = None,
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> WriteResult:
     """Record drawn cards or chips: ``draws`` read off the table (request key -> card ids,
     source ``table``) and/or the requests named by ``server_draw`` (keys or ``"all"``) drawn
@@ -99,7 +99,7 @@ def enter_draw(
 
     def plan(ctx: PlanContext) -> None:
         if not draws and not server_draw:
-            raise ApiError("no_draw", _("send 'draws' and/or 'server_draw'"), field="draws")
+            raise Invalid("no_draw", _("send 'draws' and/or 'server_draw'"), field="draws")
         if draws:
             ctx.add(DRAW, {"draws": dict(draws), "source": "table"})
         _draw_on_server(ctx, server_draw)
@@ -108,10 +108,9 @@ def enter_draw(
         battle_id=battle_id,
         user=user,
         expected_version=expected_version,
-        operation="draw",
-        payload={"draws": draws, "server_draw": server_draw},
         plan=plan,
         idempotency_key=idempotency_key,
+        request_fingerprint=request_fingerprint,
     )
 
 
@@ -123,6 +122,7 @@ def decide(
     key: str,
     choice: Any,
     idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
 ) -> WriteResult:
     """Answer the pending decision ``key`` with ``choice``."""
 
@@ -133,10 +133,9 @@ def decide(
         battle_id=battle_id,
         user=user,
         expected_version=expected_version,
-        operation="decide",
-        payload={"key": key, "choice": choice},
         plan=plan,
         idempotency_key=idempotency_key,
+        request_fingerprint=request_fingerprint,
     )
 
 
@@ -144,12 +143,11 @@ def _seed(ctx: PlanContext, field: str) -> str:
     """The battle's secret seed (409 for an imported battle, which has none here)."""
     seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
     if seed is None:
-        raise ApiError(
+        raise Conflict(
             "server_dice_unavailable",
             _("this battle has no dice seed here (it was imported): enter the cards by hand")
             if field == "server_draw"
             else _("this battle has no dice seed here (it was imported): enter the dice by hand"),
-            status_code=status.HTTP_409_CONFLICT,
             field=field,
         )
     return seed
@@ -181,11 +179,10 @@ def _draw_on_server(ctx: PlanContext, server_draw: ServerDice) -> None:
         if wanted is not None:
             wanted.discard(request.key)
     if wanted:
-        raise ApiError(
+        raise Refused(
             "wrong_draw",
             _("no draw %(keys)s is pending for the server to draw")
             % {"keys": ", ".join(sorted(wanted))},
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             field="server_draw",
         )
 
@@ -219,10 +216,9 @@ def _roll_on_server(ctx: PlanContext, server_dice: ServerDice) -> None:
         if wanted is not None:
             wanted -= set(rolls)
     if wanted:
-        raise ApiError(
+        raise Refused(
             "wrong_die",
             _("no die %(keys)s is pending for the server to roll")
             % {"keys": ", ".join(sorted(wanted))},
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             field="server_dice",
         )

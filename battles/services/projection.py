@@ -123,7 +123,7 @@ class Projection:
 
     def save(self, *, response: dict[str, Any] | None = None) -> None:
         """Store the log rows, snapshots, unit statuses and the battle's columns, and
-        ``response`` (``key, fingerprint, status_code, body``) for an idempotency key."""
+        ``response`` (``key, fingerprint, body``) for an idempotency key."""
         if connection.vendor == "postgresql":
             _save_postgresql(self, response)
             return
@@ -187,10 +187,9 @@ _UNITS_CTE = f"""units AS (
     SET side = EXCLUDED.side, name = EXCLUDED.name, status = EXCLUDED.status)"""
 _RESPONSE_CTE = f"""response AS (
     INSERT INTO {IdempotentResponse._meta.db_table}
-        (battle_id, key, fingerprint, status_code, body, created_at)
+        (battle_id, key, fingerprint, body, created_at)
     VALUES (CAST(%(battle)s AS bigint), CAST(%(key)s AS text), CAST(%(fingerprint)s AS text),
-            CAST(%(status_code)s AS smallint), CAST(%(body)s AS jsonb),
-            CAST(%(created_at)s AS timestamptz)))"""
+            CAST(%(body)s AS jsonb), CAST(%(created_at)s AS timestamptz)))"""
 _BATTLE_UPDATE = f"""UPDATE {Battle._meta.db_table} SET
     version = CAST(%(version)s AS integer), head_state = CAST(%(head_state)s AS jsonb),
     corrections = CAST(%(corrections)s AS integer), status = CAST(%(status)s AS text),

@@ -38,7 +38,7 @@ from battles.services.projection import project
 from battles.streams import stream_of
 from clubs.models import Club
 from clubs.selectors import members
-from config.api_errors import ApiError
+from config.errors import DomainError, Invalid
 from eventstore import upcasting
 from eventstore.errors import InvalidArgument
 from eventstore.models import EVENT_TYPE_MAX_LENGTH
@@ -53,7 +53,9 @@ from rules.core.summary import summarize
 from rules.core.system import DiceNeeded, DrawNeeded, RuleSystem, State
 
 FORMAT = "wargame-battle-export"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Format 1 spelled the battle's rule system and version ``rules_system``/``rules_version``.
+_FORMAT_1_NAMES = {"rules_system": "rule_system", "rules_version": "rule_version"}
 #: Where an imported event keeps the idempotency key and the time it was first recorded with.
 IMPORTED_KEY = "imported_idempotency_key"
 IMPORTED_AT = "imported_recorded_at"
@@ -77,8 +79,8 @@ def export_battle(*, battle: Battle) -> dict:
         "format_version": FORMAT_VERSION,
         "battle": {
             "name": battle.name,
-            "rules_system": battle.rules_system,
-            "rules_version": battle.rules_version,
+            "rule_system": battle.rule_system,
+            "rule_version": battle.rule_version,
             "status": battle.status,
             "participants": participants,
         },
@@ -104,14 +106,14 @@ class ImportResult:
     unmatched_participants: list[dict] = field(default_factory=list)
 
 
-def _bad(field_path: str, message: str, code: str = "invalid_import", **extra) -> ApiError:
+def _bad(field_path: str, message: str, code: str = "invalid_import", **extra) -> DomainError:
     """``invalid_import`` naming the field at fault: ``"<field>: <message>"``. ``message`` is
     translated already, or a rule engine :class:`Sentence` (translated by the API layer)."""
     if isinstance(message, Sentence):
-        return ApiError(code, Sentence("{field}: {reason}", field=field_path, reason=message),
+        return Invalid(code, Sentence("{field}: {reason}", field=field_path, reason=message),
                         field=field_path, **extra)
     text = _("%(field)s: %(problem)s") % {"field": field_path, "problem": message}
-    return ApiError(code, text, field=field_path, **extra)
+    return Invalid(code, text, field=field_path, **extra)
 
 
 def _mapping(value: Any, path: str) -> Mapping:
@@ -174,11 +176,13 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
     if document.get("format") != FORMAT:
         raise _bad("format", _("must be %(format)r") % {"format": FORMAT})
     format_version = document.get("format_version")
-    if not _is_int(format_version) or format_version != FORMAT_VERSION:
+    if not _is_int(format_version) or format_version not in (1, FORMAT_VERSION):
         raise _bad("format_version", _("must be %(version)s") % {"version": FORMAT_VERSION})
     _storable(document)
     battle = _mapping(document.get("battle"), "battle")
-    for name in ("name", "rules_system", "rules_version"):
+    if format_version == 1:
+        battle = {_FORMAT_1_NAMES.get(name, name): value for name, value in battle.items()}
+    for name in ("name", "rule_system", "rule_version"):
         _string(battle.get(name), f"battle.{name}", _max_length(Battle, name))
     participants = battle.get("participants", [])
     if not isinstance(participants, list):
@@ -223,8 +227,8 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
             _mapping(data.get("setup"), f"{path}.data.setup")
             rules = _mapping(data.get("rules"), f"{path}.data.rules")
             if (rules.get("system"), rules.get("version")) != (
-                battle["rules_system"],
-                battle["rules_version"],
+                battle["rule_system"],
+                battle["rule_version"],
             ):
                 raise _bad(f"{path}.data.rules", _("must name the battle's rule system and version"))
             if not _HEX_64.fullmatch(str(data.get("seed_sha256"))):
@@ -293,9 +297,9 @@ def import_battle(
     """
     battle_doc, events = validate_document(document)
     try:
-        system = registry.get(battle_doc["rules_system"], battle_doc["rules_version"])
+        system = registry.get(battle_doc["rule_system"], battle_doc["rule_version"])
     except RuleError as error:
-        raise _bad("battle.rules_version", error.message, code=error.code) from None
+        raise _bad("battle.rule_version", error.message, code=error.code) from None
     started = events[0]["data"]
     seed = None
     if events[-1]["type"] == replay.CONCLUDED:
@@ -311,8 +315,8 @@ def import_battle(
         battle = Battle.objects.create(
             club=club,
             name=battle_doc["name"],
-            rules_system=system.id,
-            rules_version=system.version,
+            rule_system=system.id,
+            rule_version=system.version,
             seed_sha256=started["seed_sha256"],
             created_by=imported_by,
         )
@@ -347,7 +351,7 @@ def import_battle(
                 before=_ServerDice(system, seed, started["battle_id"]),
             )
         except RuleError as error:
-            raise ApiError(
+            raise Invalid(
                 "invalid_import",
                 Sentence("{field}: {reason}", field=error.field, reason=error.message),
                 field=error.field,
@@ -460,7 +464,7 @@ def _check_conclusion(system: RuleSystem, state: State, concluded: RecordedEvent
     summary = summarize(system, state)
     try:
         check_result(concluded.data["result"], summary.sides)
-    except ApiError as error:
+    except DomainError as error:
         raise _bad(f"{path}.{error.field}", error.message) from None
     if concluded.data["summary"] != json.loads(json.dumps(summary.to_json())):
         raise _bad(f"{path}.summary", _("differs from the summary the rules compute from the events"))

@@ -2,29 +2,28 @@
 
 A write is planned by folding the new facts strictly on the head state (a fact the rules
 reject raises and nothing is appended), appended with the caller's ``expected_version`` and
-``Idempotency-Key``, and projected in the same transaction. The response body is stored with
-the idempotency key so that a retry returns it unchanged and appends nothing.
+``Idempotency-Key``, and projected in the same transaction. The result's JSON is stored with
+the idempotency key (and the fingerprint of its request, :mod:`eventstore.idempotency`) so
+that a retry gets it unchanged and appends nothing.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles import heads, replay
 from battles.models import Battle, IdempotentResponse
 from battles.selectors import battle_for, pending_json, state_at
 from battles.services.projection import Projection, fold_projection
 from battles.streams import ensure_open, ensure_version, stream_of, system_of
-from config.api_errors import ApiError
-from eventstore.services import append
+from config.errors import DomainError, Invalid
+from eventstore import writing
+from eventstore.idempotency import ensure_same_request, key_used_for_another_kind
 from eventstore.types import NewEvent, RecordedEvent, StreamId
 from rules.core.errors import RuleError
 from rules.core.system import RuleSystem, State
@@ -65,18 +64,12 @@ class PlanContext:
 
 @dataclass
 class WriteResult:
-    """The response of a write: HTTP status and JSON body (the same on an idempotent retry)."""
+    """What a write recorded, as JSON (:func:`result_body`; the same on an idempotent retry,
+    then ``replayed``)."""
 
     battle: Battle
-    status_code: int
     body: dict
     replayed: bool = False
-
-
-def fingerprint(operation: str, payload: Mapping[str, Any]) -> str:
-    """SHA-256 of a write's operation and arguments, to refuse a reused Idempotency-Key."""
-    text = json.dumps({"op": operation, "payload": payload}, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def write(
@@ -84,93 +77,119 @@ def write(
     battle_id: int,
     user: Any,
     expected_version: int,
-    operation: str,
-    payload: Mapping[str, Any],
     plan: Callable[[PlanContext], None],
     idempotency_key: str | None = None,
-    success_status: int = status.HTTP_201_CREATED,
+    request_fingerprint: str | None = None,
     allow_concluded: bool = False,
 ) -> WriteResult:
-    """Run ``plan`` against the battle's head and append what it planned, atomically.
+    """Run ``plan`` against the battle's head and append what it planned, atomically
+    (:func:`eventstore.writing.write`, the write path the campaign ledger takes too).
 
     Round trips on PostgreSQL: the transaction's ``BEGIN``; the battle with the caller's
     role, read and locked in one query (without the head state when this process has it,
     :mod:`battles.heads`); the append, followed in the same round trip by the projections
-    and the stored response in one statement (facts; corrections and the conclusion are
-    projected after the append); the commit. The response stored for ``idempotency_key`` is
+    and the stored result in one statement (facts; corrections and the conclusion are
+    projected after the append); the commit. The result stored for ``idempotency_key`` is
     looked up only when the request is refused (a retry of a request that succeeded always
     is: the battle has moved past its ``expected_version``) or when the event store reports
     the key as used.
     """
-    key = (
-        f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
-        if idempotency_key
-        else None
-    )
-    request_print = fingerprint(operation, payload) if key is not None else ""
-    with transaction.atomic():
+    return writing.write(BattleWrite(
+        battle_id=battle_id, user=user, expected_version=expected_version, plan=plan,
+        idempotency_key=idempotency_key, request_fingerprint=request_fingerprint,
+        allow_concluded=allow_concluded,
+    ))
+
+
+class BattleWrite(writing.Command[Battle, WriteResult]):
+    """A write to a battle's stream: the locked battle and its head state (kept by this
+    process, :mod:`battles.heads`, or the stored one) in, the planned facts out, projected
+    inline."""
+
+    refusals = (DomainError, RuleError)
+
+    def __init__(
+        self, *, battle_id: int, user: Any, expected_version: int,
+        plan: Callable[[PlanContext], None], idempotency_key: str | None,
+        request_fingerprint: str | None, allow_concluded: bool,
+    ) -> None:
+        self.battle_id, self.user, self.plan = battle_id, user, plan
+        self.expected_version, self.allow_concluded = expected_version, allow_concluded
+        self.stream = stream_of(battle_id)
+        self.idempotency_key = (
+            f"battle:{battle_id}:user:{getattr(user, 'pk', None)}:{idempotency_key}"
+            if idempotency_key
+            else None
+        )
+        self.request_print = request_fingerprint or ""
+        # set by decide: the battle's system, its kept head, the head state, the plan's view
+        self.system: RuleSystem
+        self.kept: heads.Head | None
+        self.head: State
+        self.context: PlanContext
+        # set by statement (facts on PostgreSQL) or project: the projection and the answer
+        self.projection: Projection | None = None
+        self.body: dict = {}
+
+    def load(self) -> tuple[Battle, int]:
         battle = battle_for(
-            user=user,
-            battle_id=battle_id,
+            user=self.user,
+            battle_id=self.battle_id,
             write=True,
             lock=True,
-            known_head=heads.known_version(battle_id),
+            known_head=heads.known_version(self.battle_id),
         )
-        try:
-            if not allow_concluded:
-                ensure_open(battle)
-            ensure_version(battle, expected_version)
-            system = system_of(battle)
-            kept = heads.get(battle)
-            head = kept.state if kept else state_at(battle=battle, system=system).state
-            context = PlanContext(battle, system, replay.Fold(system, head), user, [])
-            plan(context)
-            if not context.planned:
-                raise ApiError("nothing_to_record", _("the request records nothing"), field=None)
-        except (ApiError, RuleError):
-            # A stored response answers a retry before any refusal. This lookup is a new
-            # statement: it sees a write that the lock waited for (a concurrent retry).
-            stored = _stored(battle, key, request_print) if key is not None else None
-            if stored is not None:
-                return stored
-            raise
-        stream = stream_of(battle)
-        events = [NewEvent(p.type, p.data, p.metadata) for p in context.planned]
+        return battle, battle.version
 
-        def stored_with(body: dict) -> dict | None:
-            """The response to store for the key (none without a key)."""
-            if key is None:
-                return None
-            return {"key": key, "fingerprint": request_print, "status_code": success_status,
-                    "body": body}
+    def decide(self, battle: Battle, version: int) -> list[NewEvent]:
+        if not self.allow_concluded:
+            ensure_open(battle)
+        ensure_version(battle, self.expected_version)
+        self.system = system = system_of(battle)
+        self.kept = kept = heads.get(battle)
+        self.head = kept.state if kept else state_at(battle=battle, system=system).state
+        self.context = context = PlanContext(
+            battle, system, replay.Fold(system, self.head), self.user, [])
+        self.plan(context)
+        if not context.planned:
+            raise Invalid("nothing_to_record", _("the request records nothing"), field=None)
+        return [NewEvent(p.type, p.data, p.metadata) for p in context.planned]
 
-        if connection.vendor == "postgresql" and all(
-            replay.is_fact(p.type) for p in context.planned
-        ):
-            # Facts only: projected first, and stored by the append's round trip (the
-            # statement takes the events' positions and times from the stored rows).
-            provisional = _provisional(stream, expected_version, context.planned)
-            projection, body = _project(battle, system, head, kept, context, provisional)
-            result = append(
-                stream,
-                expected_version=expected_version,
-                events=events,
-                idempotency_key=key,
-                then=projection.statement(response=stored_with(body)),
-            )
-            if result.replayed:  # nothing stored: the response of the key's first use
-                return _replayed(battle, key, request_print)
-        else:
-            result = append(
-                stream, expected_version=expected_version, events=events, idempotency_key=key
-            )
-            if result.replayed:
-                return _replayed(battle, key, request_print)
-            projection, body = _project(battle, system, head, kept, context, result.events)
-            projection.save(response=stored_with(body))
+    def answer_refused(self, battle: Battle) -> WriteResult | None:
+        if self.idempotency_key is None:
+            return None
+        return _stored(battle, self.idempotency_key, self.request_print)
+
+    def statement(self, battle: Battle, events) -> tuple[str, Any] | None:
+        """Facts only, on PostgreSQL: projected before the append and stored by its round
+        trip (the statement takes the events' positions and times from the stored rows)."""
+        planned = self.context.planned
+        if connection.vendor != "postgresql" or not all(replay.is_fact(p.type) for p in planned):
+            return None
+        provisional = _provisional(self.stream, battle.version, planned)
+        self.projection, self.body = _project(
+            battle, self.system, self.head, self.kept, self.context, provisional)
+        return self.projection.statement(response=self._stored_with(self.body))
+
+    def replayed(self, battle: Battle, result) -> WriteResult:
+        # nothing stored: the result of the key's first use
+        return _replayed(battle, self.idempotency_key, self.request_print)
+
+    def project(self, battle: Battle, result) -> WriteResult:
+        projection = self.projection
+        if projection is None:
+            projection, self.body = _project(
+                battle, self.system, self.head, self.kept, self.context, result.events)
+            projection.save(response=self._stored_with(self.body))
         if projection.state is not None:
             heads.remember(battle, projection.state, projection.head_units)
-    return WriteResult(battle, success_status, body)
+        return WriteResult(battle, self.body)
+
+    def _stored_with(self, body: dict) -> dict | None:
+        """The result to store for the key (none without a key)."""
+        if self.idempotency_key is None:
+            return None
+        return {"key": self.idempotency_key, "fingerprint": self.request_print, "body": body}
 
 
 def _provisional(
@@ -213,42 +232,26 @@ def _project(
 
 
 def _replayed(battle: Battle, key: str | None, request_print: str) -> WriteResult:
-    """The response stored for ``key``, which the event store reports as used (409 if no
-    response was stored for it: it recorded the events of another kind of request)."""
+    """The result stored for ``key``, which the event store reports as used (409 if none
+    was stored for it: it recorded the events of another kind of request)."""
     stored = _stored(battle, key, request_print) if key is not None else None
     if stored is None:
-        raise ApiError(
-            "idempotency_key_reused",
-            _("this Idempotency-Key already recorded events of another request"),
-            status_code=status.HTTP_409_CONFLICT,
-            field="Idempotency-Key",
-        )
+        raise key_used_for_another_kind()
     return stored
 
 
 def _stored(battle: Battle, key: str, request_print: str) -> WriteResult | None:
-    """The response stored for ``key``, if any (422 if it answered another request)."""
+    """The result stored for ``key``, if any (422 if it answered another request)."""
     found = (
         IdempotentResponse.objects.filter(battle=battle, key=key)
-        .values_list("fingerprint", "status_code", "body")
+        .values_list("fingerprint", "body")
         .first()
     )
     if found is None:
         return None
-    stored_print, status_code, body = found
-    if stored_print != request_print:
-        raise key_used_for_another_request()
-    return WriteResult(battle, status_code, body, replayed=True)
-
-
-def key_used_for_another_request() -> ApiError:
-    """422 ``idempotency_key_reused``: what a key stored for answered another request."""
-    return ApiError(
-        "idempotency_key_reused",
-        _("this Idempotency-Key was used for a different request"),
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-        field="Idempotency-Key",
-    )
+    stored_print, body = found
+    ensure_same_request(stored_print, request_print)
+    return WriteResult(battle, body, replayed=True)
 
 
 def result_body(

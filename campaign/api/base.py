@@ -2,12 +2,10 @@
 shape of a command's answer."""
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -16,7 +14,8 @@ from campaign.ledger.state import entity_json
 from campaign.models import Campaign
 from campaign.selectors.campaigns import campaign_for
 from campaign.services.ledger import Recorded, WriteOptions
-from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH, idempotency_key
+from config.idempotency import answer, keyed
+from config.request_input import IDEMPOTENCY_KEY_MAX_LENGTH
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
@@ -88,24 +87,13 @@ def recorded_json(recorded: Recorded, created: tuple[str, str] | None = None) ->
 
 def read_command(request: Request, form: serializers.Serializer) -> tuple[dict, WriteOptions]:
     """A command's input: its validated body (400 if malformed) without ``expected_version``,
-    and the write options (``expected_version`` and the ``Idempotency-Key`` header) to pass
-    to the service."""
+    and the write options (``expected_version``, the ``Idempotency-Key`` header and the
+    request's fingerprint, :func:`config.idempotency.keyed`) to pass to the service."""
     form.is_valid(raise_exception=True)
     data = dict(form.validated_data)
-    key = idempotency_key(request)
-    write: WriteOptions = {"idempotency_key": key,
-                           "expected_version": data.pop("expected_version", None)}
-    if key is not None:
-        write["request_fingerprint"] = request_fingerprint(request, data)
+    expected_version = data.pop("expected_version", None)
+    write: WriteOptions = {**keyed(request, data), "expected_version": expected_version}
     return data, write
-
-
-def request_fingerprint(request: Request, data: dict) -> str:
-    """SHA-256 of a command's method, path and validated body: the same ``Idempotency-Key``
-    sent with another request is refused (422 ``idempotency_key_reused``)."""
-    text = json.dumps({"method": request.method, "path": request.path, "data": data},
-                      sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class CommandView(CampaignScoped, generics.GenericAPIView):
@@ -125,6 +113,5 @@ class CommandView(CampaignScoped, generics.GenericAPIView):
         campaign = self.get_campaign()
         data, write = read_command(request, self.get_serializer(data=request.data))
         recorded = self.perform(campaign, data, write, **kwargs)
-        code = status.HTTP_201_CREATED if self.created and not recorded.replayed else (
-            status.HTTP_200_OK)
-        return Response(recorded_json(recorded, self.created), status=code)
+        return answer(recorded_json(recorded, self.created),
+                      created=bool(self.created) and not recorded.replayed)

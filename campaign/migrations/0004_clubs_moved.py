@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("campaign", "0003_outbox"),
         ("clubs", "0001_initial"),
-        ("battles", "0007_club_in_clubs_app"),
+        ("battles", "0009_club_in_clubs_app"),
     ]
 
     operations = [

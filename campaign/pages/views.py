@@ -12,16 +12,17 @@ from campaign.selectors.campaigns import campaign_for, visible_campaigns
 from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
 from campaign.systems import adapter_for
-from config.api_errors import ApiError
+from config.api_errors import domain_status
+from config.errors import DomainError
 from config.request_input import ascii_int
 
 
 def _or_404(call, **kwargs):
-    """Run a selector; its 404 ``ApiError`` (outsiders, unknown refs) becomes the page's 404."""
+    """Run a selector; its 404 (outsiders, unknown refs) becomes the page's 404."""
     try:
         return call(**kwargs)
-    except ApiError as error:
-        if error.status_code == 404:
+    except DomainError as error:
+        if domain_status(error) == 404:
             raise Http404(error.message) from None
         raise
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 from datetime import date
 
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from campaign.ledger.diff import diff_states
 from campaign.ledger.fold import battle_started_entry, fold, fold_to_date
 from campaign.ledger.state import CampaignState, state_json
 from campaign.models import Campaign
 from campaign.services.ledger import ledger_of
-from config.api_errors import ApiError
+from config.errors import Invalid, NotFound, Refused
 
 
 def state_as_of(
@@ -27,18 +26,17 @@ def state_as_of(
     ``before_battle`` (just before the battle was set up) and ``on_date`` (the end of that
     in-game day). None of them: now."""
     if sum(x is not None for x in (version, before_battle, on_date)) > 1:
-        raise ApiError("bad_moment", _("give one of version, before_battle, on_date"))
+        raise Invalid("bad_moment", _("give one of version, before_battle, on_date"))
     entries = ledger_of(campaign_id=campaign.pk, to_version=version)
     if before_battle is not None:
         started = battle_started_entry(before_battle)
         if not any(started(e) for e in entries):
-            raise ApiError("not_found", _("battle %(before_battle)s is not part of this campaign") % {"before_battle": before_battle},
-                           field="before_battle", status_code=status.HTTP_404_NOT_FOUND)
+            raise NotFound("not_found", _("battle %(before_battle)s is not part of this campaign") % {"before_battle": before_battle},
+                           field="before_battle")
         return fold(entries, stop_before=started)
     if on_date is not None:
         if campaign.start_date and on_date < campaign.start_date:
-            raise ApiError("before_start", _("the campaign starts on %(date)s") % {"date": campaign.start_date.isoformat()}, field="on_date",
-                           status_code=status.HTTP_422_UNPROCESSABLE_ENTITY)
+            raise Refused("before_start", _("the campaign starts on %(date)s") % {"date": campaign.start_date.isoformat()}, field="on_date")
         return fold_to_date(entries, on_date)
     return fold(entries)
 
@@ -47,8 +45,7 @@ def as_of(*, campaign: Campaign, force_id: int | None = None, **moment) -> dict:
     """The state at a moment as JSON (one force of it with ``force_id``)."""
     state = state_as_of(campaign=campaign, **moment)
     if force_id is not None and force_id not in state.forces:
-        raise ApiError("not_found", _("no force %(force_id)s at that moment") % {"force_id": force_id}, field="force",
-                       status_code=status.HTTP_404_NOT_FOUND)
+        raise NotFound("not_found", _("no force %(force_id)s at that moment") % {"force_id": force_id}, field="force")
     return state_json(state, force_id=force_id)
 
 

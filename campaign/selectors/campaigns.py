@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from campaign.models import Campaign
 from clubs.selectors import clubs_of
-from config.api_errors import ApiError
+from config.errors import NotFound
 
 
 def visible_campaigns(*, user) -> QuerySet[Campaign]:
@@ -22,6 +21,5 @@ def campaign_for(*, user, campaign_id: int) -> Campaign:
     existence is not disclosed)."""
     campaign = visible_campaigns(user=user).filter(pk=campaign_id).first()
     if campaign is None:
-        raise ApiError("not_found", _("no campaign %(campaign_id)s") % {"campaign_id": campaign_id},
-                       status_code=status.HTTP_404_NOT_FOUND)
+        raise NotFound("not_found", _("no campaign %(campaign_id)s") % {"campaign_id": campaign_id})
     return campaign

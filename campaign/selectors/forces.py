@@ -3,17 +3,15 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from campaign.models import Campaign, Force, Formation, Soldier, Squad
-from config.api_errors import ApiError
+from config.errors import NotFound
 
 
 def _one(model, campaign: Campaign, ref: int, what: str):
     row = model.objects.filter(campaign=campaign, ref=ref).first()
     if row is None:
-        raise ApiError("not_found", _("no %(what)s %(ref)s in this campaign") % {"what": what, "ref": ref},
-                       status_code=status.HTTP_404_NOT_FOUND)
+        raise NotFound("not_found", _("no %(what)s %(ref)s in this campaign") % {"what": what, "ref": ref})
     return row
 
 

@@ -7,14 +7,13 @@ Outsiders never learn a campaign exists (404, see ``campaign.selectors.campaigns
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from campaign.ledger.state import CampaignState
 from campaign.ledger.state import Force as ForceState
 from campaign.models import Campaign
 from campaign.pages.terms import STATUS, term
 from clubs.access import may_organize, require_club_organizer, role_in_club
-from config.api_errors import ApiError
+from config.errors import Forbidden, Invalid, NotFound, Refused
 
 
 def status_text(soldier) -> str:
@@ -40,33 +39,28 @@ def require_force_editor(*, user, campaign: Campaign, force: ForceState) -> None
         return
     if role is not None and force.owner_id == user.pk:
         return
-    raise ApiError(
+    raise Forbidden(
         "not_your_force",
         _("only %(force)s's owner and the club's organizers may change it") % {"force": force.name},
-        status_code=status.HTTP_403_FORBIDDEN,
     )
 
 
-def not_found(what: str, ref: object, field: str | None = None) -> ApiError:
-    return ApiError(
+def not_found(what: str, ref: object, field: str | None = None) -> NotFound:
+    return NotFound(
         "not_found", _("no %(what)s %(ref)s in this campaign") % {"what": what, "ref": ref}, field=field,
-        status_code=status.HTTP_404_NOT_FOUND,
     )
 
 
 def refused(code: str, message: str, *, field: str | None = None, rule: str | None = None):
-    """A command the campaign's state does not allow: HTTP 422."""
-    return ApiError(
-        code, message, field=field, rule=rule,
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-    )
+    """A command the campaign's state does not allow."""
+    return Refused(code, message, field=field, rule=rule)
 
 
-def bad_input(code: str, message: str, *, field: str | None = None) -> ApiError:
-    return ApiError(code, message, field=field)
+def bad_input(code: str, message: str, *, field: str | None = None) -> Invalid:
+    return Invalid(code, message, field=field)
 
 
-def force_of(state: CampaignState, force_id: int, field: str = "force_id") -> ForceState:
+def force_in_state(state: CampaignState, force_id: int, field: str = "force_id") -> ForceState:
     force = state.forces.get(force_id)
     if force is None:
         raise not_found("force", force_id, field)
@@ -78,6 +72,6 @@ def editable_force(
 ) -> ForceState:
     """The campaign's force ``force_id`` (404 if it has none), if the user may change it
     (else 403, :func:`require_force_editor`)."""
-    force = force_of(state, force_id, field)
+    force = force_in_state(state, force_id, field)
     require_force_editor(user=user, campaign=campaign, force=force)
     return force

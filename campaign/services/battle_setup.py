@@ -10,7 +10,6 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Model
 from django.utils.translation import gettext as _
-from rest_framework import status
 
 from battles.services.battles import ParticipantSpec, create_battle
 from campaign.ledger.events import BattleStarted
@@ -20,7 +19,7 @@ from campaign.services.access import refused, require_organizer
 from campaign.services.ledger import Recorded, state_of, write
 from campaign.services.scenarios import resolve_officers, resolve_picks, scenario_of
 from campaign.systems import adapter_for
-from config.api_errors import ApiError
+from config.errors import Conflict
 from rules.core.errors import RuleError
 
 
@@ -91,15 +90,14 @@ def start_scenario_battle(
     with transaction.atomic():
         battle = create_battle(
             club=campaign.club, name=name or f"{campaign.name}: {scenario.name}",
-            rules_system=campaign.rule_system, rules_version=campaign.rule_version,
+            rule_system=campaign.rule_system, rule_version=campaign.rule_version,
             setup=setup, participants=participants, created_by=user,
         )
         CampaignBattle.objects.create(battle=battle, campaign=campaign, scenario_ref=scenario_id)
 
         def decide(fresh: CampaignState):
             if plan_sides(fresh, scenario_id, adapter) != plans:
-                raise ApiError("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name},
-                               status_code=status.HTTP_409_CONFLICT)
+                raise Conflict("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name})
             return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=[
                 {
                     "force_id": p.force_id,

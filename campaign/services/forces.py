@@ -21,7 +21,7 @@ from campaign.models import Campaign
 from campaign.services.access import (
     bad_input,
     editable_force,
-    force_of,
+    force_in_state,
     not_found,
     refused,
     require_force_editor,
@@ -95,7 +95,7 @@ def _posture(user, campaign: Campaign, force_id: int, posture: str,
     require_organizer(user=user, campaign=campaign, what=_("rotate forces"))
 
     def decide(state: CampaignState):
-        force = force_of(state, force_id)
+        force = force_in_state(state, force_id)
         if force.posture == posture:
             return []
         event = ForceSentToRest if posture == "rest" else ForceSentToFront

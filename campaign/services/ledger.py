@@ -16,16 +16,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypedDict, Unpack
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.ledger.events import SCHEMA_VERSION, LedgerEvent
 from campaign.ledger.fold import fold
 from campaign.ledger.state import CampaignState
+from config.errors import Refused
+from eventstore import writing
 from eventstore.errors import WrongExpectedVersion
+from eventstore.idempotency import REQUEST_FINGERPRINT, ensure_same_request
 from eventstore.selectors import read_stream
-from eventstore.services import IDEMPOTENCY_KEY, append
-from eventstore.types import NewEvent, RecordedEvent, StreamId
+from eventstore.services import IDEMPOTENCY_KEY
+from eventstore.types import AppendResult, NewEvent, RecordedEvent, StreamId
 
 STREAM_TYPE = "campaign"
 #: How many times a command is decided again after losing a race with another writer.
@@ -146,72 +148,85 @@ def record(
     metadata: dict[str, Any] | None = None,
     request_fingerprint: str | None = None,
 ) -> Recorded:
-    """Decide a command on the campaign's current state and append its events.
+    """Decide a command on the campaign's current state and append its events
+    (:func:`eventstore.writing.write`, the write path battles take too).
 
-    ``decide(state)`` raises (``ApiError``/``RuleError``) to refuse the command, or returns
-    the events to append (an empty list appends nothing). ``expected_version``, when given,
-    must be the ledger's current version (else ``WrongExpectedVersion``: HTTP 409).
-    ``request_fingerprint`` (with ``idempotency_key``) is kept in the events' metadata: a
-    key used again for another request is refused (422 ``idempotency_key_reused``).
+    ``decide(state)`` raises (a ``config.errors`` kind or ``RuleError``) to refuse the
+    command, or returns the events to append (an empty list appends nothing).
+    ``expected_version``, when given, must be the ledger's current version (else
+    ``WrongExpectedVersion``: HTTP 409). ``request_fingerprint`` (with ``idempotency_key``) is
+    kept in the events' metadata: a key used again for another request is refused (422
+    ``idempotency_key_reused``).
     """
-    stream = stream_of(campaign_id)
-    for attempt in range(ATTEMPTS):
-        current = folded(campaign_id=campaign_id)
-        state = current.state
-        if idempotency_key is not None and idempotency_key in current.keys:
-            versions = current.keys[idempotency_key]
-            first = read_stream(stream, from_version=versions[0], to_version=versions[-1])
-            _ensure_same_request(first, request_fingerprint)
-            return Recorded(campaign_id, tuple(first), state, replayed=True)
-        if expected_version is not None and expected_version != state.version:
-            raise WrongExpectedVersion(
-                stream, expected=expected_version, current_version=state.version
-            )
-        events = list(decide(state))
-        if not events:
-            return Recorded(campaign_id, (), state)
-        meta = {**(metadata or {}), "actor": actor_id}
+    return writing.write(LedgerWrite(
+        campaign_id=campaign_id, decide=decide, actor_id=actor_id,
+        idempotency_key=idempotency_key, expected_version=expected_version,
+        metadata=metadata, request_fingerprint=request_fingerprint,
+    ))
+
+
+class LedgerWrite(writing.Command[Folded, Recorded]):
+    """A command on a campaign's ledger: the fold of the ledger (cached per process) in, the
+    ledger events out; the projections are brought up to date by a Celery task once the
+    append commits. Decided again on the fresh state after losing a race, unless the caller
+    named the version it expected."""
+
+    def __init__(
+        self, *, campaign_id: int, decide: Decide, actor_id: int | None,
+        idempotency_key: str | None, expected_version: int | None,
+        metadata: dict[str, Any] | None, request_fingerprint: str | None,
+    ) -> None:
+        self.campaign_id, self.decide_on, self.expected_version = (
+            campaign_id, decide, expected_version)
+        self.stream = stream_of(campaign_id)
+        self.idempotency_key = idempotency_key
+        self.request_fingerprint = request_fingerprint
+        self.attempts = ATTEMPTS if expected_version is None else 1
+        self.metadata = {**(metadata or {}), "actor": actor_id}
         if idempotency_key is not None and request_fingerprint is not None:
-            meta[REQUEST_FINGERPRINT] = request_fingerprint
-        new = [
-            NewEvent(e.type, e.to_data(), metadata=meta, schema_version=SCHEMA_VERSION)
-            for e in events
+            self.metadata[REQUEST_FINGERPRINT] = request_fingerprint
+
+    def load(self) -> tuple[Folded, int]:
+        current = folded(campaign_id=self.campaign_id)
+        return current, current.state.version
+
+    def answer_known(self, current: Folded) -> Recorded | None:
+        versions = current.keys.get(self.idempotency_key) if self.idempotency_key else None
+        if not versions:
+            return None
+        first = read_stream(self.stream, from_version=versions[0], to_version=versions[-1])
+        _ensure_same_request(first, self.request_fingerprint)
+        return Recorded(self.campaign_id, tuple(first), current.state, replayed=True)
+
+    def decide(self, current: Folded, version: int) -> list[NewEvent]:
+        if self.expected_version is not None and self.expected_version != version:
+            raise WrongExpectedVersion(
+                self.stream, expected=self.expected_version, current_version=version
+            )
+        return [
+            NewEvent(e.type, e.to_data(), metadata=self.metadata, schema_version=SCHEMA_VERSION)
+            for e in self.decide_on(current.state)
         ]
-        try:
-            with transaction.atomic():
-                result = append(
-                    stream,
-                    expected_version=state.version,
-                    events=new,
-                    idempotency_key=idempotency_key,
-                )
-                _enqueue_projection(campaign_id)
-        except WrongExpectedVersion:
-            if expected_version is not None or attempt == ATTEMPTS - 1:
-                raise
-            continue
-        if result.replayed:  # a concurrent retry with the same key won the race
-            _ensure_same_request(result.events, request_fingerprint)
-            return Recorded(campaign_id, result.events, state_of(campaign_id=campaign_id), True)
-        after = extend_fold(current, result.events)
-        return Recorded(campaign_id, result.events, after.state)
-    raise AssertionError("unreachable")  # pragma: no cover
 
+    def unchanged(self, current: Folded) -> Recorded:
+        return Recorded(self.campaign_id, (), current.state)
 
-#: The metadata key of the fingerprint of the request an idempotency key was first used for.
-REQUEST_FINGERPRINT = "request_fingerprint"
+    def replayed(self, current: Folded, result: AppendResult) -> Recorded:
+        # a concurrent retry with the same key won the race
+        _ensure_same_request(result.events, self.request_fingerprint)
+        return Recorded(self.campaign_id, result.events, state_of(campaign_id=self.campaign_id),
+                        True)
+
+    def project(self, current: Folded, result: AppendResult) -> Recorded:
+        _enqueue_projection(self.campaign_id)  # in the append's transaction: the outbox
+        return Recorded(self.campaign_id, result.events, extend_fold(current, result.events).state)
 
 
 def _ensure_same_request(events: Sequence[RecordedEvent], request_fingerprint: str | None) -> None:
     """422 ``idempotency_key_reused`` if ``events`` (an earlier use of the key) answered a
     request with another fingerprint."""
-    stored = events[0].metadata.get(REQUEST_FINGERPRINT) if events else None
-    if stored is not None and request_fingerprint is not None and stored != request_fingerprint:
-        from campaign.services.access import refused
-
-        raise refused("idempotency_key_reused",
-                      _("this Idempotency-Key was used for a different request"),
-                      field="Idempotency-Key")
+    ensure_same_request(events[0].metadata.get(REQUEST_FINGERPRINT) if events else None,
+                        request_fingerprint)
 
 
 def _enqueue_projection(campaign_id: int) -> None:
@@ -244,9 +259,7 @@ def write(
 
     def decide_unless_finished(state: CampaignState) -> Sequence[LedgerEvent]:
         if state.finished:
-            from campaign.services.access import refused
-
-            raise refused("campaign_finished", _("%(campaign)s is over: its ledger is closed") % {"campaign": state.name})
+            raise Refused("campaign_finished", _("%(campaign)s is over: its ledger is closed") % {"campaign": state.name})
         return decide(state)
 
     return record(

@@ -19,7 +19,7 @@ from campaign.models import Campaign
 from campaign.services.access import (
     bad_input,
     editable_force,
-    force_of,
+    force_in_state,
     not_found,
     refused,
     require_organizer,
@@ -63,7 +63,7 @@ def plan_scenario(
 
     def decide(state: CampaignState):
         for n, force_id in enumerate(ids):
-            force_of(state, force_id, f"force_ids.{n}")
+            force_in_state(state, force_id, f"force_ids.{n}")
         return [ScenarioPlanned(scenario_id=state.next_id("scenario"), name=name,
                                 force_ids=ids, description=description)]
 

@@ -24,7 +24,7 @@ from campaign.models import Campaign
 from campaign.services.access import (
     bad_input,
     editable_force,
-    force_of,
+    force_in_state,
     not_found,
     refused,
     require_force_editor,
@@ -254,7 +254,7 @@ def record_capture(
             raise refused("soldier_unavailable", _("%(soldier)s is already %(status)s") % {"soldier": soldier.name, "status": status_text(soldier)},
                           field="soldier_id")
         if by_force_id is not None:
-            force_of(state, by_force_id, "by_force_id")
+            force_in_state(state, by_force_id, "by_force_id")
             if by_force_id == soldier.force_id:
                 raise refused("own_force", _("a force does not hold its own soldiers prisoner"),
                               field="by_force_id")

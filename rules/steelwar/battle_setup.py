@@ -1,4 +1,4 @@
-"""Reading a battle's setup into its initial :class:`~rules.steelwar.state.Battle`.
+"""Reading a battle's setup into its initial :class:`~rules.steelwar.state.BattleState`.
 
 The setup is what the scenario and the forces say before the first fact::
 
@@ -61,7 +61,7 @@ from rules.steelwar.state import (
     MORALE_GRADES,
     ROBOT,
     WEAPON,
-    Battle,
+    BattleState,
     Figure,
     Side,
     Squad,
@@ -146,7 +146,7 @@ def build_battle(
     setup: Mapping[str, Any],
     defaults: Mapping[str, Any] | None = None,
     limits: Limits = LIMITS,
-) -> Battle:
+) -> BattleState:
     """Validate ``setup`` and build the initial battle; ``defaults`` are the version's option
     overrides, under the battle's own ``setup["options"]``; ``limits`` bound its size."""
     if not isinstance(setup, Mapping):
@@ -214,7 +214,7 @@ def build_battle(
                 embarked_in=squad.embarked_in,
             )
     squads_t = tuple(squads)
-    return Battle(options=options, sides=tuple(sides), squads=squads_t, index=make_index(squads_t))
+    return BattleState(options=options, sides=tuple(sides), squads=squads_t, index=make_index(squads_t))
 
 
 def _squad(raw: Any, side: int, fatigue: str, field: str, limits: Limits) -> Squad:

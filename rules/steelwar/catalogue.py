@@ -31,7 +31,7 @@ from rules.steelwar.actions.fire import _check_figures
 from rules.steelwar.actions.movement import DIRECTIONS, MODES
 from rules.steelwar.commands import is_vehicle
 from rules.steelwar.firepower import MAX_ZONE, range_zone
-from rules.steelwar.state import COVERS, Battle, Squad
+from rules.steelwar.state import COVERS, BattleState, Squad
 
 TABLE, ACTIVE, ANY = "table", "active", "any"
 
@@ -72,10 +72,10 @@ class Param(NamedTuple):
     label: str
     kind: str
     required: bool = True
-    candidates: Callable[[Battle, Squad | None], list[Choice]] | None = None
-    default: Callable[[Battle, Squad | None], Any] | None = None
+    candidates: Callable[[BattleState, Squad | None], list[Choice]] | None = None
+    default: Callable[[BattleState, Squad | None], Any] | None = None
     minimum: float | None = None
-    maximum: Callable[[Battle, Squad | None], float | None] | float | None = None
+    maximum: Callable[[BattleState, Squad | None], float | None] | float | None = None
     multiple: bool = False
     filter: bool = True
     offer: str = "always"
@@ -90,37 +90,37 @@ class Template(NamedTuple):
 # --- candidates -------------------------------------------------------------------------------
 
 
-def _side_name(battle: Battle, squad: Squad) -> str:
+def _side_name(battle: BattleState, squad: Squad) -> str:
     return battle.sides[squad.side].name
 
 
-def unit_label(battle: Battle, squad: Squad) -> str:
+def unit_label(battle: BattleState, squad: Squad) -> str:
     """``"1st squad (Steel)"``."""
     return f"{squad.name} ({_side_name(battle, squad)})"
 
 
-def _units(battle: Battle, keep: Callable[[Squad], bool]) -> list[Choice]:
+def _units(battle: BattleState, keep: Callable[[Squad], bool]) -> list[Choice]:
     return [Choice(s.id, unit_label(battle, s)) for s in battle.squads if s.on_table and keep(s)]
 
 
-def _enemies(battle: Battle, squad: Squad) -> list[Choice]:
+def _enemies(battle: BattleState, squad: Squad) -> list[Choice]:
     return _units(battle, lambda s: s.side != squad.side)
 
 
-def _fighting_enemies(battle: Battle, squad: Squad) -> list[Choice]:
+def _fighting_enemies(battle: BattleState, squad: Squad) -> list[Choice]:
     """Enemy squads on the table with someone still fighting (those a squad may see)."""
     return _units(battle, lambda s: s.side != squad.side and s.has_fighting_figure())
 
 
-def _friends(battle: Battle, squad: Squad) -> list[Choice]:
+def _friends(battle: BattleState, squad: Squad) -> list[Choice]:
     return _units(battle, lambda s: s.side == squad.side and s.id != squad.id)
 
 
-def _vehicles(battle: Battle, squad: Squad) -> list[Choice]:
+def _vehicles(battle: BattleState, squad: Squad) -> list[Choice]:
     return _units(battle, lambda s: s.side == squad.side and s.id != squad.id and is_vehicle(s))
 
 
-def _anyone(battle: Battle, squad: Squad) -> list[Choice]:
+def _anyone(battle: BattleState, squad: Squad) -> list[Choice]:
     return _units(battle, lambda s: s.has_fighting_figure())
 
 
@@ -135,7 +135,7 @@ def figure_label(figure) -> str:
     return label
 
 
-def _shooters(battle: Battle, squad: Squad) -> list[Choice]:
+def _shooters(battle: BattleState, squad: Squad) -> list[Choice]:
     """The squad's figures whose weapons may still fire now (fire's own figure check)."""
     out = []
     for figure in squad.figures:
@@ -147,18 +147,18 @@ def _shooters(battle: Battle, squad: Squad) -> list[Choice]:
     return out
 
 
-def _psionics(battle: Battle, squad: Squad) -> list[Choice]:
+def _psionics(battle: BattleState, squad: Squad) -> list[Choice]:
     return [Choice(f.id, figure_label(f)) for f in squad.figures
             if f.psi_die is not None and f.fighting]
 
 
 def _fixed(values: tuple[str, ...], label: Callable[[str], str] | None = None):
-    def candidates(battle: Battle, squad: Squad | None) -> list[Choice]:
+    def candidates(battle: BattleState, squad: Squad | None) -> list[Choice]:
         return [Choice(v, label(v) if label else v.replace("_", " ")) for v in values]
     return candidates
 
 
-def _psi_powers(battle: Battle, squad: Squad) -> list[Choice]:
+def _psi_powers(battle: BattleState, squad: Squad) -> list[Choice]:
     return [Choice(p.id, f"{p.id.replace('_', ' ')} ({p.threshold}+)")
             for p in tables.PSI_POWERS.values()]
 
@@ -170,7 +170,7 @@ def _const(value: Any):
     return lambda battle, squad: value
 
 
-def _fire_range(battle: Battle, squad: Squad) -> float | None:
+def _fire_range(battle: BattleState, squad: Squad) -> float | None:
     """The farthest distance in range zone 5 of the squad's quality die (§2.4)."""
     far = MAX_ZONE * squad.quality
     return far if range_zone(far, squad.quality, options=battle.options) is not None else None
@@ -285,7 +285,7 @@ TEMPLATES: tuple[Template, ...] = (
 # --- building the catalogue -------------------------------------------------------------------
 
 
-def commands(battle: Battle, pending: Any) -> tuple[CommandSpec, ...]:
+def commands(battle: BattleState, pending: Any) -> tuple[CommandSpec, ...]:
     """What may be declared now: nothing while dice or a decision are awaited."""
     if not isinstance(pending, AwaitingCommand):
         return ()
@@ -306,7 +306,7 @@ def commands(battle: Battle, pending: Any) -> tuple[CommandSpec, ...]:
     return tuple(out)
 
 
-def _valid(battle: Battle, action, unit: str | None, params: dict) -> bool:
+def _valid(battle: BattleState, action, unit: str | None, params: dict) -> bool:
     try:
         action.validate(battle, Command(action.name, unit, params))
     except RuleError:
@@ -314,7 +314,7 @@ def _valid(battle: Battle, action, unit: str | None, params: dict) -> bool:
     return True
 
 
-def _spec(battle: Battle, action, template: Template, squad: Squad | None) -> CommandSpec | None:
+def _spec(battle: BattleState, action, template: Template, squad: Squad | None) -> CommandSpec | None:
     """The spec of ``template`` for ``squad``, or ``None`` if its defaults do not validate."""
     unit = None if squad is None else squad.id
     if not template.params:
@@ -382,7 +382,7 @@ def _wrap(p: Param) -> Callable[[Any], Any]:
     return (lambda v: (v,)) if p.multiple else (lambda v: v)
 
 
-def _command_spec(battle: Battle, template: Template, squad: Squad | None,
+def _command_spec(battle: BattleState, template: Template, squad: Squad | None,
                   params: tuple[ParamSpec, ...]) -> CommandSpec:
     action = ACTIONS[template.action]
     return CommandSpec(template.action, LABELS[template.action], action.rule,

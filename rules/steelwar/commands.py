@@ -18,7 +18,7 @@ from rules.steelwar.actions.procedure import forbid
 from rules.steelwar.firepower import suppressed_allows
 from rules.steelwar.limits import LIMITS
 from rules.steelwar.morale import check_grade_allows
-from rules.steelwar.state import Battle, Squad, memo
+from rules.steelwar.state import BattleState, Squad, memo
 
 _REQUIRED: Any = object()
 
@@ -124,7 +124,7 @@ def is_vehicle(squad: Squad) -> bool:
 
 
 def acting_squad(
-    battle: Battle, cmd: Command, actions: int = 1, *, panicking: bool = False
+    battle: BattleState, cmd: Command, actions: int = 1, *, panicking: bool = False
 ) -> tuple[int, Squad]:
     """The squad declaring ``cmd``: it must be the one under activation, on the table, not
     panicking (``panicking=True`` only for the test to end a panic, §2.14), with ``actions``
@@ -159,7 +159,7 @@ def acting_squad(
     return i, squad
 
 
-def full_activation(battle: Battle, cmd: Command) -> tuple[int, Squad]:
+def full_activation(battle: BattleState, cmd: Command) -> tuple[int, Squad]:
     """Like :func:`acting_squad` for tasks that take a whole activation (§1): no action of the
     activation may have been used yet."""
     i, squad = acting_squad(battle, cmd, actions=1)
@@ -198,7 +198,7 @@ def check_suppression_allows(
         )
 
 
-def check_morale_allows(battle: Battle, squad: Squad, *kinds: str) -> None:
+def check_morale_allows(battle: BattleState, squad: Squad, *kinds: str) -> None:
     """§2.12/§3.5: refuse what the squad's morale grade does not allow (e.g. a Shaken squad
     moving toward the enemy, a Routing squad doing anything but run for its own edge).
     A squad in "Not one step back!" has no morale grade any more (§2.15)."""

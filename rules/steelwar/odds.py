@@ -44,7 +44,7 @@ from rules.steelwar.casualties import (
 from rules.steelwar.commands import choice, number, param, text, texts
 from rules.steelwar.firepower import armour_die, hit_result, potential_hits
 from rules.steelwar.options import Options
-from rules.steelwar.state import COVERS, Battle, Figure
+from rules.steelwar.state import COVERS, BattleState, Figure
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -121,7 +121,7 @@ def _category(outcome: str, was_immobilised: bool) -> tuple[int, int]:
     return (0, 0)
 
 
-def _figure_odds(battle: Battle, figure: Figure, ctx) -> tuple:
+def _figure_odds(battle: BattleState, figure: Figure, ctx) -> tuple:
     """The distribution of (killed, wounded) if ``figure`` takes one hit of this shot."""
     if carries_exploding_backpack(figure):
         return (((1, 0), _ONE),)
@@ -157,7 +157,7 @@ def _subset_odds(per_figure: list[tuple], k: int) -> dict[tuple[int, int], Fract
     return {key: q / n for key, q in dp[k].items()}
 
 
-def _casualty_odds(battle: Battle, ctx, hits: int) -> dict[tuple[int, int], Fraction]:
+def _casualty_odds(battle: BattleState, ctx, hits: int) -> dict[tuple[int, int], Fraction]:
     target = battle.squads[ctx.target]
     figures = [f for f in target.figures if f.fighting]
     ids = tuple(f.id for f in figures)
@@ -178,7 +178,7 @@ def _casualty_odds(battle: Battle, ctx, hits: int) -> dict[tuple[int, int], Frac
 # --- the odds of a fire command ------------------------------------------------------------------------
 
 
-def fire_odds(battle: Battle, cmd: Command) -> Distribution:
+def fire_odds(battle: BattleState, cmd: Command) -> Distribution:
     """The exact distribution of :class:`FireResult` for a declared ``fire``.
 
     The shot is validated as a declaration would be (weapons, range, target), but the shooter

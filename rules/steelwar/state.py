@@ -202,7 +202,7 @@ class Activation(NamedTuple):
     psi_powers: tuple[str, ...] = ()  # psi powers used, each once by default (§2.16)
 
 
-class Battle(NamedTuple):
+class BattleState(NamedTuple):
     """The whole state of one battle."""
 
     options: Options
@@ -226,7 +226,7 @@ class Battle(NamedTuple):
             )
         return i, self.squads[i]
 
-    def with_squad(self, i: int, squad: Squad, **changes: Any) -> Battle:
+    def with_squad(self, i: int, squad: Squad, **changes: Any) -> BattleState:
         """A copy with squad ``i`` replaced (and other battle fields changed, if given)."""
         return self._replace(squads=self.squads_with(i, squad), **changes)
 
@@ -324,7 +324,7 @@ def _squad_json(s: Squad) -> dict[str, Any]:
     return out
 
 
-def to_json(battle: Battle, rulebook: Rulebook) -> dict[str, Any]:
+def to_json(battle: BattleState, rulebook: Rulebook) -> dict[str, Any]:
     """The battle as JSON; ``rulebook`` serialises the procedure in progress and the queue
     (whose unit is written as ``"squad"``)."""
     out: dict[str, Any] = {
@@ -346,7 +346,7 @@ def _record(cls, d: Mapping[str, Any]):
     return cls(**{k: freeze(v) for k, v in d.items()})
 
 
-def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> Battle:
+def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
     """Inverse of :func:`to_json`."""
     squads = tuple(
         _record(Squad, {**s, "figures": tuple(_record(Figure, f) for f in s["figures"])})
@@ -356,7 +356,7 @@ def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> Battle:
     resolution = None
     if "resolution" in d:
         resolution = rulebook.resolution_from_json(d["resolution"], unit_key="squad")
-    return Battle(
+    return BattleState(
         options=Options.from_dict(d.get("options", {})),
         sides=tuple(Side(**s) for s in d["sides"]),
         squads=squads,

@@ -35,7 +35,7 @@ _OUTCOMES = {
 }
 
 
-def summarize(battle: st.Battle) -> BattleSummary:
+def summarize(battle: st.BattleState) -> BattleSummary:
     """Casualties per figure and the status of every squad (``SteelWar.summarize``)."""
     sides = tuple(side.id for side in battle.sides)
     figures: list[FigureOutcome] = []

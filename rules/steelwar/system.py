@@ -3,7 +3,7 @@
 ``SteelWar`` implements :class:`rules.core.system.RuleSystem` on top of
 :class:`rules.core.procedures.ProcedureMachine`: declarations go to the action of that name in
 Steel War's rulebook (:mod:`rules.steelwar.actions`), dice and decisions to the procedure in
-progress (``Battle.resolution``). Version ``"1.0"`` plays the digest's readings (the defaults
+progress (``BattleState.resolution``). Version ``"1.0"`` plays the digest's readings (the defaults
 of :class:`~rules.steelwar.options.Options`); a battle's own house rules go in
 ``setup["options"]``. A later version registers another ``SteelWar`` with different
 ``defaults`` and both replay side by side.
@@ -25,7 +25,7 @@ from rules.steelwar import state as st
 from rules.steelwar.actions import RULEBOOK
 from rules.steelwar.battle_setup import build_battle
 from rules.steelwar.limits import LIMITS
-from rules.steelwar.state import Battle
+from rules.steelwar.state import BattleState
 from rules.steelwar.terms import TERMS
 
 _FREE = AwaitingCommand()
@@ -50,26 +50,26 @@ class SteelWar(ProcedureMachine):
 
     # --- RuleSystem ------------------------------------------------------------------------
 
-    def initial_state(self, setup: Mapping[str, Any]) -> Battle:
+    def initial_state(self, setup: Mapping[str, Any]) -> BattleState:
         return build_battle(setup, self.defaults, self.limits)
 
-    def awaiting(self, state: Battle) -> AwaitingCommand:
+    def awaiting(self, state: BattleState) -> AwaitingCommand:
         """Between procedures: the squad under activation, if any, is the one to act (§1)."""
         act = state.activation
         if act is None:
             return _FREE
         return AwaitingCommand((state.squads[act.squad].id,))
 
-    def commands(self, state: Battle) -> tuple[CommandSpec, ...]:
+    def commands(self, state: BattleState) -> tuple[CommandSpec, ...]:
         return catalogue.commands(state, self.pending(state))
 
-    def state_to_json(self, state: Battle) -> dict[str, Any]:
+    def state_to_json(self, state: BattleState) -> dict[str, Any]:
         return st.to_json(state, self.rulebook)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> Battle:
+    def state_from_json(self, data: Mapping[str, Any]) -> BattleState:
         return st.from_json(data, self.rulebook)
 
-    def summarize(self, state: Battle) -> BattleSummary:
+    def summarize(self, state: BattleState) -> BattleSummary:
         return summary.summarize(state)
 
 

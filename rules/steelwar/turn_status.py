@@ -5,13 +5,13 @@ that have still to activate this turn."""
 from __future__ import annotations
 
 from rules.core.turn_status import TurnStatus
-from rules.steelwar.state import Battle
+from rules.steelwar.state import BattleState
 
 #: Actions in one activation (§1).
 ACTIONS_PER_ACTIVATION = 2
 
 
-def turn_status(battle: Battle) -> TurnStatus:
+def turn_status(battle: BattleState) -> TurnStatus:
     waiting = tuple(
         s.id for s in battle.squads
         if not s.activated and s.on_table and s.has_fighting_figure()

@@ -96,8 +96,8 @@ def test_concluding_a_concluded_battle_is_refused_by_the_service(battle, act, or
 
 
 def test_conclude_takes_one_battle_at_a_time(battle, act, org_client, club):
-    other = Battle.objects.create(club=club, name="Skirmish", rules_system="steelwar",
-                                  rules_version="1.0", seed_sha256="0" * 64)
+    other = Battle.objects.create(club=club, name="Skirmish", rule_system="steelwar",
+                                  rule_version="1.0", seed_sha256="0" * 64)
     response = act(org_client, Battle, "conclude", [battle, other])
     assert response.status_code == 302
     assert messages_of(response) == ["Conclude one battle at a time."]

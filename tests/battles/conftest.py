@@ -20,8 +20,8 @@ def battle(club, people):
     return services.create_battle(
         club=club,
         name="Hill 203",
-        rules_system="duel",
-        rules_version="1.0",
+        rule_system="duel",
+        rule_version="1.0",
         setup=duel.SETUP,
         participants=[
             services.ParticipantSpec(user=people["alice"], side="red"),

@@ -37,8 +37,8 @@ def post_raw(client, path, text, **headers):
 
 
 def _start(client, club, headers=None, **extra):
-    body = {"club": club.pk, "name": "Bridge at dawn", "rules_system": "duel",
-            "rules_version": "1.0", "setup": SETUP, **extra}
+    body = {"club": club.pk, "name": "Bridge at dawn", "rule_system": "duel",
+            "rule_version": "1.0", "setup": SETUP, **extra}
     return client.post("/api/battles/", body, format="json", headers=headers)
 
 
@@ -169,7 +169,7 @@ def test_the_refusals_are_said_in_russian_too(alice, battle):
 
 
 def test_a_club_id_beyond_64_bits_is_a_400(alice, club):
-    response = alice.post("/api/battles/", {"club": 2**70, "name": "x", "rules_system": "duel",
+    response = alice.post("/api/battles/", {"club": 2**70, "name": "x", "rule_system": "duel",
                                             "setup": SETUP}, format="json")
     # the JSON parser (orjson) reads an integer past 64 bits as a float, not an id
     assert_400(response, "invalid", "club")

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def steelwar(club, people):
     return services.create_battle(
-        club=club, name="Steel against Keno", rules_system="steelwar", rules_version="1.0",
+        club=club, name="Steel against Keno", rule_system="steelwar", rule_version="1.0",
         setup=SETUP,
         participants=[services.ParticipantSpec(user=people["alice"], side="steel"),
                       services.ParticipantSpec(user=people["bob"], side="keno")],

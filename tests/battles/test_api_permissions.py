@@ -8,7 +8,7 @@ from tests.battles.helpers import fire, head, post, url
 
 pytestmark = pytest.mark.django_db
 
-READS = ["", "state/", "log/", "units/", "export/", "replay/?rules_version=2.0"]
+READS = ["", "state/", "log/", "units/", "export/", "replay/?rule_version=2.0"]
 
 
 @pytest.mark.parametrize("who", ["alice", "bob", "org", "member"])
@@ -66,7 +66,7 @@ def test_only_members_create_battles_in_a_club(clients, club):
 
     response = clients["outsider"].post(
         "/api/battles/",
-        {"club": club.pk, "name": "x", "rules_system": "duel", "setup": SETUP},
+        {"club": club.pk, "name": "x", "rule_system": "duel", "setup": SETUP},
         format="json",
     )
     assert response.status_code == 404 and response.json()["field"] == "club"

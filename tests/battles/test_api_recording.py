@@ -16,8 +16,8 @@ def test_create_battle_through_the_api_commits_to_a_seed_and_starts_the_stream(
         {
             "club": club.pk,
             "name": "Bridge at dawn",
-            "rules_system": "duel",
-            "rules_version": "1.0",
+            "rule_system": "duel",
+            "rule_version": "1.0",
             "setup": {
                 "sides": {
                     "red": {"units": {"r1": {"figures": 2}}},
@@ -50,7 +50,7 @@ def test_create_battle_rejects_a_bad_setup_naming_the_field(clients, club):
         {
             "club": club.pk,
             "name": "x",
-            "rules_system": "duel",
+            "rule_system": "duel",
             "setup": {"sides": {"red": {"units": {"r1": {"figures": 0}}}, "blue": {}}},
         },
         format="json",
@@ -66,7 +66,7 @@ def test_create_battle_rejects_unknown_rule_system_and_non_member_participants(
 ):
     response = clients["alice"].post(
         "/api/battles/",
-        {"club": club.pk, "name": "x", "rules_system": "chess", "setup": {}},
+        {"club": club.pk, "name": "x", "rule_system": "chess", "setup": {}},
         format="json",
     )
     assert response.status_code == 422 and response.json()["code"] == "unknown_rule_system"
@@ -77,7 +77,7 @@ def test_create_battle_rejects_unknown_rule_system_and_non_member_participants(
         {
             "club": club.pk,
             "name": "x",
-            "rules_system": "duel",
+            "rule_system": "duel",
             "setup": SETUP,
             "participants": [{"user": people["outsider"].pk, "side": "red"}],
         },
@@ -90,7 +90,7 @@ def test_create_battle_rejects_unknown_rule_system_and_non_member_participants(
         {
             "club": club.pk,
             "name": "x",
-            "rules_system": "duel",
+            "rule_system": "duel",
             "setup": SETUP,
             "participants": [{"user": people["bob"].pk, "side": "green"}],
         },

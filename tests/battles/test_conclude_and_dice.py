@@ -232,7 +232,7 @@ def test_consistent_results_are_accepted(clients, battle):
 def test_the_seed_is_secret_while_the_battle_is_open(clients, battle, admin_client):
     seed = DiceSeed.objects.get(battle=battle).seed
     fire(clients["alice"], battle, 1, server_dice="all")
-    for suffix in ["", "state/", "log/", "units/", "export/", "replay/?rules_version=2.0"]:
+    for suffix in ["", "state/", "log/", "units/", "export/", "replay/?rule_version=2.0"]:
         assert seed not in clients["org"].get(url(battle, suffix)).content.decode(), suffix
     assert clients["org"].get(url(battle)).json()["seed"] is None
     response = clients["org"].get(url(battle, "dice/verify/"))

@@ -159,10 +159,10 @@ def test_a_retry_that_waited_for_the_first_requests_lock_gets_its_response(
 
     from django.db import connection
 
-    from battles.services import writes
+    from eventstore import writing
 
     holding, release = threading.Event(), threading.Event()
-    real_append = writes.append
+    real_append = writing.append
 
     def slow_append(*args, **kwargs):
         if threading.current_thread().name == "first":
@@ -170,7 +170,7 @@ def test_a_retry_that_waited_for_the_first_requests_lock_gets_its_response(
             assert release.wait(10)
         return real_append(*args, **kwargs)
 
-    monkeypatch.setattr(writes, "append", slow_append)
+    monkeypatch.setattr(writing, "append", slow_append)
     body = {"expected_version": 1, "command": {"action": "end_turn"}}
     answers = {}
 

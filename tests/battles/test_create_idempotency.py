@@ -14,8 +14,8 @@ def _start(client, club, people, key=None, name="Bridge at dawn"):
     body = {
         "club": club.pk,
         "name": name,
-        "rules_system": "duel",
-        "rules_version": "1.0",
+        "rule_system": "duel",
+        "rule_version": "1.0",
         "setup": SETUP,
         "participants": [{"user": people["alice"].pk, "side": "red"}],
     }
@@ -74,7 +74,7 @@ def test_a_retry_racing_the_first_request_gets_its_battle(club, people, monkeypa
 
     spec = [services.ParticipantSpec(user=people["alice"], side="red")]
     kwargs = dict(
-        club=club, name="Race", rules_system="duel", rules_version="1.0", setup=SETUP,
+        club=club, name="Race", rule_system="duel", rule_version="1.0", setup=SETUP,
         participants=spec, created_by=people["alice"], idempotency_key="race",
     )
     first = services.create_battle(**kwargs)

@@ -23,8 +23,8 @@ def table(club, people):
     return services.create_battle(
         club=club,
         name="Card table",
-        rules_system="cards",
-        rules_version="1.0",
+        rule_system="cards",
+        rule_version="1.0",
         setup=cards.SETUP,
         participants=[
             services.ParticipantSpec(user=people["alice"], side="red"),

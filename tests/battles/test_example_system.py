@@ -17,8 +17,8 @@ def skirmish_battle(club, people):
     yield services.create_battle(
         club=club,
         name="Ford",
-        rules_system="skirmish",
-        rules_version="1.0",
+        rule_system="skirmish",
+        rule_version="1.0",
         setup=skirmish.SETUP,
         participants=[
             services.ParticipantSpec(user=people["alice"], side="red"),

@@ -26,7 +26,7 @@ def setup_of(*sides) -> dict:
 
 
 def create(client, club, setup, **headers):
-    return client.post("/api/battles/", {"club": club.pk, "name": "Big", "rules_system":
+    return client.post("/api/battles/", {"club": club.pk, "name": "Big", "rule_system":
                                          "steelwar", "setup": setup}, format="json", **headers)
 
 
@@ -108,7 +108,7 @@ def deep(levels: int) -> str:
 
 @pytest.mark.parametrize("levels", [33, 100_000])
 def test_json_nested_deeper_than_the_limit_is_400_naming_it(clients, club, levels):
-    body = f'{{"club": {club.pk}, "name": "Deep", "rules_system": "steelwar", ' \
+    body = f'{{"club": {club.pk}, "name": "Deep", "rule_system": "steelwar", ' \
            f'"setup": {{"sides": {deep(levels - 2)}}}}}'
     response = clients["alice"].post("/api/battles/", body, content_type="application/json")
     assert response.status_code == 400
@@ -121,7 +121,7 @@ def test_json_nested_deeper_than_the_limit_is_400_naming_it(clients, club, level
 
 
 def test_json_exactly_at_the_depth_limit_is_parsed(clients, club):
-    body = f'{{"club": {club.pk}, "name": "Deep", "rules_system": "steelwar", ' \
+    body = f'{{"club": {club.pk}, "name": "Deep", "rule_system": "steelwar", ' \
            f'"setup": {{"sides": {deep(30)}}}}}'
     response = clients["alice"].post("/api/battles/", body, content_type="application/json")
     assert response.status_code == 400
@@ -158,7 +158,7 @@ def test_an_import_beyond_the_setup_limits_is_refused_and_stores_nothing(clients
     started = {"battle_id": 1, "name": "Big", "rules": {"system": "steelwar", "version": "1.0"},
                "setup": setup_of([unit("a", 10**9)], [unit("b")]), "seed_sha256": "0" * 64}
     document = {"format": "wargame-battle-export", "format_version": 1,
-                "battle": {"name": "Big", "rules_system": "steelwar", "rules_version": "1.0"},
+                "battle": {"name": "Big", "rule_system": "steelwar", "rule_version": "1.0"},
                 "events": [{"version": 1, "type": "battle.started", "schema_version": 1,
                             "data": started}]}
     response = clients["alice"].post("/api/battles/import/",

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 def _start_with(client, club, user_id):
     return client.post(
         "/api/battles/",
-        {"club": club.pk, "name": "x", "rules_system": "duel", "setup": SETUP,
+        {"club": club.pk, "name": "x", "rule_system": "duel", "setup": SETUP,
          "participants": [{"user": user_id, "side": "red"}]},
         format="json",
     )

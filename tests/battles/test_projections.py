@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from battles import replay, selectors, services
 from battles.models import Battle, BattleLogEntry, BattleSnapshot, UnitStatus
 from battles.streams import stream_of, system_of
-from config.api_errors import ApiError
+from config.errors import DomainError
 from eventstore.selectors import read_stream
 from rules.core.errors import RuleError
 from rules.core.system import AwaitingCommand, DecisionNeeded, DiceNeeded
@@ -80,8 +80,8 @@ def solo_duel(club, people, name: str, snapshot_every: int) -> Battle:
     return services.create_battle(
         club=club,
         name=name,
-        rules_system="duel",
-        rules_version="1.0",
+        rule_system="duel",
+        rule_version="1.0",
         setup=SETUP,
         participants=[services.ParticipantSpec(user=people["alice"], side="red")],
         snapshot_every=snapshot_every,
@@ -100,7 +100,7 @@ def play(battle: Battle, user, rng: random.Random, steps: int, around=nullcontex
         try:
             with around():
                 _play_one(rng, pending, state, version, kwargs)
-        except (RuleError, ApiError):
+        except (RuleError, DomainError):
             battle.refresh_from_db()
             assert battle.version == version  # refused: nothing appended
 

@@ -20,10 +20,10 @@ def tied(battle, clients):
 
 
 def test_replay_under_another_version_lists_the_differing_outcomes(clients, tied):
-    response = clients["member"].get(url(tied, "replay/?rules_version=2.0"))
+    response = clients["member"].get(url(tied, "replay/?rule_version=2.0"))
     report = response.json()
     assert response.status_code == 200, report
-    assert report["rules_version"] == "1.0" and report["other_version"] == "2.0"
+    assert report["rule_version"] == "1.0" and report["other_version"] == "2.0"
     assert report["differs"] is True
     assert [
         (d["version"], d["current"]["text"], d["other"]["text"]) for d in report["differences"]
@@ -33,24 +33,24 @@ def test_replay_under_another_version_lists_the_differing_outcomes(clients, tied
 
 
 def test_replay_under_the_same_version_differs_in_nothing(clients, tied):
-    report = clients["member"].get(url(tied, "replay/?rules_version=1.0")).json()
+    report = clients["member"].get(url(tied, "replay/?rule_version=1.0")).json()
     assert report["differences"] == [] and report["differs"] is False
 
 
 def test_replay_needs_a_known_version(clients, tied):
-    response = clients["member"].get(url(tied, "replay/?rules_version=7.0"))
+    response = clients["member"].get(url(tied, "replay/?rule_version=7.0"))
     assert response.status_code == 422 and response.json()["code"] == "unknown_rule_system"
     assert response.json()["field"] == "version"
     response = clients["member"].get(url(tied, "replay/"))
-    assert response.status_code == 400 and response.json()["field"] == "rules_version"
+    assert response.status_code == 400 and response.json()["field"] == "rule_version"
 
 
 def test_replay_battle_command(tied, capsys):
-    call_command("replay_battle", str(tied.pk), "--rules-version", "2.0")
+    call_command("replay_battle", str(tied.pk), "--rule-version", "2.0")
     out = capsys.readouterr().out
     assert "#3 r1 declares fire: applied 'Blue squad suppressed' -> applied 'b1.f2 killed'" in out
     assert "1 of 3 events differ; the summary differs" in out
-    call_command("replay_battle", str(tied.pk), "--rules-version", "2.0", "--json")
+    call_command("replay_battle", str(tied.pk), "--rule-version", "2.0", "--json")
     assert json.loads(capsys.readouterr().out)["differs"] is True
     with pytest.raises(CommandError):
-        call_command("replay_battle", str(tied.pk), "--rules-version", "7.0")
+        call_command("replay_battle", str(tied.pk), "--rule-version", "7.0")

@@ -44,8 +44,8 @@ def test_a_steelwar_battle_of_200_events_matches_an_independent_fold(clients, cl
         {
             "club": club.pk,
             "name": "Steel against Keno",
-            "rules_system": "steelwar",
-            "rules_version": system.version,
+            "rule_system": "steelwar",
+            "rule_version": system.version,
             "setup": SETUP,
             "participants": [
                 {"user": people["alice"].pk, "side": "steel"},
@@ -91,7 +91,7 @@ def test_steelwar_odds_of_a_fire_through_the_api(clients, club, people):
     battle = services.create_battle(
         club=club,
         name="odds",
-        rules_system="steelwar",
+        rule_system="steelwar",
         setup=SETUP,
         participants=[services.ParticipantSpec(user=people["alice"], side="steel")],
     )

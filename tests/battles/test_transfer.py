@@ -172,16 +172,16 @@ CASES = [
     ("tampered seed", _set(["events", 6, "data", "seed"], "44" * 32), "events.6.data.seed"),
     (
         "rules not matching the start",
-        _set(["battle", "rules_version"], "2.0"),
+        _set(["battle", "rule_version"], "2.0"),
         "events.0.data.rules",
     ),
     (
         "unknown rules version",
         lambda d: (
-            _set(["battle", "rules_version"], "9.9")(d),
+            _set(["battle", "rule_version"], "9.9")(d),
             _set(["events", 0, "data", "rules", "version"], "9.9")(d),
         ),
-        "battle.rules_version",
+        "battle.rule_version",
     ),
     (
         "server roll without request",
@@ -224,10 +224,10 @@ CASES = [
      "battle.participants.1.username"),
     ("username of 151 characters", _set(["battle", "participants", 1, "username"], "u" * 151),
      "battle.participants.1.username"),
-    ("rules system of 41 characters", _set(["battle", "rules_system"], "d" * 41),
-     "battle.rules_system"),
-    ("NUL in the rules version", _set(["battle", "rules_version"], "1.0\x00"),
-     "battle.rules_version"),
+    ("rules system of 41 characters", _set(["battle", "rule_system"], "d" * 41),
+     "battle.rule_system"),
+    ("NUL in the rules version", _set(["battle", "rule_version"], "1.0\x00"),
+     "battle.rule_version"),
     ("type of 61 characters", _set(["events", 1, "type"], "t" * 61), "events.1.type"),
     ("NUL in an event's data", _set(["events", 1, "data", "unit"], "r\x001"),
      "events.1.data.unit"),
@@ -472,3 +472,21 @@ def test_a_battle_imported_open_then_concluded_imports_again_with_its_rolls_unve
     assert replayed == state_json(clients["alice"], first)["state"]
     report = clients["alice"].get(url(second, "dice/verify/")).json()
     assert (report["server_rolls"], report["verified"]) == (2, False)
+
+
+def test_a_format_1_document_with_the_old_names_still_imports(clients, club, concluded):
+    """Format 1 named the rule system and version ``rules_system``/``rules_version``."""
+    document = export(clients["member"], concluded)
+    assert document["format_version"] == 2 and "rule_system" in document["battle"]
+    old = copy.deepcopy(document)
+    old["format_version"] = 1
+    old["battle"]["rules_system"] = old["battle"].pop("rule_system")
+    old["battle"]["rules_version"] = old["battle"].pop("rule_version")
+    response = import_(clients["alice"], club, old)
+    assert response.status_code == 201, response.json()
+    imported = Battle.objects.get(pk=response.json()["id"])
+    assert (imported.rule_system, imported.rule_version) == (
+        concluded.rule_system, concluded.rule_version)
+    old["format_version"] = 3
+    refused = import_(clients["alice"], club, old)
+    assert refused.status_code == 400 and refused.json()["field"] == "format_version"

@@ -11,7 +11,7 @@ from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.ledger import ledger_of, state_of
 from campaign.services.projection import project_campaign, rebuild_campaign
 from campaign.services.takeover import catch_up, pending_battles, take_over_battle
-from config.api_errors import ApiError, domain_status
+from config.api_errors import domain_status
 from config.errors import DomainError
 from eventstore.errors import WrongExpectedVersion
 
@@ -19,12 +19,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _code(call) -> tuple[int, str, str | None]:
-    """The refusal's HTTP status (as the API gives it), code and field."""
-    with pytest.raises((ApiError, DomainError)) as error:
+    with pytest.raises(DomainError) as error:
         call()
-    refusal = error.value
-    status = refusal.status_code if isinstance(refusal, ApiError) else domain_status(refusal)
-    return status, refusal.code, refusal.field
+    return domain_status(error.value), error.value.code, error.value.field
 
 
 def test_a_player_changes_only_his_own_force(campaign, people, armies):

@@ -59,7 +59,7 @@ def world(club, people, campaign):
     """What the paths name: a duel battle in progress and a campaign with two forces."""
     duel.register()
     battle = battle_services.create_battle(
-        club=club, name="Hill 203", rules_system="duel", rules_version="1.0",
+        club=club, name="Hill 203", rule_system="duel", rule_version="1.0",
         setup=duel.SETUP,
         participants=[battle_services.ParticipantSpec(user=people["org"], side="red"),
                       battle_services.ParticipantSpec(user=people["bob"], side="blue")],

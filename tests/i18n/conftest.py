@@ -12,7 +12,7 @@ def steelwar_battle(club, people):
     from tests.battles.steelwar_table import SETUP
 
     return services.create_battle(
-        club=club, name="River", rules_system="steelwar", setup=SETUP,
+        club=club, name="River", rule_system="steelwar", setup=SETUP,
         participants=[services.ParticipantSpec(user=people["alice"], side="steel"),
                       services.ParticipantSpec(user=people["bob"], side="keno")],
         created_by=people["org"],

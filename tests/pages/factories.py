@@ -50,7 +50,7 @@ def steelwar_battle(club, users, name="Hill 203"):
     return services.create_battle(
         club=club,
         name=name,
-        rules_system="steelwar",
+        rule_system="steelwar",
         setup=steelwar_setup(),
         participants=[
             services.ParticipantSpec(user=users["anna"], side="steel"),

@@ -15,7 +15,7 @@ def dealing(live_server, page, signed_in):
     cards.register()
     club, users = club_with_players()
     battle = services.create_battle(
-        club=club, name="Card table", rules_system="cards", setup=cards.SETUP,
+        club=club, name="Card table", rule_system="cards", setup=cards.SETUP,
         participants=[services.ParticipantSpec(user=users["anna"], side="red"),
                       services.ParticipantSpec(user=users["boris"], side="blue")],
         created_by=users["olga"],

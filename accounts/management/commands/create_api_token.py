@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.tokens import create_token
-from config.api_errors import ApiError
+from config.errors import DomainError
 
 
 class Command(BaseCommand):
@@ -21,6 +21,6 @@ class Command(BaseCommand):
             raise CommandError(f"no user {username!r}")
         try:
             _token, key = create_token(user=user, name=name, expires_in_days=days)
-        except ApiError as error:
+        except DomainError as error:
             raise CommandError(error.message) from error
         self.stdout.write(key)

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from battles.services import import_battle
 from clubs.models import Club
-from config.api_errors import ApiError
+from config.errors import DomainError
 
 
 class Command(BaseCommand):
@@ -27,7 +27,7 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {path}: {error}") from None
         try:
             result = import_battle(club=target, document=document)
-        except ApiError as error:
+        except DomainError as error:
             raise CommandError(f"{error.code}: {error.message}") from None
         self.stdout.write(
             f"imported as battle {result.battle.pk} (version {result.battle.version})"

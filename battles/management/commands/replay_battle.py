@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from battles.models import Battle
-from battles.selectors import rules_version_diff
+from battles.selectors import rule_version_diff
 from rules.core.errors import RuleError
 
 
@@ -14,21 +14,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("battle_id", type=int)
-        parser.add_argument("--rules-version", required=True)
+        parser.add_argument("--rule-version", required=True)
         parser.add_argument("--json", action="store_true", help="print the full report as JSON")
 
-    def handle(self, *args, battle_id: int, rules_version: str, **options):
+    def handle(self, *args, battle_id: int, rule_version: str, **options):
         battle = Battle.objects.filter(pk=battle_id).first()
         if battle is None:
             raise CommandError(f"no battle {battle_id}")
         try:
-            report = rules_version_diff(battle=battle, rules_version=rules_version)
+            report = rule_version_diff(battle=battle, rule_version=rule_version)
         except RuleError as error:
             raise CommandError(error.message) from None
         if options["json"]:
             self.stdout.write(json.dumps(report, indent=1, default=str))
             return
-        head = f"{battle.rules_system} {battle.rules_version} -> {report['other_version']}"
+        head = f"{battle.rule_system} {battle.rule_version} -> {report['other_version']}"
         if report.get("setup_error"):
             self.stdout.write(f"{head}: setup rejected: {report['setup_error']['message']}")
             return

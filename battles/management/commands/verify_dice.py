@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from battles.models import Battle
 from battles.selectors import verify_dice
-from config.api_errors import ApiError
+from config.errors import DomainError
 
 
 class Command(BaseCommand):
@@ -19,7 +19,7 @@ class Command(BaseCommand):
             raise CommandError(f"no battle {battle_id}")
         try:
             report = verify_dice(battle=battle)
-        except ApiError as error:
+        except DomainError as error:
             raise CommandError(error.message) from None
         for check in [*report["rolls"], *report["draws"]]:
             mark = "ok" if check["ok"] else "MISMATCH"

@@ -26,7 +26,7 @@ from rules.steelwar.actions.procedure import (
     request,
 )
 from rules.steelwar.casualties import replacement_leadership
-from rules.steelwar.state import ROBOT, WEAPON, Battle, Resolution
+from rules.steelwar.state import ROBOT, WEAPON, BattleState, Resolution
 
 NAME = "commander_replacement"
 RULE = "§2.9"
@@ -38,13 +38,13 @@ class Context(NamedTuple):
     successor: str | None = None
 
 
-def _candidates(battle: Battle, i: int) -> tuple[str, ...]:
+def _candidates(battle: BattleState, i: int) -> tuple[str, ...]:
     squad = battle.squads[i]
     return tuple(f.id for f in squad.figures
                  if f.fighting and f.kind not in (ROBOT, WEAPON) and f.role != "commander")
 
 
-def start(battle: Battle, i: int, ctx: Context) -> Step:
+def start(battle: BattleState, i: int, ctx: Context) -> Step:
     squad = battle.squads[i]
     candidates = _candidates(battle, i)
     if not candidates or not squad.on_table:
@@ -59,18 +59,18 @@ def start(battle: Battle, i: int, ctx: Context) -> Step:
     return ask_decision(battle, NAME, "successor", i, ctx, decision)
 
 
-def _ask_die(battle: Battle, i: int, ctx: Context) -> Step:
+def _ask_die(battle: BattleState, i: int, ctx: Context) -> Step:
     squad = battle.squads[i]
     die = request(KEY, f"{squad.name} new commander's leadership d6 (1-3 worse, 4-5 same, "
                   "6 better)", 6, 1, squad.id)
     return ask_dice(battle, NAME, "leadership", i, ctx, (die,))
 
 
-def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
+def on_decide(battle: BattleState, res: Resolution, choice: Any) -> Step:
     return _ask_die(battle, res.unit, Context(choice))
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     squad = battle.squads[res.unit]
     roll = rolls[KEY][0]
     leadership = replacement_leadership(squad.leadership, roll)

@@ -73,7 +73,7 @@ from rules.steelwar.firepower import (
     suppression_after_fire,
     vehicle_armour_die,
 )
-from rules.steelwar.state import COVERS, FIGHTING, Battle, Resolution, Squad, memo
+from rules.steelwar.state import COVERS, FIGHTING, BattleState, Resolution, Squad, memo
 from rules.steelwar.tables import is_fragmentation
 
 NAME = "fire"
@@ -137,7 +137,7 @@ def _weapon_counts(figures: list) -> tuple[tuple[str, int], ...]:
     return tuple(counts.items())
 
 
-def _check_figures(battle: Battle, squad: Squad, figures: list) -> None:
+def _check_figures(battle: BattleState, squad: Squad, figures: list) -> None:
     """Each of the firing ``figures`` fights, has a weapon with shots left, and has not fired
     too often (§2.3). Only the activated squad's shots count: melee's free shot is another
     squad's (§2.10)."""
@@ -196,7 +196,7 @@ def _check_figures(battle: Battle, squad: Squad, figures: list) -> None:
 
 
 def plan_shot(
-    battle: Battle,
+    battle: BattleState,
     shooter_i: int,
     target_id: str,
     figure_ids: tuple[str, ...],
@@ -244,7 +244,7 @@ def plan_shot(
     return Shot(shooter_i, target_i, ctx, requests, tuple(sorted(limited)) if limited else ())
 
 
-def _dice_plan(battle: Battle, shooter: Squad, target: Squad, weapons: tuple, distance: float,
+def _dice_plan(battle: BattleState, shooter: Squad, target: Squad, weapons: tuple, distance: float,
                cover: str, cover_protects: bool | None) -> tuple:
     """The dice of a shot (§2.3-§2.5): the shooter's dice and their requests, the range die,
     zone, power, attack kind and the special rules in force."""
@@ -325,7 +325,7 @@ def _die_request(key: str, unit: str, name: str, what: str, sides: int):
     return request(key, f"{name} {what} d{sides}", sides, 1, unit)
 
 
-def _plan_command(battle: Battle, cmd: Command) -> Shot:
+def _plan_command(battle: BattleState, cmd: Command) -> Shot:
     i, shooter = acting_squad(battle, cmd)
     target_id = text(cmd, "target")
     kind = "shoot_back" if target_id in shooter.fired_at_by else "shoot"
@@ -351,16 +351,16 @@ def _plan_command(battle: Battle, cmd: Command) -> Shot:
     )
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan_command(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     shot = _plan_command(battle, cmd)
     return start_fire(battle, shot, counts_as_fired=True, actions=1)
 
 
-def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True,
+def start_fire(battle: BattleState, shot: Shot, *, counts_as_fired: bool = True,
                actions: int = 0) -> Step:
     """Fire ``shot``: spend ``actions`` of the activation (one for a declared fire), record the
     shots (weapons fired this activation, ammunition, who fired at whom) and ask for the fire
@@ -401,7 +401,7 @@ def start_fire(battle: Battle, shot: Shot, *, counts_as_fired: bool = True,
                     squads=squads, activation=act, queue=queue)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     if res.stage != "fire":
         return hits.on_dice(battle, res, rolls)
     ctx: Context = res.ctx
@@ -436,14 +436,14 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
                          fx)
 
 
-def odds(battle: Battle, cmd: Command):
+def odds(battle: BattleState, cmd: Command):
     """Exact odds of the shot (:func:`rules.steelwar.odds.fire_odds`)."""
     from rules.steelwar.odds import fire_odds  # odds builds on this module
 
     return fire_odds(battle, cmd)
 
 
-def murder_blast(battle: Battle, psionic: int, target: int, operator: str,
+def murder_blast(battle: BattleState, psionic: int, target: int, operator: str,
                  commander_lost: bool, fx: list[Effect]) -> Step:
     """A psi murder's victim was a Keno backpack flamethrower operator (§3.6 with §2.9): his
     backpack explodes as when a shot hits him, and the blast is resolved as fire's (the

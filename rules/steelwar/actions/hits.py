@@ -53,7 +53,7 @@ from rules.steelwar.state import (
     ROBOT,
     WEAPON,
     WOUNDED_UNCHECKED,
-    Battle,
+    BattleState,
     Figure,
     Resolution,
     Squad,
@@ -96,7 +96,7 @@ def hit_kind(figure: Figure) -> str:
 # --- 1. allocation ------------------------------------------------------------------------------
 
 
-def allocate(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+def allocate(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     """Start allocating ``ctx.hits`` potential hits to the target's figures."""
     target = battle.squads[ctx.target]
     figures = _fighting_ids(target)
@@ -108,7 +108,7 @@ def allocate(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     return _next_pick(battle, ctx, fx, figures)
 
 
-def _next_pick(battle: Battle, ctx: Any, fx: list[Effect],
+def _next_pick(battle: BattleState, ctx: Any, fx: list[Effect],
                figures: tuple[str, ...] | None = None) -> Step:
     """Allocate the next hit (``figures``: the target's fighting figures, if known)."""
     target = battle.squads[ctx.target]
@@ -140,7 +140,7 @@ def _next_pick(battle: Battle, ctx: Any, fx: list[Effect],
     return _resolve_shot(battle, ctx, fx)
 
 
-def _allocation_requests(battle: Battle, target: Squad, n: int, count: int,
+def _allocation_requests(battle: BattleState, target: Squad, n: int, count: int,
                          dice: tuple[int, ...]) -> tuple:
     """The dice requests of hit ``n``'s allocation among ``count`` figures (memoised per
     battle: the same few are asked again and again)."""
@@ -165,7 +165,7 @@ def _allocation_requests(battle: Battle, target: Squad, n: int, count: int,
     return found
 
 
-def _ask_pick(battle: Battle, ctx: Any, fx: list[Effect], key: str, figures: tuple[str, ...],
+def _ask_pick(battle: BattleState, ctx: Any, fx: list[Effect], key: str, figures: tuple[str, ...],
               label: str, target: Squad) -> Step:
     if battle.options.hits_without_replacement:
         figures = tuple(f for f in figures if f not in ctx.victims)
@@ -177,7 +177,7 @@ def _ask_pick(battle: Battle, ctx: Any, fx: list[Effect], key: str, figures: tup
     return ask_decision(battle, NAME, "pick", ctx.shooter, ctx, decision, fx)
 
 
-def _picked(battle: Battle, ctx: Any, victim: str, fx: list[Effect]) -> Step:
+def _picked(battle: BattleState, ctx: Any, victim: str, fx: list[Effect]) -> Step:
     target = battle.squads[ctx.target]
     fx.append(effects.hit_allocated(target, target.figure(victim)))
     return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx)
@@ -186,7 +186,7 @@ def _picked(battle: Battle, ctx: Any, victim: str, fx: list[Effect]) -> Step:
 # --- 2. resolution -------------------------------------------------------------------------------
 
 
-def _resolve_shot(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+def _resolve_shot(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     autowound = "flamethrower_autowound" in ctx.specials
     fragmentation = ctx.attack == "fragmentation"
     aimed = not fragmentation and not autowound
@@ -195,7 +195,7 @@ def _resolve_shot(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     return _ask_hits(battle, ctx._replace(pending_hits=pending), fx)
 
 
-def _ask_hits(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+def _ask_hits(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     """Ask the power and armour dice of the pending hits; backpack operators need none."""
     requests = []
     for k, (sq, fid, power, _, fragmentation, aimed) in enumerate(ctx.pending_hits):
@@ -215,7 +215,7 @@ def _ask_hits(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     return _apply_hits(battle, ctx, {}, fx)
 
 
-def _apply_hits(battle: Battle, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Step:
+def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Step:
     opts = battle.options
     losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
     blasts = list(ctx.blasts)
@@ -321,7 +321,7 @@ def exploded(squad: Squad, operator: Figure) -> tuple[Figure, Effect]:
                                        "(§2.9)")
 
 
-def ask_blast(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
+def ask_blast(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     sq, fid = ctx.blasts[0]
     operator_squad = battle.squads[sq]
     own_only = battle.options.backpack_explosion_hits == "own_unit_only"
@@ -344,12 +344,12 @@ def ask_blast(battle: Battle, ctx: Any, fx: list[Effect]) -> Step:
     return ask_decision(battle, NAME, "blast", ctx.shooter, ctx, decision, fx)
 
 
-def _fig(battle: Battle, sq: int, fid: str) -> Figure:
+def _fig(battle: BattleState, sq: int, fid: str) -> Figure:
     squad = battle.squads[sq]
     return squad.figure(fid)
 
 
-def _blast(battle: Battle, ctx: Any, chosen: tuple[str, ...]) -> Step:
+def _blast(battle: BattleState, ctx: Any, chosen: tuple[str, ...]) -> Step:
     power = tables.weapon(BACKPACK).power
     pending = []
     for value in chosen:
@@ -362,7 +362,7 @@ def _blast(battle: Battle, ctx: Any, chosen: tuple[str, ...]) -> Step:
 # --- 4. follow-ups --------------------------------------------------------------------------------
 
 
-def morale_followups(battle: Battle, ctx: Any) -> list:
+def morale_followups(battle: BattleState, ctx: Any) -> list:
     """Commander replacements and morale tests owed after this fire (§2.9, §2.12, §3.4)."""
     losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
     order = [ctx.target] + [sq for sq in losses if sq != ctx.target]
@@ -403,7 +403,7 @@ def murder_test(triggers: tuple[str, ...] = ("commander_lost",)) -> morale_test.
 # --- dispatch from the fire procedure -------------------------------------------------------------
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     ctx = res.ctx
     if res.stage == "resolve":
         return _apply_hits(battle, ctx, rolls, [])
@@ -423,7 +423,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx, figures)
 
 
-def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
+def on_decide(battle: BattleState, res: Resolution, choice: Any) -> Step:
     if res.stage == "blast":
         return _blast(battle, res.ctx, choice)
     return _picked(battle, res.ctx, choice, [])

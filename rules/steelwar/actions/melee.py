@@ -148,7 +148,7 @@ from rules.steelwar.state import (
     RETURNED,
     WEAPON,
     WOUNDED_UNCHECKED,
-    Battle,
+    BattleState,
     Figure,
     Followup,
     Resolution,
@@ -234,7 +234,7 @@ def _qualified(side: str, figure_id: str) -> str:
     return f"{side}.{figure_id}"
 
 
-def _roster(battle: Battle, rnd: Round) -> dict[str, tuple[int, int]]:
+def _roster(battle: BattleState, rnd: Round) -> dict[str, tuple[int, int]]:
     """Both squads' figures by qualified id ("attacker.<id>", "defender.<id>": figure ids are
     unique only within a squad) -> (squad position, figure position)."""
     return {f"{side}.{f.id}": (i, n)
@@ -242,8 +242,8 @@ def _roster(battle: Battle, rnd: Round) -> dict[str, tuple[int, int]]:
             for n, f in enumerate(battle.squads[i].figures)}
 
 
-def _set_status(battle: Battle, where: dict[str, tuple[int, int]],
-                changed: dict[str, Figure]) -> Battle:
+def _set_status(battle: BattleState, where: dict[str, tuple[int, int]],
+                changed: dict[str, Figure]) -> BattleState:
     """Put the ``changed`` figures (by qualified id) back into their squads."""
     by_squad: dict[int, dict[int, Figure]] = {}
     for qid, figure in changed.items():
@@ -267,7 +267,7 @@ def _last_terrain(cmd: Command) -> str:
     return terrain[-1] if isinstance(terrain, list | tuple) and terrain else terrain
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Charge]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Charge]:
     i, squad = acting_squad(battle, cmd)
     opts = battle.options
     if not squad.no_step_back and charge_threat(squad.morale, options=opts) is None:
@@ -372,17 +372,17 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Charge]:
                      blades, melee_terrain, tests)
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     """§2.10: "Attack!": one action; the charge test and the charge move follow."""
     i, ctx = _plan(battle, cmd)
     return _next_test(spend_actions(battle), i, ctx, [])
 
 
-def odds(battle: Battle, cmd: Command) -> Distribution:
+def odds(battle: BattleState, cmd: Command) -> Distribution:
     """Exact odds that the charge test passes (``True``) (§2.10 step 1, example #14)."""
     i, _ = _plan(battle, cmd)
     squad = battle.squads[i]
@@ -395,7 +395,7 @@ def odds(battle: Battle, cmd: Command) -> Distribution:
 # --- 2. the charge test ---------------------------------------------------------------------------
 
 
-def _next_test(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
+def _next_test(battle: BattleState, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     squad = battle.squads[i]
     if ctx.tests:
         return ask_dice(battle, NAME, "reaction", i, ctx, (reaction.die(squad, ctx.tests[0]),),
@@ -409,7 +409,7 @@ def _next_test(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     return ask_dice(battle, NAME, "test", i, ctx, (test,), fx)
 
 
-def _charge_test(battle: Battle, i: int, ctx: Charge, roll: int) -> Step:
+def _charge_test(battle: BattleState, i: int, ctx: Charge, roll: int) -> Step:
     squad, defender = battle.squads[i], battle.squads[ctx.defender]
     opts = battle.options
     passed = charge_test(roll, squad.leadership, squad.morale, options=opts)
@@ -428,7 +428,7 @@ def _charge_test(battle: Battle, i: int, ctx: Charge, roll: int) -> Step:
 # --- 3. the charge move ---------------------------------------------------------------------------
 
 
-def _ask_move(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
+def _ask_move(battle: BattleState, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     squad, defender = battle.squads[i], battle.squads[ctx.defender]
     which = "second combat move" if ctx.moves else "combat move"
     move = request(MOVE_KEYS[ctx.moves], f"{squad.name} charge: {which} 2d6 toward "
@@ -437,7 +437,7 @@ def _ask_move(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     return ask_dice(battle, NAME, "move", i, ctx, (move,), fx)
 
 
-def _moved(battle: Battle, i: int, ctx: Charge, values: tuple[int, ...]) -> Step:
+def _moved(battle: BattleState, i: int, ctx: Charge, values: tuple[int, ...]) -> Step:
     allowance = combat_move(values, ctx.terrain_class, options=battle.options)
     remaining = max(0, ctx.distance - allowance)
     connects = charge_connects(remaining)
@@ -454,7 +454,7 @@ def _moved(battle: Battle, i: int, ctx: Charge, values: tuple[int, ...]) -> Step
                          battle.options.charge_still_short == "return_to_start")
 
 
-def _charge_fails(battle: Battle, i: int, ctx: Charge, fx: list[Effect], why: str,
+def _charge_fails(battle: BattleState, i: int, ctx: Charge, fx: list[Effect], why: str,
                   back_to_start: bool) -> Step:
     squad = battle.squads[i]
     if back_to_start:
@@ -467,7 +467,7 @@ def _charge_fails(battle: Battle, i: int, ctx: Charge, fx: list[Effect], why: st
 # --- 4. the charge falls short: the free shot ------------------------------------------------------
 
 
-def _why_no_free_shot(battle: Battle, defender: Squad, attacker: Squad) -> str | None:
+def _why_no_free_shot(battle: BattleState, defender: Squad, attacker: Squad) -> str | None:
     """What forbids the defender's free shot: the limits of any shot (§2.7, §2.12, §2.14)."""
     if defender.panicking:
         return "it is panicking (§2.14)"
@@ -482,7 +482,7 @@ def _why_no_free_shot(battle: Battle, defender: Squad, attacker: Squad) -> str |
     return None
 
 
-def _offer_free_shot(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
+def _offer_free_shot(battle: BattleState, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     attacker, defender = battle.squads[i], battle.squads[ctx.defender]
     why = _why_no_free_shot(battle, defender, attacker)
     if why is not None:
@@ -499,7 +499,7 @@ def _offer_free_shot(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> S
     return ask_decision(battle, NAME, "free_fire", i, ctx, decision, fx)
 
 
-def on_decide(battle: Battle, res: Resolution, picked: Any) -> Step:
+def on_decide(battle: BattleState, res: Resolution, picked: Any) -> Step:
     """The defender's figures that take the free shot (none: it declines)."""
     i, ctx = res.unit, res.ctx
     attacker, defender = battle.squads[i], battle.squads[ctx.defender]
@@ -514,7 +514,7 @@ def on_decide(battle: Battle, res: Resolution, picked: Any) -> Step:
     return fire.start_fire(battle, shot, counts_as_fired=False)
 
 
-def start(battle: Battle, i: int, ctx: Charge) -> Step:
+def start(battle: BattleState, i: int, ctx: Charge) -> Step:
     """Back from the free shot (and the morale tests it caused): count its casualties."""
     attacker = battle.squads[i]
     still = {f.id for f in attacker.figures if f.fighting}
@@ -522,7 +522,7 @@ def start(battle: Battle, i: int, ctx: Charge) -> Step:
     return _after_free_shot(battle, i, ctx._replace(step="", standing=()), casualties, [])
 
 
-def _after_free_shot(battle: Battle, i: int, ctx: Charge, casualties: int,
+def _after_free_shot(battle: BattleState, i: int, ctx: Charge, casualties: int,
                      fx: list[Effect]) -> Step:
     attacker = battle.squads[i]
     opts = battle.options
@@ -546,7 +546,7 @@ def _after_free_shot(battle: Battle, i: int, ctx: Charge, casualties: int,
     return ask_dice(battle, NAME, "retest", i, ctx, (retest,), fx)
 
 
-def _retest(battle: Battle, i: int, ctx: Charge, roll: int) -> Step:
+def _retest(battle: BattleState, i: int, ctx: Charge, roll: int) -> Step:
     squad = battle.squads[i]
     threat = charge_retry_threat(ctx.casualties)
     passed = reaction_test(roll, squad.leadership, threat)
@@ -560,7 +560,7 @@ def _retest(battle: Battle, i: int, ctx: Charge, roll: int) -> Step:
     return _charge_fails(battle, i, ctx, fx, "the attackers falter under fire", True)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     i, ctx = res.unit, res.ctx
     if res.stage == "reaction":
         action = ctx.tests[0]
@@ -578,7 +578,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
 # --- 5. contact: the defender's tests ---------------------------------------------------------------
 
 
-def _engage(battle: Battle, a: int, d: int, terrain: str | None) -> Battle:
+def _engage(battle: BattleState, a: int, d: int, terrain: str | None) -> BattleState:
     """Record the melee on both squads (``terrain`` None: the melee is over)."""
     for i, enemy, attacker in ((a, d, True), (d, a, False)):
         squad = battle.squads[i]
@@ -592,7 +592,7 @@ def _engage(battle: Battle, a: int, d: int, terrain: str | None) -> Battle:
     return battle
 
 
-def _contact(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
+def _contact(battle: BattleState, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     attacker, defender = battle.squads[i], battle.squads[ctx.defender]
     if surrenders(defender.morale, 0) and not defender.no_step_back:
         return done(surrender(battle, ctx.defender, attacker, fx), fx)  # in contact: within 12"
@@ -605,7 +605,7 @@ def _contact(battle: Battle, i: int, ctx: Charge, fx: list[Effect]) -> Step:
     return done(battle, fx, followups)
 
 
-def _defender_test(battle: Battle, rnd: Round) -> Step:
+def _defender_test(battle: BattleState, rnd: Round) -> Step:
     """§2.10 step 3: the defender's morale test at the outnumbering threat (doubled by
     fearsome attackers, with the "+" factors)."""
     attacker, defender = battle.squads[rnd.attacker], battle.squads[rnd.defender]
@@ -631,7 +631,7 @@ def _defender_test(battle: Battle, rnd: Round) -> Step:
                              then(MELEE, rnd.attacker, resume)])
 
 
-def _failed(battle: Battle, rnd: Round) -> bool:
+def _failed(battle: BattleState, rnd: Round) -> bool:
     """Whether the morale test just taken by ``rnd.tester`` failed: it lost a grade (or
     surrendered). A Routing squad in a melee surrenders before it tests, so a failure always
     shows."""
@@ -659,7 +659,7 @@ def _pair_options(attacker: Squad, defender: Squad) -> dict[str, tuple[str, str]
     return {f"{a.id}/{d.id}": (a.id, d.id) for a in fighters(attacker) for d in fighters(defender)}
 
 
-def _ask_pairing(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
+def _ask_pairing(battle: BattleState, rnd: Round, fx: list[Effect]) -> Step:
     attacker, defender = battle.squads[rnd.attacker], battle.squads[rnd.defender]
     ours, theirs = fighters(attacker), fighters(defender)
     default = ", ".join(f"{a} vs {d}" for a, d in _default_pairs(ours, theirs))
@@ -675,7 +675,7 @@ def _ask_pairing(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
     return ask_decision(battle, MELEE, "pairing", rnd.attacker, rnd, decision, fx)
 
 
-def _paired(battle: Battle, rnd: Round, choice: tuple[str, ...]) -> Step:
+def _paired(battle: BattleState, rnd: Round, choice: tuple[str, ...]) -> Step:
     attacker, defender = battle.squads[rnd.attacker], battle.squads[rnd.defender]
     ours, theirs = fighters(attacker), fighters(defender)
     if DEFAULT in choice:
@@ -703,7 +703,7 @@ def _paired(battle: Battle, rnd: Round, choice: tuple[str, ...]) -> Step:
 # --- 7. melee dice and the fight ----------------------------------------------------------------
 
 
-def figure_melee_die(battle: Battle, squad: Squad, figure: Figure) -> int:
+def figure_melee_die(battle: BattleState, squad: Squad, figure: Figure) -> int:
     """§2.10 step 5 for one figure of a squad in a melee (``melee.melee_die``)."""
     terrain = squad.melee_terrain
     on_easy = (figure.mounted and terrain is not None
@@ -712,7 +712,7 @@ def figure_melee_die(battle: Battle, squad: Squad, figure: Figure) -> int:
                      cavalry_on_easy=on_easy, options=battle.options)
 
 
-def _ask_melee_dice(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
+def _ask_melee_dice(battle: BattleState, rnd: Round, fx: list[Effect]) -> Step:
     fighting = dict.fromkeys(q for pair in rnd.pairs for q in pair)
     where = _roster(battle, rnd)
     requests = []
@@ -726,7 +726,7 @@ def _ask_melee_dice(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
     return ask_dice(battle, MELEE, "melee", rnd.attacker, rnd, tuple(requests), fx)
 
 
-def _fought(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
+def _fought(battle: BattleState, rnd: Round, rolls: Rolls) -> Step:
     """§2.10 step 6: the lower roll of every pair falls; ties roll again or fight on."""
     values = {key[len("melee."):]: v[0] for key, v in rolls.items()}
     fallen = resolve_melee(rnd.pairs, values)
@@ -752,7 +752,7 @@ def _fought(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
 # --- 8. after the round: morale tests ----------------------------------------------------------
 
 
-def _after_round(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
+def _after_round(battle: BattleState, rnd: Round, fx: list[Effect]) -> Step:
     for loser in (rnd.attacker, rnd.defender):
         if not fighters(battle.squads[loser]):
             return _over(battle, rnd, loser, fx)
@@ -761,7 +761,7 @@ def _after_round(battle: Battle, rnd: Round, fx: list[Effect]) -> Step:
     return _post_melee_test(battle, rnd._replace(second=second), first, AFTER_FIRST_TEST, fx)
 
 
-def _post_melee_test(battle: Battle, rnd: Round, test: tuple[str, int], step: str,
+def _post_melee_test(battle: BattleState, rnd: Round, test: tuple[str, int], step: str,
                      fx: list[Effect]) -> Step:
     side, threat = test
     tester = rnd.attacker if side == ATTACKER else rnd.defender
@@ -775,7 +775,7 @@ def _post_melee_test(battle: Battle, rnd: Round, test: tuple[str, int], step: st
                              then(MELEE, rnd.attacker, resume)])
 
 
-def _resume(battle: Battle, i: int, rnd: Round) -> Step:
+def _resume(battle: BattleState, i: int, rnd: Round) -> Step:
     step = rnd.step
     if step == DEFENDER_TEST:
         return _defender_test(battle, rnd)
@@ -795,7 +795,7 @@ def _resume(battle: Battle, i: int, rnd: Round) -> Step:
 # --- 9. the end of the melee: fates ------------------------------------------------------------------
 
 
-def _over(battle: Battle, rnd: Round, loser: int, fx: list[Effect]) -> Step:
+def _over(battle: BattleState, rnd: Round, loser: int, fx: list[Effect]) -> Step:
     """The melee is over: ``loser`` falls back 6" (or is gone) and the winner holds; then every
     figure lost in the melee rolls its fate."""
     winner = rnd.defender if loser == rnd.attacker else rnd.attacker
@@ -819,13 +819,13 @@ def _over(battle: Battle, rnd: Round, loser: int, fx: list[Effect]) -> Step:
                     tuple(requests), fx)
 
 
-def _lost_figures(battle: Battle, rnd: Round) -> tuple[str, ...]:
+def _lost_figures(battle: BattleState, rnd: Round) -> tuple[str, ...]:
     return tuple(_qualified(side, f.id)
                  for side, i in ((ATTACKER, rnd.attacker), (DEFENDER, rnd.defender))
                  for f in battle.squads[i].figures if f.status == LOST_IN_MELEE)
 
 
-def _fates(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
+def _fates(battle: BattleState, rnd: Round, rolls: Rolls) -> Step:
     """§2.10: each lost figure's fate; the loser's unharmed and wounded are taken prisoner."""
     opts = battle.options
     winner = rnd.defender if rnd.loser == rnd.attacker else rnd.attacker
@@ -859,20 +859,20 @@ def _fates(battle: Battle, rnd: Round, rolls: Rolls) -> Step:
 # --- dispatch ---------------------------------------------------------------------------------------
 
 
-def melee_on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def melee_on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     if res.stage == "fates":
         return _fates(battle, res.ctx, rolls)
     return _fought(battle, res.ctx, rolls)
 
 
-def melee_on_decide(battle: Battle, res: Resolution, picked: Any) -> Step:
+def melee_on_decide(battle: BattleState, res: Resolution, picked: Any) -> Step:
     return _paired(battle, res.ctx, tuple(picked))
 
 
 # --- continue_melee ---------------------------------------------------------------------------------
 
 
-def _plan_continue(battle: Battle, cmd: Command) -> Round:
+def _plan_continue(battle: BattleState, cmd: Command) -> Round:
     i, squad = acting_squad(battle, cmd)
     if squad.engaged_with is None:
         raise forbid(gettext_noop("{squad} is not fighting a melee"), RULE, squad=squad.name)
@@ -888,11 +888,11 @@ def _plan_continue(battle: Battle, cmd: Command) -> Round:
     return Round(i, j) if squad.melee_attacker else Round(j, i)
 
 
-def validate_continue(battle: Battle, cmd: Command) -> None:
+def validate_continue(battle: BattleState, cmd: Command) -> None:
     _plan_continue(battle, cmd)
 
 
-def declare_continue(battle: Battle, cmd: Command) -> Step:
+def declare_continue(battle: BattleState, cmd: Command) -> Step:
     """§2.10: a melee in which neither side failed its test goes on in a later turn (one action
     of whichever of the two squads is activated first)."""
     rnd = _plan_continue(battle, cmd)

@@ -41,7 +41,7 @@ from rules.steelwar.state import (
     HUMAN,
     PRISONER,
     SURRENDERED,
-    Battle,
+    BattleState,
     Resolution,
     Squad,
     memo,
@@ -69,7 +69,7 @@ def android_squad(squad: Squad) -> bool:
     return bool(people) and all(k == ANDROID for k in people)
 
 
-def resist_die(battle: Battle, squad: Squad, psi: bool) -> int:
+def resist_die(battle: BattleState, squad: Squad, psi: bool) -> int:
     """The die of a test: the quality die; androids resisting psi roll the worse of it and d6
     (``options.android_psi_resist``, §2.16)."""
     if psi and android_squad(squad):
@@ -86,7 +86,7 @@ def additives(squad: Squad) -> dict[str, int]:
     }
 
 
-def threat(battle: Battle, squad: Squad, ctx: Context) -> int | None:
+def threat(battle: BattleState, squad: Squad, ctx: Context) -> int | None:
     """The test's threat (``None``: no test). Pure in the triggers, the "+" factors and the
     motivation, so memoised per battle: a test asks for it at its start and at its die."""
     motivation = battle.sides[squad.side].motivation
@@ -103,7 +103,7 @@ def threat(battle: Battle, squad: Squad, ctx: Context) -> int | None:
 _UNKNOWN = object()
 
 
-def _threat(battle: Battle, ctx: Context, factors: dict[str, int], motivation: str
+def _threat(battle: BattleState, ctx: Context, factors: dict[str, int], motivation: str
             ) -> int | None:
     if ctx.threat is None:
         return threat_level(ctx.triggers, factors, motivation, options=battle.options)
@@ -116,7 +116,7 @@ def _why(ctx: Context) -> str:
     return ", ".join(t.replace("_", " ") for t in ctx.triggers) or ctx.cause
 
 
-def start(battle: Battle, i: int, ctx: Context) -> Step:
+def start(battle: BattleState, i: int, ctx: Context) -> Step:
     squad = battle.squads[i]
     if not squad.on_table or not squad.has_fighting_figure():
         return done(battle)
@@ -135,7 +135,7 @@ def start(battle: Battle, i: int, ctx: Context) -> Step:
     return ask_dice(battle, NAME, "test", i, ctx, (die,))
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     squad = battle.squads[res.unit]
     level = threat(battle, squad, res.ctx)
     roll = rolls[KEY][0]
@@ -148,7 +148,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     return done(battle, fx)
 
 
-def change_morale(battle: Battle, i: int, delta: int, why: str) -> tuple[Battle, list[Effect]]:
+def change_morale(battle: BattleState, i: int, delta: int, why: str) -> tuple[BattleState, list[Effect]]:
     """Lower squad ``i``'s morale by ``-delta`` grades (§2.12): never past Routing, or, under
     ``options.morale_below_routing = "surrender"``, a drop past Routing surrenders it."""
     squad = battle.squads[i]

@@ -56,7 +56,7 @@ from rules.steelwar.movement import (
     path_allowed,
     worst_terrain_class,
 )
-from rules.steelwar.state import COVERS, LEFT_TABLE, ROBOT, Battle, Resolution, Squad, memo
+from rules.steelwar.state import COVERS, LEFT_TABLE, ROBOT, BattleState, Resolution, Squad, memo
 
 NAME = "move"
 RULE = "§2.1"
@@ -108,7 +108,7 @@ def _move_kinds(directions: tuple[str, ...], leaves_cover: bool) -> tuple[str, .
     return kinds
 
 
-def _terrain_class(battle: Battle, squad: Squad, terrain: Any, surrounding: str | None,
+def _terrain_class(battle: BattleState, squad: Squad, terrain: Any, surrounding: str | None,
                    field: str) -> str:
     """§3.1: the class of ``terrain`` for the squad's movement class (memoised per battle)."""
     cache = memo(battle.options)
@@ -131,7 +131,7 @@ def _terrain_class(battle: Battle, squad: Squad, terrain: Any, surrounding: str 
     return found
 
 
-def _terrain(battle: Battle, squad: Squad, cmd: Command) -> tuple[str, tuple]:
+def _terrain(battle: BattleState, squad: Squad, cmd: Command) -> tuple[str, tuple]:
     """The worst terrain class crossed and, for a path, its segments by class."""
     surrounding = choice(cmd, "surrounding", tables.TERRAINS, None)  # §3.1: a terrain of the table
     path = cmd.params.get("path")
@@ -172,7 +172,7 @@ def _speed(squad: Squad) -> int:
     return squad.speed if squad.speed is not None else base_speed(squad.movement_class)
 
 
-def _check_fits(battle: Battle, ctx: Context, allowance: int | None, speed: int) -> None:
+def _check_fits(battle: BattleState, ctx: Context, allowance: int | None, speed: int) -> None:
     """The move's distance or path must fit the allowance (§2.1)."""
     if allowance is None:
         raise forbid(gettext_noop("{terrain} terrain does not allow movement"),
@@ -200,7 +200,7 @@ def _check_fits(battle: Battle, ctx: Context, allowance: int | None, speed: int)
         )
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Squad, Context, int | None]:
     """Validate a move; return the squad, the move's context and, for a normal or march move,
     its allowance in inches (``None`` for a combat move, whose allowance is rolled)."""
     i, squad = acting_squad(battle, cmd)
@@ -289,11 +289,11 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad, Context, int | None
     return i, squad, ctx, allowance
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, squad, ctx, allowance = _plan(battle, cmd)
     battle = spend_actions(battle)
     if allowance is not None and not ctx.tests:  # nothing to roll: the move is made
@@ -301,7 +301,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
     return _next(battle, i, ctx, [])
 
 
-def _next(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:
+def _next(battle: BattleState, i: int, ctx: Context, fx: list[Effect]) -> Step:
     """Ask for the next die the move needs, or finish it."""
     squad = battle.squads[i]
     if ctx.tests:
@@ -315,7 +315,7 @@ def _next(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:
     return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {speed}\"", fx)
 
 
-def _finish(battle: Battle, i: int, ctx: Context, allocation: int, detail: str,
+def _finish(battle: BattleState, i: int, ctx: Context, allocation: int, detail: str,
             fx: list[Effect]) -> Step:
     squad = battle.squads[i]
     fx.append(effects.moved(squad, ctx.mode, allocation, detail, ctx.distance))
@@ -330,7 +330,7 @@ def _finish(battle: Battle, i: int, ctx: Context, allocation: int, detail: str,
     return done(battle, fx)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
     i = res.unit
     if res.stage == "reaction":
@@ -357,7 +357,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
                    f"2d6 rolled {values[0]}+{values[1]}, {ctx.detail}", fx)
 
 
-def validate_stand_up(battle: Battle, cmd: Command) -> None:
+def validate_stand_up(battle: BattleState, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if not squad.prone:
         raise forbid(gettext_noop("{squad} is not prone"), "§2.4", squad=squad.name)
@@ -365,7 +365,7 @@ def validate_stand_up(battle: Battle, cmd: Command) -> None:
     check_suppression_allows(squad, "stand_up", "stand up")
 
 
-def stand_up(battle: Battle, cmd: Command) -> Step:
+def stand_up(battle: BattleState, cmd: Command) -> Step:
     """§2.4: leaving prone takes one action."""
     validate_stand_up(battle, cmd)
     i, squad = battle.squad(cmd.unit)

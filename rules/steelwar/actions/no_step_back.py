@@ -66,7 +66,7 @@ from rules.steelwar.state import (
     PRISONER,
     REMOVED,
     SURRENDERED,
-    Battle,
+    BattleState,
     Resolution,
     Squad,
 )
@@ -103,7 +103,7 @@ def _inches_or_none(cmd: Command, name: str) -> float | None:
     return value
 
 
-def _grades_in_view(battle: Battle, squad: Squad, cmd: Command) -> list[str]:
+def _grades_in_view(battle: BattleState, squad: Squad, cmd: Command) -> list[str]:
     """The morale grades of the enemy squads the players say are in view."""
     grades = []
     for enemy_id in texts(cmd, "enemies"):
@@ -128,7 +128,7 @@ def _grades_in_view(battle: Battle, squad: Squad, cmd: Command) -> list[str]:
     return grades
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Context]:
     if battle.options.no_step_back_timing == "action":
         i, squad = acting_squad(battle, cmd)
     else:
@@ -166,11 +166,11 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     return i, Context(_inches_or_none(cmd, "nearest_enemy"))
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, ctx = _plan(battle, cmd)
     if battle.options.no_step_back_timing == "action":
         battle = spend_actions(battle)
@@ -181,7 +181,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
     return ask_dice(battle, NAME, "test", i, ctx, (req,))
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     i = res.unit
     squad = battle.squads[i]
     roll = rolls[KEY][0]
@@ -202,7 +202,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     return done(battle.with_squad(i, squad), fx)
 
 
-def enter(battle: Battle, i: int, why: str) -> tuple[Battle, list]:
+def enter(battle: BattleState, i: int, why: str) -> tuple[BattleState, list]:
     """Squad ``i`` enters "Not one step back!" (after its test, or imposed by a psionic)."""
     squad = battle.squads[i]
     markers = squad.suppression if battle.options.no_step_back_clears_suppression else 0
@@ -210,7 +210,7 @@ def enter(battle: Battle, i: int, why: str) -> tuple[Battle, list]:
     return battle.with_squad(i, squad), [effects.no_step_back_entered(squad, markers, why)]
 
 
-def odds(battle: Battle, cmd: Command) -> Distribution:
+def odds(battle: BattleState, cmd: Command) -> Distribution:
     """Exact odds that the test succeeds."""
     i, _ = _plan(battle, cmd)
     keno = battle.squads[i].keno_guard
@@ -221,7 +221,7 @@ def odds(battle: Battle, cmd: Command) -> Distribution:
 # --- the end of the state ---------------------------------------------------------------------
 
 
-def _plan_end(battle: Battle, cmd: Command) -> int:
+def _plan_end(battle: BattleState, cmd: Command) -> int:
     if cmd.unit is None:
         raise forbid(gettext_noop("{action} needs a 'unit'"), RULE, "unit", action=END)
     i, squad = battle.squad(cmd.unit)
@@ -247,11 +247,11 @@ def _plan_end(battle: Battle, cmd: Command) -> int:
     return i
 
 
-def validate_end(battle: Battle, cmd: Command) -> None:
+def validate_end(battle: BattleState, cmd: Command) -> None:
     _plan_end(battle, cmd)
 
 
-def declare_end(battle: Battle, cmd: Command) -> Step:
+def declare_end(battle: BattleState, cmd: Command) -> Step:
     i = _plan_end(battle, cmd)
     squad = battle.squads[i]._replace(no_step_back=False, morale=MORALE_AFTER)
     return done(battle.with_squad(i, squad), (effects.no_step_back_ended(squad, MORALE_AFTER),))

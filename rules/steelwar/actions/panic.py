@@ -63,7 +63,7 @@ from rules.steelwar.panic import (
     panic_triggers_for,
 )
 from rules.steelwar.reaction import reaction_threat
-from rules.steelwar.state import Battle, Followup, Resolution, Squad
+from rules.steelwar.state import BattleState, Followup, Resolution, Squad
 from rules.steelwar.tables import PANIC_EVENTS
 
 NAME = "panic_test"
@@ -89,7 +89,7 @@ class Context(NamedTuple):
 # --- the test -----------------------------------------------------------------------------------
 
 
-def start(battle: Battle, i: int, ctx: Context) -> Step:
+def start(battle: BattleState, i: int, ctx: Context) -> Step:
     """Take a panic test now (queued by whatever caused it)."""
     squad = battle.squads[i]
     if not squad.on_table or not squad.fighting_figures():
@@ -102,7 +102,7 @@ def start(battle: Battle, i: int, ctx: Context) -> Step:
     return _ask(battle, i, ctx)
 
 
-def _ask(battle: Battle, i: int, ctx: Context, fx=()) -> Step:
+def _ask(battle: BattleState, i: int, ctx: Context, fx=()) -> Step:
     squad = battle.squads[i]
     sides = morale_test.resist_die(battle, squad, ctx.psi)
     what = "quality die" if sides == squad.quality else "die (an android resisting psi)"
@@ -110,7 +110,7 @@ def _ask(battle: Battle, i: int, ctx: Context, fx=()) -> Step:
     return ask_dice(battle, NAME, "test", i, ctx, (request(KEY, label, sides, 1, squad.id),), fx)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
     i = res.unit
     squad = battle.squads[i]
@@ -127,7 +127,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     return _panics(battle, i, fx, "a failed panic test")
 
 
-def _panics(battle: Battle, i: int, fx: list[Effect], why: str) -> Step:
+def _panics(battle: BattleState, i: int, fx: list[Effect], why: str) -> Step:
     """A failed panic test: one grade lost, and the squad panics (see the module docstring for
     a failure outside its own activation)."""
     battle, lost = morale_test.change_morale(battle, i, PANIC_FAILURE_GRADE_CHANGE,
@@ -148,7 +148,7 @@ def _panics(battle: Battle, i: int, fx: list[Effect], why: str) -> Step:
     return done(battle.with_squad(i, squad._replace(panicking=True)), fx)
 
 
-def fall_into_panic(battle: Battle, i: int, why: str) -> Step:
+def fall_into_panic(battle: BattleState, i: int, why: str) -> Step:
     """The squad panics without a test and without losing a grade (the psi blast, §3.6)."""
     squad = battle.squads[i]
     if squad.no_step_back:
@@ -160,18 +160,18 @@ def fall_into_panic(battle: Battle, i: int, why: str) -> Step:
 # --- recovery: a whole activation -------------------------------------------------------------
 
 
-def _recovering(battle: Battle, cmd: Command) -> int:
+def _recovering(battle: BattleState, cmd: Command) -> int:
     i, squad = acting_squad(battle, cmd, actions=2, panicking=True)
     if not squad.panicking:
         raise forbid(gettext_noop("{squad} is not panicking"), RULE, squad=squad.name)
     return i
 
 
-def validate_recovery(battle: Battle, cmd: Command) -> None:
+def validate_recovery(battle: BattleState, cmd: Command) -> None:
     _recovering(battle, cmd)
 
 
-def declare_recovery(battle: Battle, cmd: Command) -> Step:
+def declare_recovery(battle: BattleState, cmd: Command) -> Step:
     i = _recovering(battle, cmd)
     battle = spend_actions(battle, 2)
     squad = battle.squads[i]
@@ -183,7 +183,7 @@ def declare_recovery(battle: Battle, cmd: Command) -> Step:
     return _ask(battle, i, Context(RECOVERY_EVENT))
 
 
-def odds_recovery(battle: Battle, cmd: Command) -> Distribution:
+def odds_recovery(battle: BattleState, cmd: Command) -> Distribution:
     """Exact odds that the recovery test ends the panic."""
     i = _recovering(battle, cmd)
     squad = battle.squads[i]
@@ -196,13 +196,13 @@ def odds_recovery(battle: Battle, cmd: Command) -> Distribution:
 # --- triggers -------------------------------------------------------------------------------------
 
 
-def _triggered(battle: Battle, squad: Squad, event: str) -> bool:
+def _triggered(battle: BattleState, squad: Squad, event: str) -> bool:
     """Whether ``event`` panics ``squad`` (its quality) and it can still panic at all."""
     return panic_possible(panic_immune=squad.panic_immune, no_step_back=squad.no_step_back) \
         and panic_triggers_for(squad.quality, event, options=battle.options)
 
 
-def followups_after_fired_upon(battle: Battle, i: int) -> tuple[Followup, ...]:
+def followups_after_fired_upon(battle: BattleState, i: int) -> tuple[Followup, ...]:
     """§2.14: recruits panic the first time they are fired upon in the battle. Call it while the
     squad's ``ever_fired_upon`` still says whether it was fired upon before this shot; queue
     what it returns."""
@@ -212,7 +212,7 @@ def followups_after_fired_upon(battle: Battle, i: int) -> tuple[Followup, ...]:
     return (then(NAME, i, Context("first_fired_upon")),)
 
 
-def followups_after_fearsome_charge(battle: Battle, defender: int, attacker: int
+def followups_after_fearsome_charge(battle: BattleState, defender: int, attacker: int
                                     ) -> tuple[Followup, ...]:
     """§2.14: regulars panic when fearsome enemy soldiers charge them in melee (a squad in "Not
     one step back!" counts as fearsome, §2.15). Queue what it returns."""
@@ -224,7 +224,7 @@ def followups_after_fearsome_charge(battle: Battle, defender: int, attacker: int
     return (then(NAME, defender, Context("fearsome_charge")),)
 
 
-def _sighting(battle: Battle, cmd: Command) -> tuple[int, Squad, Squad, bool]:
+def _sighting(battle: BattleState, cmd: Command) -> tuple[int, Squad, Squad, bool]:
     if cmd.unit is None:
         raise forbid(gettext_noop("{action} needs the 'unit' that sees the enemy"), RULE, "unit",
                      action=SIGHT)
@@ -249,11 +249,11 @@ def _sighting(battle: Battle, cmd: Command) -> tuple[int, Squad, Squad, bool]:
     return i, squad, enemy, armoured
 
 
-def validate_sight(battle: Battle, cmd: Command) -> None:
+def validate_sight(battle: BattleState, cmd: Command) -> None:
     _sighting(battle, cmd)
 
 
-def declare_sight(battle: Battle, cmd: Command) -> Step:
+def declare_sight(battle: BattleState, cmd: Command) -> Step:
     """An enemy unit comes into the squad's direct line of sight (a declared fact: the
     observation chapter is missing). The first enemy, and the first enemy armour, may panic
     it (§2.14)."""

@@ -2,9 +2,9 @@
 
 The kit itself (actions, procedures, asking for dice and decisions, ending a procedure, the
 follow-up queue) lives in :mod:`rules.core.procedures`; this module binds it to Steel War's
-:data:`RULEBOOK` and adds the activation bookkeeping of §1. ``Battle.resolution`` holds the
-procedure in progress, whose ``unit`` is a squad's position in ``Battle.squads``;
-``Battle.queue`` the procedures to run after it.
+:data:`RULEBOOK` and adds the activation bookkeeping of §1. ``BattleState.resolution`` holds the
+procedure in progress, whose ``unit`` is a squad's position in ``BattleState.squads``;
+``BattleState.queue`` the procedures to run after it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rules.core.procedures import (
     request,
     then,
 )
-from rules.steelwar.state import Battle
+from rules.steelwar.state import BattleState
 
 #: Steel War's actions and procedures (filled by ``actions/__init__``).
 RULEBOOK = Rulebook("steelwar")
@@ -36,7 +36,7 @@ __all__ = ["ACTIONS", "PROCEDURES", "RULEBOOK", "Action", "Procedure", "Rolls", 
 # --- activation bookkeeping -------------------------------------------------------------------
 
 
-def spend_actions(battle: Battle, n: int = 1) -> Battle:
+def spend_actions(battle: BattleState, n: int = 1) -> BattleState:
     """Count ``n`` actions of the activation in progress as used (§1: two per activation)."""
     act = battle.activation
     return battle._replace(activation=act._replace(actions_used=act.actions_used + n))

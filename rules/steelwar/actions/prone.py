@@ -33,7 +33,7 @@ from rules.steelwar.commands import (
     flag,
 )
 from rules.steelwar.reaction import go_prone_threat
-from rules.steelwar.state import Battle, Resolution
+from rules.steelwar.state import BattleState, Resolution
 
 NAME = "go_prone"
 RULE = "§2.4"
@@ -43,7 +43,7 @@ class Context(NamedTuple):
     open_terrain: bool
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Context]:
     i, squad = acting_squad(battle, cmd)
     if squad.prone:
         raise forbid(gettext_noop("{squad} is already prone"), RULE, squad=squad.name)
@@ -55,11 +55,11 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     return i, Context(open_terrain)
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, ctx = _plan(battle, cmd)
     battle = spend_actions(battle)
     squad = battle.squads[i]
@@ -68,11 +68,11 @@ def declare(battle: Battle, cmd: Command) -> Step:
     return ask_dice(battle, NAME, "reaction", i, ctx, (reaction.die(squad, NAME),))
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     return _finish(battle, res.unit, rolls[reaction.key(NAME)][0], res.ctx)
 
 
-def _finish(battle: Battle, i: int, roll: int | None, ctx: Context) -> Step:
+def _finish(battle: BattleState, i: int, roll: int | None, ctx: Context) -> Step:
     threat_row = "go_prone_open" if ctx.open_terrain else "go_prone_other"
     battle, passed, fx = reaction.resolve(battle, i, NAME, roll, threat_row)
     if passed:

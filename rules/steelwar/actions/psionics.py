@@ -118,7 +118,7 @@ from rules.steelwar.psionics import (
     psi_zone,
     target_affected,
 )
-from rules.steelwar.state import ANDROID, HUMAN, Battle, Figure, Resolution, Squad
+from rules.steelwar.state import ANDROID, HUMAN, BattleState, Figure, Resolution, Squad
 
 NAME = "psi_power"
 RULE = "§2.16"
@@ -186,7 +186,7 @@ def _psionic(squad: Squad, cmd: Command) -> Figure:
     return psionics[0]
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Context]:
     i, squad = acting_squad(battle, cmd)
     opts = battle.options
     check_morale_allows(battle, squad, "other")
@@ -268,15 +268,15 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     return i, Context(psionic.id, power_id, t, zone, sides)
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def _always_works(battle: Battle, power_id: str) -> bool:
+def _always_works(battle: BattleState, power_id: str) -> bool:
     return psi_success(1, power_id, options=battle.options)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, ctx = _plan(battle, cmd)
     battle = spend_actions(battle)
     act = battle.activation
@@ -291,7 +291,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
     return ask_dice(battle, NAME, "psi", i, ctx, (req,))
 
 
-def _roll_known(battle: Battle, i: int, ctx: Context, roll: int | None) -> Step:
+def _roll_known(battle: BattleState, i: int, ctx: Context, roll: int | None) -> Step:
     squad, target = battle.squads[i], battle.squads[ctx.target]
     psionic = _figure(squad, ctx.psionic)
     power = tables.psi_power(ctx.power)
@@ -310,7 +310,7 @@ def _roll_known(battle: Battle, i: int, ctx: Context, roll: int | None) -> Step:
     return _works(battle, i, ctx, fx)
 
 
-def _works(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:
+def _works(battle: BattleState, i: int, ctx: Context, fx: list[Effect]) -> Step:
     """The power works on ``ctx.target`` (§3.6)."""
     t = ctx.target
     target = battle.squads[t]
@@ -361,13 +361,13 @@ def _works(battle: Battle, i: int, ctx: Context, fx: list[Effect]) -> Step:
     return _murder_victim(battle, i, ctx, fx)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     if res.stage == "psi":
         return _roll_known(battle, res.unit, res.ctx, rolls[KEY][0])
     return _murder_hit(battle, res.ctx, rolls)
 
 
-def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
+def on_decide(battle: BattleState, res: Resolution, choice: Any) -> Step:
     ctx: Context = res.ctx
     if res.stage == "blast":
         return _blast(battle, ctx, choice)
@@ -376,7 +376,7 @@ def on_decide(battle: Battle, res: Resolution, choice: Any) -> Step:
     return _murder_dice(battle, res.unit, ctx._replace(shooter=choice), [])
 
 
-def odds(battle: Battle, cmd: Command) -> Distribution:
+def odds(battle: BattleState, cmd: Command) -> Distribution:
     """Exact odds that the power works."""
     _, ctx = _plan(battle, cmd)
     return die(ctx.die).map(lambda r: psi_success(r, ctx.power, options=battle.options))
@@ -385,7 +385,7 @@ def odds(battle: Battle, cmd: Command) -> Distribution:
 # --- psi blast --------------------------------------------------------------------------------
 
 
-def _blast(battle: Battle, ctx: Context, choice: str) -> Step:
+def _blast(battle: BattleState, ctx: Context, choice: str) -> Step:
     t = ctx.target
     target = battle.squads[t]
     if choice == "panic":
@@ -418,7 +418,7 @@ def _murder_pairs(target: Squad) -> None:
                  "params.target", target=target.name)
 
 
-def _choose(battle: Battle, i: int, ctx: Context, fx: list, key: str, stage: str,
+def _choose(battle: BattleState, i: int, ctx: Context, fx: list, key: str, stage: str,
             ids: tuple[str, ...], label: str) -> Step:
     target = battle.squads[ctx.target]
     options = tuple(Option(fid, effects.figure_name(target, _figure(target, fid))) for fid in ids)
@@ -426,7 +426,7 @@ def _choose(battle: Battle, i: int, ctx: Context, fx: list, key: str, stage: str
     return ask_decision(battle, NAME, stage, i, ctx, decision, fx)
 
 
-def _murder_victim(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
+def _murder_victim(battle: BattleState, i: int, ctx: Context, fx: list) -> Step:
     target = battle.squads[ctx.target]
     victims = _victims(target)
     if len(victims) == 1:
@@ -436,7 +436,7 @@ def _murder_victim(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
                    "psionic's choice, §3.6)")
 
 
-def _murder_shooter(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
+def _murder_shooter(battle: BattleState, i: int, ctx: Context, fx: list) -> Step:
     target = battle.squads[ctx.target]
     victim = _figure(target, ctx.victim)
     shooters = _shooters(target, ctx.victim)
@@ -446,7 +446,7 @@ def _murder_shooter(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
                    f"murder: whose weapon hits {effects.figure_name(target, victim)}? (§3.6)")
 
 
-def _murder_shot(battle: Battle, ctx: Context) -> tuple[int, int, bool, bool]:
+def _murder_shot(battle: BattleState, ctx: Context) -> tuple[int, int, bool, bool]:
     """The comrade's weapon firing alone at point blank: power die, armour die, whether a
     flamethrower wounds automatically, and whether the fire is aimed (§2.8, §2.9, §2.16)."""
     target = battle.squads[ctx.target]
@@ -460,7 +460,7 @@ def _murder_shot(battle: Battle, ctx: Context) -> tuple[int, int, bool, bool]:
     return weapon.power, armour, autowound, aimed
 
 
-def _murder_dice(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
+def _murder_dice(battle: BattleState, i: int, ctx: Context, fx: list) -> Step:
     target = battle.squads[ctx.target]
     victim, shooter = _figure(target, ctx.victim), _figure(target, ctx.shooter)
     fx.append(effects.comrade_fires(target, shooter, victim))
@@ -476,7 +476,7 @@ def _murder_dice(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
     return ask_dice(battle, NAME, "murder", i, ctx, requests, fx)
 
 
-def _murder_hit(battle: Battle, ctx: Context, rolls: Rolls) -> Step:
+def _murder_hit(battle: BattleState, ctx: Context, rolls: Rolls) -> Step:
     t = ctx.target
     target = battle.squads[t]
     index = target.figure_index(ctx.victim)
@@ -499,7 +499,7 @@ def _murder_hit(battle: Battle, ctx: Context, rolls: Rolls) -> Step:
     return done(battle.with_squad(t, target), fx, followups)
 
 
-def _murder_backpack(battle: Battle, i: int, ctx: Context, fx: list) -> Step:
+def _murder_backpack(battle: BattleState, i: int, ctx: Context, fx: list) -> Step:
     """The comrade's hit lands on a Keno backpack flamethrower operator (§3.6 with §2.9): no
     power and armour test, he dies and the backpack explodes; the squad takes the murder's
     suppression marker, and the blast is resolved as fire's (``fire.murder_blast``), the

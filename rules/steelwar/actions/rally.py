@@ -71,7 +71,7 @@ from rules.steelwar.rally import (
     rally_result,
     rally_threshold,
 )
-from rules.steelwar.state import Battle, Resolution, Squad
+from rules.steelwar.state import BattleState, Resolution, Squad
 
 NAME = "rally"
 RULE = "§2.18"
@@ -112,7 +112,7 @@ def commander_psi_die(squad: Squad) -> int | None:
     return None
 
 
-def _plan(battle: Battle, cmd: Command) -> Plan:
+def _plan(battle: BattleState, cmd: Command) -> Plan:
     o, officer = acting_squad(battle, cmd)
     s, squad = battle.squad(text(cmd, "squad"))
     distance = number(cmd, "distance")
@@ -175,11 +175,11 @@ def _plan(battle: Battle, cmd: Command) -> Plan:
     return Plan(o, s, ctx._replace(comms=die_), None)
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     plan = _plan(battle, cmd)
     battle = spend_actions(battle)
     officer, squad = battle.squads[plan.officer], battle.squads[plan.squad]
@@ -194,7 +194,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
     return ask_dice(battle, NAME, "comms", plan.squad, ctx, (request_,))
 
 
-def rally_roll(battle: Battle, i: int, ctx: Context, fx=()) -> Step:
+def rally_roll(battle: BattleState, i: int, ctx: Context, fx=()) -> Step:
     """Stage 2: ask the squad's quality die for the rally roll."""
     squad = battle.squads[i]
     if not squad.on_table or not squad.fighting_figures() or squad.no_step_back:
@@ -204,7 +204,7 @@ def rally_roll(battle: Battle, i: int, ctx: Context, fx=()) -> Step:
     return ask_dice(battle, NAME, "rally", i, ctx, (die_,), fx)
 
 
-def start(battle: Battle, i: int, ctx: Context) -> Step:
+def start(battle: BattleState, i: int, ctx: Context) -> Step:
     """From the queue: the rally roll without a comms test (the psi power "inspire")."""
     return rally_roll(battle, i, ctx)
 
@@ -215,13 +215,13 @@ def inspire(i: int, officer_name: str, leadership: int):
     return then(NAME, i, Context(None, officer_name, leadership))
 
 
-def threat(battle: Battle, squad: Squad) -> int:
+def threat(battle: BattleState, squad: Squad) -> int:
     """The squad's current threat level for the rally (§2.18, ``options.rally_threat``)."""
     motivation = battle.sides[squad.side].motivation
     return rally_current_threat(morale_test.additives(squad), motivation, options=battle.options)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
     squad = battle.squads[res.unit]
     if res.stage == "comms":
@@ -250,7 +250,7 @@ def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
     return done(battle, fx)
 
 
-def odds(battle: Battle, cmd: Command) -> Distribution:
+def odds(battle: BattleState, cmd: Command) -> Distribution:
     """Exact odds of the squad's morale after the rally (both stages)."""
     plan = _plan(battle, cmd)
     squad = battle.squads[plan.squad]

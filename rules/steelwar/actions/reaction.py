@@ -18,7 +18,7 @@ from rules.core.system import Effect
 from rules.steelwar import effects
 from rules.steelwar.actions.procedure import forbid, request
 from rules.steelwar.reaction import reaction_test, reaction_threat
-from rules.steelwar.state import Battle, Squad
+from rules.steelwar.state import BattleState, Squad
 
 RULE = "§2.13"
 
@@ -62,8 +62,8 @@ def needs_die(squad: Squad) -> bool:
 
 
 def resolve(
-    battle: Battle, i: int, action: str, roll: int | None, threat_action: str | None = None
-) -> tuple[Battle, bool, list[Effect]]:
+    battle: BattleState, i: int, action: str, roll: int | None, threat_action: str | None = None
+) -> tuple[BattleState, bool, list[Effect]]:
     """Resolve the reaction test for ``action`` with ``roll`` (``None`` for an automatic pass).
 
     ``threat_action`` names the row of the reaction threat list (default ``action``). On

@@ -54,7 +54,7 @@ from rules.steelwar.state import (
     RETURNED,
     ROBOT,
     WOUNDED_UNCHECKED,
-    Battle,
+    BattleState,
     Resolution,
     Squad,
 )
@@ -90,7 +90,7 @@ def has_medic(squad: Squad) -> bool:
     return any(f.role == MEDIC and f.fighting for f in squad.figures)
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Context]:
     i, squad = acting_squad(battle, cmd)
     check_morale_allows(battle, squad, "other")
     check_can_reorganise(
@@ -105,11 +105,11 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Context]:
     return i, Context(unchecked(squad), help_at_hand, flag(cmd, "surgeon"))
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, ctx = _plan(battle, cmd)
     battle = spend_actions(battle)
     battle = battle._replace(activation=battle.activation._replace(reorganised=True))
@@ -125,7 +125,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
     return ask_dice(battle, NAME, "wounded", i, ctx, requests, fx)
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     ctx: Context = res.ctx
     squad = battle.squads[res.unit]
     opts = battle.options

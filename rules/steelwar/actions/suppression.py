@@ -25,7 +25,7 @@ from rules.steelwar.actions.procedure import (
 )
 from rules.steelwar.commands import acting_squad
 from rules.steelwar.firepower import remove_suppression_test
-from rules.steelwar.state import Battle, Resolution, Squad
+from rules.steelwar.state import BattleState, Resolution, Squad
 
 NAME = "remove_suppression"
 RULE = "§2.7"
@@ -38,11 +38,11 @@ class Context(NamedTuple):
     """Nothing to remember between the declaration and the die."""
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _check(battle, cmd)
 
 
-def _check(battle: Battle, cmd: Command) -> tuple[int, Squad]:
+def _check(battle: BattleState, cmd: Command) -> tuple[int, Squad]:
     i, squad = acting_squad(battle, cmd)
     if not squad.suppression:
         raise forbid(gettext_noop("{squad} has no suppression marker to remove"), RULE,
@@ -55,7 +55,7 @@ def _check(battle: Battle, cmd: Command) -> tuple[int, Squad]:
     return i, squad
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, squad = _check(battle, cmd)
     act = battle.activation  # one action spent, one removal attempt counted
     act = act._replace(actions_used=act.actions_used + 1,
@@ -70,7 +70,7 @@ def declare(battle: Battle, cmd: Command) -> Step:
 _NOTHING = Context()
 
 
-def on_dice(battle: Battle, res: Resolution, rolls: Rolls) -> Step:
+def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     squad = battle.squads[res.unit]
     roll = rolls[KEY][0]
     passed = remove_suppression_test(roll, squad.leadership)

@@ -18,14 +18,14 @@ from rules.steelwar.actions.procedure import Action, done, forbid
 from rules.steelwar.commands import number, text
 from rules.steelwar.effects import Effect
 from rules.steelwar.morale import ROUTING, surrenders
-from rules.steelwar.state import PRISONER, SURRENDERED, Battle, Squad
+from rules.steelwar.state import PRISONER, SURRENDERED, BattleState, Squad
 from rules.steelwar.tables import ROUTING_SURRENDER_INCHES
 
 NAME = "surrender"
 RULE = "§2.12"
 
 
-def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad]:
+def _plan(battle: BattleState, cmd: Command) -> tuple[int, Squad]:
     if cmd.unit is None:
         raise RuleError("bad_command", template=gettext_noop("{action} needs a 'unit'"),
                         params={"action": cmd.action}, field="unit")
@@ -56,17 +56,17 @@ def _plan(battle: Battle, cmd: Command) -> tuple[int, Squad]:
     return i, enemy
 
 
-def validate(battle: Battle, cmd: Command) -> None:
+def validate(battle: BattleState, cmd: Command) -> None:
     _plan(battle, cmd)
 
 
-def declare(battle: Battle, cmd: Command) -> Step:
+def declare(battle: BattleState, cmd: Command) -> Step:
     i, enemy = _plan(battle, cmd)
     fx: list[Effect] = []
     return done(surrender(battle, i, enemy, fx), fx)
 
 
-def surrender(battle: Battle, i: int, enemy: Squad, fx: list[Effect]) -> Battle:
+def surrender(battle: BattleState, i: int, enemy: Squad, fx: list[Effect]) -> BattleState:
     """§2.12: squad ``i`` (Routing) surrenders to ``enemy``: its fighting figures become
     prisoners of the enemy's side and the squad leaves the battle as surrendered."""
     squad = battle.squads[i]

@@ -28,12 +28,12 @@ from rules.steelwar.commands import (
     text,
 )
 from rules.steelwar.movement import check_embark
-from rules.steelwar.state import Battle, Squad
+from rules.steelwar.state import BattleState, Squad
 
 RULE = "§2.2"
 
 
-def _vehicle(battle: Battle, squad: Squad, vehicle_id: str) -> tuple[int, Squad]:
+def _vehicle(battle: BattleState, squad: Squad, vehicle_id: str) -> tuple[int, Squad]:
     vi, vehicle = battle.squad(vehicle_id)
     if not is_vehicle(vehicle):
         raise forbid(
@@ -59,7 +59,7 @@ def _vehicle(battle: Battle, squad: Squad, vehicle_id: str) -> tuple[int, Squad]
     return vi, vehicle
 
 
-def validate_embark(battle: Battle, cmd: Command) -> None:
+def validate_embark(battle: BattleState, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if squad.embarked_in is not None:
         raise forbid(
@@ -90,7 +90,7 @@ def validate_embark(battle: Battle, cmd: Command) -> None:
             )
 
 
-def embark(battle: Battle, cmd: Command) -> Step:
+def embark(battle: BattleState, cmd: Command) -> Step:
     validate_embark(battle, cmd)
     i, squad = battle.squad(cmd.unit)
     _, vehicle = battle.squad(cmd.params["vehicle"])
@@ -98,7 +98,7 @@ def embark(battle: Battle, cmd: Command) -> Step:
     return done(spend_actions(battle).with_squad(i, squad), (effects.embarked(squad, vehicle),))
 
 
-def validate_disembark(battle: Battle, cmd: Command) -> None:
+def validate_disembark(battle: BattleState, cmd: Command) -> None:
     _, squad = acting_squad(battle, cmd)
     if squad.embarked_in is None:
         raise forbid(gettext_noop("{squad} is not aboard a vehicle"), RULE, squad=squad.name)
@@ -117,7 +117,7 @@ def validate_disembark(battle: Battle, cmd: Command) -> None:
     check_embark(number(cmd, "farthest"), disembark=True)
 
 
-def disembark(battle: Battle, cmd: Command) -> Step:
+def disembark(battle: BattleState, cmd: Command) -> Step:
     validate_disembark(battle, cmd)
     i, squad = battle.squad(cmd.unit)
     _, vehicle = battle.squad(squad.embarked_in)
@@ -126,7 +126,7 @@ def disembark(battle: Battle, cmd: Command) -> Step:
                 (effects.disembarked(squad, vehicle),))
 
 
-def validate_unlimber(battle: Battle, cmd: Command) -> None:
+def validate_unlimber(battle: BattleState, cmd: Command) -> None:
     _, squad = full_activation(battle, cmd)
     if not squad.limbered:
         raise forbid(gettext_noop("{squad} has no gun hitched or packed"), RULE, squad=squad.name)
@@ -140,7 +140,7 @@ def validate_unlimber(battle: Battle, cmd: Command) -> None:
     check_suppression_allows(squad, "unlimber", "unlimber its gun")
 
 
-def unlimber(battle: Battle, cmd: Command) -> Step:
+def unlimber(battle: BattleState, cmd: Command) -> Step:
     """§2.2: unloading a vehicle (e.g. unhitching a gun) takes one full activation."""
     validate_unlimber(battle, cmd)
     i, squad = battle.squad(cmd.unit)

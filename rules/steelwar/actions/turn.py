@@ -22,12 +22,12 @@ from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects, terms
 from rules.steelwar.actions.procedure import Action, forbid
-from rules.steelwar.state import Activation, Battle, Squad
+from rules.steelwar.state import Activation, BattleState, Squad
 
 RULE = "§1, engine reading"
 
 
-def _check_begin(battle: Battle, cmd: Command) -> tuple[int, Squad]:
+def _check_begin(battle: BattleState, cmd: Command) -> tuple[int, Squad]:
     if cmd.unit is None:
         raise RuleError(
             "bad_command",
@@ -61,17 +61,17 @@ def _check_begin(battle: Battle, cmd: Command) -> tuple[int, Squad]:
     return i, squad
 
 
-def validate_begin(battle: Battle, cmd: Command) -> None:
+def validate_begin(battle: BattleState, cmd: Command) -> None:
     _check_begin(battle, cmd)
 
 
-def begin(battle: Battle, cmd: Command) -> Step:
+def begin(battle: BattleState, cmd: Command) -> Step:
     i, squad = _check_begin(battle, cmd)
     battle = battle.with_squad(i, squad._replace(activated=True), activation=Activation(i))
     return Step(battle, (effects.activation_begun(squad, battle.turn),))
 
 
-def validate_end(battle: Battle, cmd: Command) -> None:
+def validate_end(battle: BattleState, cmd: Command) -> None:
     act = battle.activation
     if act is None:
         raise forbid(gettext_noop("no activation is in progress"), RULE)
@@ -84,14 +84,14 @@ def validate_end(battle: Battle, cmd: Command) -> None:
         )
 
 
-def end(battle: Battle, cmd: Command) -> Step:
+def end(battle: BattleState, cmd: Command) -> Step:
     validate_end(battle, cmd)
     act = battle.activation
     squad = battle.squads[act.squad]
     return Step(battle._replace(activation=None), (effects.activation_ended(squad, act.actions_used),))
 
 
-def validate_end_turn(battle: Battle, cmd: Command) -> None:
+def validate_end_turn(battle: BattleState, cmd: Command) -> None:
     if battle.activation is not None:
         active = battle.squads[battle.activation.squad]
         raise forbid(
@@ -101,7 +101,7 @@ def validate_end_turn(battle: Battle, cmd: Command) -> None:
         )
 
 
-def end_turn(battle: Battle, cmd: Command) -> Step:
+def end_turn(battle: BattleState, cmd: Command) -> Step:
     validate_end_turn(battle, cmd)
     squads = tuple(
         s._replace(activated=False, failed_reactions=(), fired_at_by=())

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("battles", "0006_lz4_state_columns"),
+        ("battles", "0008_rule_system_and_version"),
         ("clubs", "0001_initial"),
     ]
 
