@@ -14,18 +14,16 @@ battle's ``UPDATE``), elsewhere with the ORM.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from django.db import connection, transaction
 from django.utils import timezone
 
 from battles import heads, replay
 from battles.models import Battle, BattleLogEntry, BattleSnapshot, IdempotentResponse, UnitStatus
-from battles.selectors import corrections_of
+from battles.services.refold import consequence_text, outcome_fields, refold
 from battles.streams import stream_of, system_of
 from eventstore import jsontext
 from eventstore.models import Event
@@ -35,11 +33,6 @@ from eventstore.types import RecordedEvent
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import RuleSystem, State
-
-_LOG_FIELDS = ["status", "effects", "text", "problem", "effective_data", "corrected_by"]
-#: Log rows a correction rewrites per statement: Django's bulk_update writes a CASE per row
-#: and field, whose cost grows with the square of the rows in one statement.
-_REWRITE_BATCH = 100
 
 
 class _Writer:
@@ -62,7 +55,7 @@ class _Writer:
                 "metadata": dict(event.metadata or {}),
                 "recorded_at": event.recorded_at,
                 "consequences": [],
-                **_outcome_fields(outcome),
+                **outcome_fields(outcome),
                 **extra,
             }
         )
@@ -245,17 +238,6 @@ def _statement(projection: Projection, response: dict[str, Any] | None) -> tuple
     return sql, params
 
 
-def _outcome_fields(outcome: replay.Outcome) -> dict:
-    return {
-        "status": outcome.status,
-        "effects": outcome.effects,
-        "text": outcome.text,
-        "problem": outcome.problem,
-        "effective_data": outcome.effective_data,
-        "corrected_by": outcome.corrected_by,
-    }
-
-
 def project(
     *,
     battle: Battle,
@@ -318,7 +300,7 @@ def fold_projection(
         if event.type in replay.CORRECTIONS:
             battle.corrections += 1
             writer.flush()
-            fold.state, outcome = _refold(battle, system, event, writer)
+            fold.state, outcome = _refold(battle, system, event, writer, fold.state)
         else:
             if folded is not None:
                 outcome, fold.state = folded[index]
@@ -358,84 +340,21 @@ def _conclude(battle: Battle, event: RecordedEvent) -> None:
 
 
 def _refold(
-    battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer
+    battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer, head: State
 ) -> tuple[State, replay.Outcome]:
-    """Apply a correction: refold from the last snapshot before its target up to it, rewrite
-    the log rows after the target whose derived content changed (in batches of
-    ``_REWRITE_BATCH``) and the snapshots, and log the correction with the outcomes it changed
-    (its consequences)."""
-    target = int(event.data["target"])
-    corrections = corrections_of(battle=battle)
-    corrections[target] = replay.Correction(
-        event.version, event.type, event.data.get("data") if event.type == replay.AMEND else None
-    )
-    snapshot = (
-        BattleSnapshot.objects.filter(battle=battle, version__lt=target)
-        .order_by("-version")
-        .first()
-    )
-    fold = replay.Fold(system, system.state_from_json(snapshot.state), corrections)
-    old = {  # the derived fields of the log rows from the target on, as stored
-        version: (pk, dict(zip(_LOG_FIELDS, stored, strict=True)))
-        for pk, version, *stored in BattleLogEntry.objects.filter(
-            battle=battle, version__gte=target
-        ).values_list("pk", "version", *_LOG_FIELDS)
-    }
-    changed: list[BattleLogEntry] = []
-    consequences: list[dict] = []
-    for recorded in read_stream(
-        stream_of(battle), from_version=snapshot.version + 1, to_version=event.version - 1
-    ):
-        outcome = fold.feed(recorded.version, recorded.type, recorded.data)
-        if recorded.version % battle.snapshot_every == 0:
-            writer.snapshot(recorded.version, fold.state)
-        row = old.get(recorded.version)
-        if row is None or not replay.is_fact(recorded.type):
-            continue
-        pk, stored = row
-        before = replay.Outcome(recorded.version, recorded.type, stored["status"],
-                                stored["effects"])
-        fields = _as_stored(_outcome_fields(outcome))
-        if fields != stored:
-            changed.append(BattleLogEntry(pk=pk, version=recorded.version, **fields))
-        if before.key() != outcome.key():
-            consequences.append(
-                {
-                    "version": recorded.version,
-                    "type": recorded.type,
-                    "before": {"status": before.status, "text": before.text},
-                    "after": {"status": outcome.status, "text": outcome.text},
-                }
-            )
-    BattleLogEntry.objects.bulk_update(changed, _LOG_FIELDS, batch_size=_REWRITE_BATCH)
+    """Apply a correction (:func:`battles.services.refold.refold`): the log rows it changes
+    are rewritten, its snapshots buffered, and the correction logged with its
+    consequences. ``head``: the state before the correction."""
+    changes = refold(battle=battle, system=system, correction=event)
+    writer.snapshots.update(changes.snapshots)
     outcome = replay.Outcome(event.version, event.type, replay.RECORDED)
     writer.log(
         event,
         outcome,
-        consequences=consequences,
-        text=_consequence_text(consequences),
+        consequences=changes.consequences,
+        text=consequence_text(changes.consequences),
     )
-    return fold.state, outcome
-
-
-def _as_stored(fields: dict) -> dict:
-    """``fields`` as a log row reads them back from the database (JSON: lists, not tuples)."""
-    text = jsontext.dumps(fields)
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:  # what orjson does not read (an integer past 64 bits)
-        return json.loads(text)
-
-
-def _consequence_text(consequences: list[dict]) -> str:
-    if not consequences:
-        return "no derived outcome changed"
-    parts = []
-    for c in consequences:
-        after = c["after"]
-        what = after["text"] or "no effect"
-        parts.append(f"#{c['version']} now {after['status']}: {what}")
-    return "; ".join(parts)
+    return (head if changes.state is None else changes.state), outcome
 
 
 def _units(system: RuleSystem, state: State) -> dict[str, dict]:
