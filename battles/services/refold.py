@@ -28,7 +28,7 @@ from typing import Any
 import orjson
 
 from battles import replay
-from battles.models import Battle, BattleLogEntry, BattleSnapshot
+from battles.models import Battle, BattleSnapshot
 from battles.selectors import corrections_of
 from battles.services import projection_sql
 from battles.streams import stream_of
@@ -40,7 +40,7 @@ from rules.core.system import RuleSystem, State
 CHUNK = 1000
 
 #: The log row's columns that a fold derives (and a correction may change).
-LOG_FIELDS = ("status", "effects", "text", "problem", "effective_data", "corrected_by")
+LOG_FIELDS = tuple(column for column, _type in projection_sql.DERIVED_COLUMNS)
 
 
 @dataclass
@@ -148,11 +148,17 @@ def _rewrite(battle: Battle, changed: list[dict], result: Refold) -> None:
 
 def _stored_rows(battle: Battle, first: int, last: int) -> dict[int, dict]:
     """The derived fields of the log rows ``first..last`` as stored (version -> fields)."""
-    rows = BattleLogEntry.objects.filter(battle=battle, version__range=(first, last))
-    return {
-        version: dict(zip(LOG_FIELDS, fields, strict=True))
-        for version, *fields in rows.values_list("version", *LOG_FIELDS)
-    }
+    json_fields = [
+        index for index, (_column, sql_type) in enumerate(projection_sql.DERIVED_COLUMNS)
+        if sql_type == "jsonb"
+    ]
+    stored = {}
+    for version, *fields in projection_sql.derived_rows(battle, first, last):
+        for index in json_fields:
+            if fields[index] is not None:
+                fields[index] = _loads(fields[index])
+        stored[version] = dict(zip(LOG_FIELDS, fields, strict=True))
+    return stored
 
 
 def _stored_snapshot(battle: Battle, version: int) -> dict | None:
@@ -179,7 +185,10 @@ def outcome_fields(outcome: replay.Outcome) -> dict:
 
 def _as_stored(value: Any) -> Any:
     """``value`` as the database gives it back (JSON: lists, not tuples; string keys)."""
-    text = jsontext.dumps(value)
+    return _loads(jsontext.dumps(value))
+
+
+def _loads(text: str) -> Any:
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError:  # what orjson does not read (an integer past 64 bits)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 from rest_framework import status
 
@@ -144,11 +144,9 @@ def write(
             return {"key": key, "fingerprint": request_print, "status_code": success_status,
                     "body": body}
 
-        if connection.vendor == "postgresql" and all(
-            replay.is_fact(p.type) for p in context.planned
-        ):
+        if all(replay.is_fact(p.type) for p in context.planned):
             # Facts only: projected first, and stored by the append's round trip (the
-            # statement takes the events' positions and times from the stored rows).
+            # statements take the events' positions and times from the stored rows).
             provisional = _provisional(stream, expected_version, context.planned)
             projection, body = _project(battle, system, head, kept, context, provisional)
             result = append(
@@ -156,7 +154,7 @@ def write(
                 expected_version=expected_version,
                 events=events,
                 idempotency_key=key,
-                then=projection.statement(response=stored_with(body)),
+                then=projection.statements(response=stored_with(body)),
             )
             if result.replayed:  # nothing stored: the response of the key's first use
                 return _replayed(battle, key, request_print)
