@@ -212,10 +212,9 @@ def _refold(
     battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer, head: State
 ) -> tuple[State, replay.Outcome]:
     """Apply a correction (:func:`battles.services.refold.refold`): the log rows it changes
-    are rewritten, its snapshots buffered, and the correction logged with its
+    are rewritten, its snapshots stored, and the correction logged with its
     consequences. ``head``: the state before the correction."""
     changes = refold(battle=battle, system=system, correction=event)
-    writer.snapshots.update(changes.snapshots)
     outcome = replay.Outcome(event.version, event.type, replay.RECORDED)
     writer.log(
         event,

@@ -38,6 +38,8 @@ from rules.core.system import RuleSystem, State
 
 #: The most events read (from the stream and the log) per query.
 CHUNK = 1000
+#: The most snapshots (about 20 KB each for a club's battle) written per statement.
+SNAPSHOT_BATCH = 20
 
 #: The log row's columns that a fold derives (and a correction may change).
 LOG_FIELDS = tuple(column for column, _type in projection_sql.DERIVED_COLUMNS)
@@ -46,11 +48,12 @@ LOG_FIELDS = tuple(column for column, _type in projection_sql.DERIVED_COLUMNS)
 @dataclass
 class Refold:
     """What a correction changed: the state at the correction (``None``: the head state
-    before it, unchanged), the new snapshots (version -> state JSON), the versions of the
+    before it, unchanged), the snapshots it stored (version -> state JSON), the versions of the
     log rows rewritten, and the consequences (facts whose status or effects changed)."""
 
     state: State | None
     snapshots: dict[int, dict] = field(default_factory=dict)
+    snapshots_written: int = 0
     rewritten: list[int] = field(default_factory=list)
     consequences: list[dict] = field(default_factory=list)
     #: The last version refolded (where the refold found the stored snapshot again, or the
@@ -62,8 +65,7 @@ def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
     """Refold the battle for ``correction`` (a recorded ``correction.*`` event, not yet in
     the log) and rewrite the log rows after its target whose derived content changed.
 
-    The snapshots are returned, not stored (the caller stores them with the rest of the
-    projection). Must run inside the correction's transaction, after the log rows before
+    The recomputed snapshots are stored too, :data:`SNAPSHOT_BATCH` a statement. Must run inside the correction's transaction, after the log rows before
     the correction are stored.
     """
     target = int(correction.data["target"])
@@ -108,14 +110,18 @@ def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
                 snapshot = _as_stored(system.state_to_json(fold.state))
                 if snapshot == _stored_snapshot(battle, event.version):
                     _rewrite(battle, changed, result)
+                    _write_snapshots(battle, result)
                     result.until = event.version
                     return result  # the same state as before: nothing after it changes
             else:
                 snapshot = system.state_to_json(fold.state)
             result.snapshots[event.version] = snapshot
+            if len(result.snapshots) - result.snapshots_written >= SNAPSHOT_BATCH:
+                _write_snapshots(battle, result)
             changed_before = len(result.rewritten) + len(changed)
         first = last + 1
     _rewrite(battle, changed, result)
+    _write_snapshots(battle, result)
     result.until, result.state = end, fold.state
     return result
 
@@ -137,6 +143,19 @@ def _compare(event, outcome, before: dict, changed: list[dict], consequences: li
                 "after": {"status": outcome.status, "text": outcome.text},
             }
         )
+
+
+def _write_snapshots(battle: Battle, result: Refold) -> None:
+    """Store the recomputed snapshots not yet stored (one statement)."""
+    versions = list(result.snapshots)[result.snapshots_written :]
+    if versions:
+        projection_sql.execute(
+            projection_sql.statements(
+                battle=battle, stream=None, rows=[], units=[], response=None,
+                snapshots={v: result.snapshots[v] for v in versions}, battle_columns=False,
+            )
+        )
+    result.snapshots_written = len(result.snapshots)
 
 
 def _rewrite(battle: Battle, changed: list[dict], result: Refold) -> None:

@@ -147,6 +147,7 @@ def test_corrections_in_small_chunks_and_batches_equal_a_fresh_replay(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(projection_sql, "REWRITE_BATCH", 3)
         patch.setattr(refold, "CHUNK", 2 * every)
+        patch.setattr(refold, "SNAPSHOT_BATCH", 2)
         battle = solo_duel(club, people, f"chunks {seed}", every)
         play(battle, people["alice"], random.Random(seed), 50)
         rebuilt_equals(battle)
