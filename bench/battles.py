@@ -18,12 +18,17 @@ on 200 more commands, outside the timed runs). After each run the projections ar
 against the client's own fold (head state, one log row per event, unit statuses, snapshots,
 one stored response per key). Then the current state is read repeatedly, and the state at
 random versions (latest snapshot plus the events after it). ``--correction-at N`` then
-amends the declaration at or after event N of the last battle to what it was, ``CORRECTIONS``
-times, each a request timed end to end (the refold from the snapshot before it to the head,
-the log rows and snapshots it rewrites, the stored answer), and checks the projections again.
+times CORRECTIONS corrections of each kind at or after event N of the last battle, each a
+request end to end (the refold, the log rows and snapshots it rewrites, the stored answer):
+``unchanged`` amends the declaration at or after N to what it was (nothing after it
+changes), ``everything`` voids the table dice at or after N and amends them back, in turn
+(each changes nearly every later fact: they no longer fit); the projections are checked
+after each kind. ``--direct`` builds the battle without timing commands: the same table
+player (table dice only) folds its facts, which are appended to the event store 1,000 a
+batch and projected by ``rebuild`` (seconds for 20,000 events instead of minutes).
 Targets: >= 200 commands/s; p95 current-state read and state at any version < 20 ms on a
-5,000-event battle; a correction at event 10 of a 2,000-event battle p95 < 250 ms
-(``--events 2000 --correction-at 10``).
+5,000-event battle; a correction at event 10 p95 < 300 ms at 5,000 events and < 1.5 s at
+20,000, of both kinds (``--events 20000 --direct --correction-at 10``).
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ CORRECTIONS = 20
 FACTS = {"declare", "dice", "decide"}
 TARGET_COMMANDS_PER_S = 200
 TARGET_P95_MS = 20
-TARGET_CORRECTION_P95_MS = 250
+TARGET_CORRECTION_P95_MS = {5000: 300, 20000: 1500}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -370,6 +375,7 @@ def _corrections(table: _Table, at: int) -> dict:
     report = {}
     for kind, (target, bodies) in kinds.items():
         timings, cpu, changed = [], [], []
+        load_before = os.getloadavg()[0]
         for number in range(CORRECTIONS):
             body = {"expected_version": table.version, "target_version": target.version,
                     **bodies[number % len(bodies)]}
@@ -393,6 +399,7 @@ def _corrections(table: _Table, at: int) -> dict:
                    "max": _ms(max(timings))},
             "client_cpu_ms": {"p50": _ms(statistics.median(cpu)),
                               "p95": _ms(percentile(cpu, 0.95))},
+            "load_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],
             "queries": _correction_queries(table, target.version, bodies),
         }
     return report
@@ -521,7 +528,7 @@ def _run(
             "commands_per_s": TARGET_COMMANDS_PER_S,
             "current_state_read_p95_ms": TARGET_P95_MS,
             "state_at_any_version_p95_ms": TARGET_P95_MS,
-            "correction_p95_ms": TARGET_CORRECTION_P95_MS,
+            "correction_p95_ms_by_events": TARGET_CORRECTION_P95_MS,
         },
     }
 
