@@ -151,3 +151,10 @@ def test_corrections_in_small_chunks_and_batches_equal_a_fresh_replay(
         battle = solo_duel(club, people, f"chunks {seed}", every)
         play(battle, people["alice"], random.Random(seed), 50)
         rebuilt_equals(battle)
+
+
+def test_stored_rows_are_compared_exactly_even_with_integers_wider_than_64_bits():
+    """orjson reads such an integer as a float: the refold must not (a change in it would
+    go unseen)."""
+    assert refold._as_stored({"n": 2**70 + 1, "t": (1, 2)}) == {"n": 2**70 + 1, "t": [1, 2]}
+    assert refold._as_stored({"n": 2**70 + 1}) != refold._as_stored({"n": 2**70})
