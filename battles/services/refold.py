@@ -57,17 +57,15 @@ class Refold:
     snapshots_written: int = 0
     rewritten: list[int] = field(default_factory=list)
     consequences: list[dict] = field(default_factory=list)
-    #: The last version refolded (where the refold found the stored snapshot again, or the
-    #: version before the correction).
-    until: int = 0
 
 
 def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
     """Refold the battle for ``correction`` (a recorded ``correction.*`` event, not yet in
     the log) and rewrite the log rows after its target whose derived content changed.
 
-    The recomputed snapshots are stored too, :data:`SNAPSHOT_BATCH` a statement. Must run inside the correction's transaction, after the log rows before
-    the correction are stored.
+    The recomputed snapshots are stored too, :data:`SNAPSHOT_BATCH` a statement. Must run
+    inside the correction's transaction, after the log rows before the correction are
+    stored.
     """
     target = int(correction.data["target"])
     corrections = corrections_of(battle=battle)
@@ -112,7 +110,6 @@ def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
                 if snapshot == _stored_snapshot(battle, event.version):
                     _rewrite(battle, changed, result)
                     _write_snapshots(battle, result)
-                    result.until = event.version
                     return result  # the same state as before: nothing after it changes
             else:
                 snapshot = system.state_to_json(fold.state)
@@ -123,7 +120,7 @@ def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
         first = last + 1
     _rewrite(battle, changed, result)
     _write_snapshots(battle, result)
-    result.until, result.state = end, fold.state
+    result.state = fold.state
     return result
 
 
