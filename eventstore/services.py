@@ -32,7 +32,7 @@ def append(
     events: Sequence[NewEvent],
     idempotency_key: str | None = None,
     metadata: Mapping[str, Any] | None = None,
-    then: tuple[str, Any] | None = None,
+    then: Sequence[tuple[str, Any]] = (),
 ) -> AppendResult:
     """Append ``events`` to ``stream``, which must be at ``expected_version`` (0: new stream).
 
@@ -45,10 +45,10 @@ def append(
     so a refused append leaves it usable); outside, its single INSERT is its own transaction.
     Bad arguments raise :class:`InvalidArgument`.
 
-    ``then``: a statement ``(sql, params)`` to run right after the events are stored, in the
+    ``then``: statements ``(sql, params)`` to run right after the events are stored, in the
     same transaction and savepoint (on PostgreSQL in the same round trip), e.g. a projection
-    of them; it sees the new events, and it is undone when the append stores nothing. Made
-    for a transaction with one append: the savepoint is released when it ends.
+    of them; they see the new events, and they are undone when the append stores nothing.
+    Made for a transaction with one append: the savepoint is released when it ends.
     """
     items, batch = _prepare(stream, expected_version, events, idempotency_key, metadata)
     connection = transaction.get_connection()
@@ -65,7 +65,7 @@ def append(
     try:
         if connection.in_atomic_block or not connection.get_autocommit():
             rows = sql.fetch_in_savepoint(connection, statement, params, then)
-        elif then is not None:
+        elif then:
             with transaction.atomic(using=connection.alias):
                 rows = sql.fetch_in_savepoint(connection, statement, params, then)
         else:

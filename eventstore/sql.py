@@ -4,7 +4,7 @@ Internal to the app: use :mod:`eventstore.services` and :mod:`eventstore.selecto
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -214,7 +214,7 @@ def fetch_in_savepoint(
     connection: BaseDatabaseWrapper,
     statement: str,
     params: Any,
-    then: tuple[str, Any] | None = None,
+    then: Sequence[tuple[str, Any]] = (),
 ) -> list[tuple]:
     """Run ``statement`` in a savepoint of the caller's transaction and return its rows.
 
@@ -224,8 +224,8 @@ def fetch_in_savepoint(
     pipeline mode: one round trip instead of three, each still a separate statement in
     Django's query log. Otherwise: ``transaction.atomic()``.
 
-    ``then``: a second statement ``(sql, params)`` run after the first in the same savepoint
-    (and round trip) when the first returns rows; when it returns none, both are undone.
+    ``then``: statements ``(sql, params)`` run after the first in the same savepoint (and
+    round trip) when the first returns rows; when it returns none, all are undone.
     In the pipeline the savepoint is then not released: the transaction's end releases it
     (so this is for a transaction that runs one such pair).
     """
@@ -235,8 +235,9 @@ def fetch_in_savepoint(
             with transaction.atomic(using=connection.alias):
                 statement_cursor.execute(statement, params)
                 rows = statement_cursor.fetchall()
-                if rows and then is not None:
-                    statement_cursor.execute(*then)
+                if rows:
+                    for then_statement in then:
+                        statement_cursor.execute(*then_statement)
                 return rows
         with connection.cursor() as command_cursor:
             try:
@@ -245,15 +246,15 @@ def fetch_in_savepoint(
                 with connection.wrap_database_errors, pipeline():
                     command_cursor.execute(f"SAVEPOINT {SAVEPOINT}")
                     statement_cursor.execute(statement, params)
-                    if then is None:
+                    if not then:
                         command_cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
-                    else:
-                        _then_cursor(connection).execute(*then)
+                    for then_statement in then:
+                        _then_cursor(connection).execute(*then_statement)
             except BaseException:
                 _rollback_to_savepoint(connection)
                 raise
         rows = statement_cursor.fetchall()
-        if not rows and then is not None:
+        if not rows and then:
             _rollback_to_savepoint(connection)
         return rows
 

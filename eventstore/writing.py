@@ -10,7 +10,7 @@ version, project (DESIGN principle 5).
 - ``answer_known`` / ``answer_refused``: the first answer to a retried key, looked up before
   deciding (a campaign's fold knows its keys) or only when the retry is refused (a battle's
   stored result, found by a query that a first request need not pay);
-- ``statement``: a projection run in the append's round trip (a battle's facts on
+- ``statements``: a projection run in the append's round trip (a battle's facts on
   PostgreSQL), if any;
 - ``project``: the projections and the answer after the append (a battle: inline; a
   campaign: enqueued for a Celery worker, in the append's transaction);
@@ -68,9 +68,9 @@ class Command(Generic[S, R]):
         """The answer when ``decide`` returned no events."""
         raise NotImplementedError
 
-    def statement(self, state: S, events: Sequence[NewEvent]) -> tuple[str, Any] | None:
-        """A statement to run in the append's round trip (a projection), or None."""
-        return None
+    def statements(self, state: S, events: Sequence[NewEvent]) -> Sequence[tuple[str, Any]]:
+        """Statements to run in the append's round trip (a projection), or none."""
+        return ()
 
     def replayed(self, state: S, result: AppendResult) -> R:
         """The answer when the event store reports the key as used (nothing appended)."""
@@ -106,7 +106,7 @@ def write(command: Command[S, R]) -> R:
                     expected_version=version,
                     events=events,
                     idempotency_key=command.idempotency_key,
-                    then=command.statement(state, events),
+                    then=command.statements(state, events),
                 )
             except WrongExpectedVersion:
                 if attempt < command.attempts:

@@ -7,39 +7,29 @@ changes nothing.
 
 A projection is computed first (:func:`fold_projection`: outcomes, log rows, snapshots, the
 units whose status changed, the battle's new columns) and then stored by
-:meth:`Projection.save`: on PostgreSQL in one statement (the log rows, snapshots, unit
-statuses and the response stored for an idempotency key are data-modifying CTEs of the
-battle's ``UPDATE``), elsewhere with the ORM.
+:meth:`Projection.save` with the statements of :mod:`battles.services.projection_sql` (one
+writer per read model on both databases; on PostgreSQL a single statement).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from battles import heads, replay
-from battles.models import Battle, BattleLogEntry, BattleSnapshot, IdempotentResponse, UnitStatus
-from battles.selectors import corrections_of
+from battles.models import Battle, BattleLogEntry, BattleSnapshot, UnitStatus
+from battles.services import projection_sql
+from battles.services.refold import consequence_text, outcome_fields, refold
 from battles.streams import stream_of, system_of
-from eventstore import jsontext
-from eventstore.models import Event
 from eventstore.selectors import read_stream
-from eventstore.sql import cursor as prepared_cursor
 from eventstore.types import RecordedEvent
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 from rules.core.system import RuleSystem, State
-
-_LOG_FIELDS = ["status", "effects", "text", "problem", "effective_data", "corrected_by"]
-#: Log rows a correction rewrites per statement: Django's bulk_update writes a CASE per row
-#: and field, whose cost grows with the square of the rows in one statement.
-_REWRITE_BATCH = 100
 
 
 class _Writer:
@@ -62,7 +52,7 @@ class _Writer:
                 "metadata": dict(event.metadata or {}),
                 "recorded_at": event.recorded_at,
                 "consequences": [],
-                **_outcome_fields(outcome),
+                **outcome_fields(outcome),
                 **extra,
             }
         )
@@ -71,31 +61,15 @@ class _Writer:
         self.snapshots[version] = self.system.state_to_json(state)
 
     def flush(self) -> None:
-        """Write the buffered rows and snapshots now (with the ORM)."""
-        _save_rows(self.battle, self.rows, self.snapshots)
+        """Write the buffered rows and snapshots now."""
+        if self.rows or self.snapshots:
+            projection_sql.execute(
+                projection_sql.statements(
+                    battle=self.battle, stream=stream_of(self.battle), rows=self.rows,
+                    snapshots=self.snapshots, units=[], response=None, battle_columns=False,
+                )
+            )
         self.rows, self.snapshots = [], {}
-
-
-def _save_rows(battle: Battle, rows: list[dict], snapshots: dict[int, dict]) -> None:
-    if rows:
-        BattleLogEntry.objects.bulk_create(BattleLogEntry(battle=battle, **row) for row in rows)
-    if snapshots:
-        BattleSnapshot.objects.filter(battle=battle, version__in=list(snapshots)).delete()
-        BattleSnapshot.objects.bulk_create(
-            BattleSnapshot(battle=battle, version=v, state=s) for v, s in sorted(snapshots.items())
-        )
-
-
-#: The battle's columns a projection writes.
-_BATTLE_FIELDS = (
-    "version",
-    "head_state",
-    "corrections",
-    "status",
-    "result",
-    "summary",
-    "concluded_at",
-)
 
 
 @dataclass
@@ -116,143 +90,21 @@ class Projection:
         """The new log row of ``version`` (not yet stored), if any."""
         return next((row for row in self.rows if row["version"] == version), None)
 
-    def statement(self, *, response: dict[str, Any] | None = None) -> tuple[str, dict] | None:
-        """On PostgreSQL, the one statement :meth:`save` runs (to send with the append of
-        the events, ``eventstore.services.append(then=...)``); ``None`` elsewhere."""
-        return _statement(self, response) if connection.vendor == "postgresql" else None
+    def statements(
+        self, *, response: dict[str, Any] | None = None
+    ) -> list[projection_sql.Statement]:
+        """The statements :meth:`save` runs (one on PostgreSQL), to send with the append of
+        the events (``eventstore.services.append(then=...)``): the log rows take their
+        position, metadata and time from the stored events."""
+        return projection_sql.statements(
+            battle=self.battle, stream=stream_of(self.battle), rows=self.rows,
+            snapshots=self.snapshots, units=self.units, response=response,
+        )
 
     def save(self, *, response: dict[str, Any] | None = None) -> None:
         """Store the log rows, snapshots, unit statuses and the battle's columns, and
         ``response`` (``key, fingerprint, body``) for an idempotency key."""
-        if connection.vendor == "postgresql":
-            _save_postgresql(self, response)
-            return
-        _save_rows(self.battle, self.rows, self.snapshots)
-        for unit in self.units:
-            values = {k: v for k, v in unit.items() if k != "unit"}
-            if not UnitStatus.objects.filter(battle=self.battle, unit=unit["unit"]).update(
-                **values
-            ):
-                UnitStatus.objects.create(battle=self.battle, **unit)
-        if response is not None:
-            IdempotentResponse.objects.create(battle=self.battle, **response)
-        Battle.objects.filter(pk=self.battle.pk).update(
-            **{name: getattr(self.battle, name) for name in _BATTLE_FIELDS}
-        )
-
-
-def _json(value: Any) -> str | None:
-    """A JSONField's value as jsonb input text (``None``: SQL NULL, as the ORM stores it)."""
-    return None if value is None else jsontext.dumps(value)
-
-
-_EVENT_COLUMNS = ("position", "metadata", "recorded_at")
-
-
-def _rows_json(rows: list[dict[str, Any]]) -> str:
-    """The log rows without what the statement takes from the stored events."""
-    return jsontext.dumps(
-        [{k: v for k, v in row.items() if k not in _EVENT_COLUMNS} for row in rows]
-    )
-
-
-# jsonb_to_recordset gives SQL NULL for a JSON null, as the ORM stores None. A row's
-# position, metadata and time are the stored event's (joined on stream and version, within
-# the rows' range of versions, so that whatever the plan it reads the rows' events only, not
-# the stream's), so that the statement can be sent with the append of the events.
-_LOG_CTE = f"""log AS (
-    INSERT INTO {BattleLogEntry._meta.db_table}
-        (battle_id, version, position, type, data, effective_data, metadata, recorded_at,
-         status, corrected_by, effects, text, problem, consequences)
-    SELECT CAST(%(battle)s AS bigint), r.version, e.position, r.type, r.data,
-           r.effective_data, e.metadata, e.recorded_at, r.status, r.corrected_by, r.effects,
-           r.text, r.problem, r.consequences
-    FROM jsonb_to_recordset(CAST(%(log)s AS jsonb)) AS r(
-        version integer, type text, data jsonb, effective_data jsonb, status text,
-        corrected_by integer, effects jsonb, text text, problem jsonb, consequences jsonb)
-    JOIN {Event._meta.db_table} e ON e.stream_type = CAST(%(stream_type)s AS text)
-        AND e.stream_id = CAST(%(stream_id)s AS text) AND e.version = r.version
-        AND e.version BETWEEN CAST(%(first)s AS integer) AND CAST(%(last)s AS integer))"""
-_SNAPSHOTS_CTE = f"""snapshots AS (
-    INSERT INTO {BattleSnapshot._meta.db_table} (battle_id, version, state)
-    SELECT CAST(%(battle)s AS bigint), s.version, s.state
-    FROM jsonb_to_recordset(CAST(%(snapshots)s AS jsonb)) AS s(version integer, state jsonb)
-    ON CONFLICT (battle_id, version) DO UPDATE SET state = EXCLUDED.state)"""
-_UNITS_CTE = f"""units AS (
-    INSERT INTO {UnitStatus._meta.db_table} (battle_id, unit, side, name, status)
-    SELECT CAST(%(battle)s AS bigint), u.unit, u.side, u.name, u.status
-    FROM jsonb_to_recordset(CAST(%(units)s AS jsonb))
-         AS u(unit text, side text, name text, status jsonb)
-    ON CONFLICT (battle_id, unit) DO UPDATE
-    SET side = EXCLUDED.side, name = EXCLUDED.name, status = EXCLUDED.status)"""
-_RESPONSE_CTE = f"""response AS (
-    INSERT INTO {IdempotentResponse._meta.db_table}
-        (battle_id, key, fingerprint, body, created_at)
-    VALUES (CAST(%(battle)s AS bigint), CAST(%(key)s AS text), CAST(%(fingerprint)s AS text),
-            CAST(%(body)s AS jsonb), CAST(%(created_at)s AS timestamptz)))"""
-_BATTLE_UPDATE = f"""UPDATE {Battle._meta.db_table} SET
-    version = CAST(%(version)s AS integer), head_state = CAST(%(head_state)s AS jsonb),
-    corrections = CAST(%(corrections)s AS integer), status = CAST(%(status)s AS text),
-    result = CAST(%(result)s AS jsonb), summary = CAST(%(summary)s AS jsonb),
-    concluded_at = CAST(%(concluded_at)s AS timestamptz)
-WHERE id = CAST(%(battle)s AS bigint)"""
-
-
-def _save_postgresql(projection: Projection, response: dict[str, Any] | None) -> None:
-    """One round trip: the battle's UPDATE with the other writes as CTEs (which all run)."""
-    with prepared_cursor(connection) as cursor:
-        cursor.execute(*_statement(projection, response))
-
-
-def _statement(projection: Projection, response: dict[str, Any] | None) -> tuple[str, dict]:
-    """The statement of :func:`_save_postgresql` and its parameters."""
-    battle = projection.battle
-    params: dict[str, Any] = {
-        "battle": battle.pk,
-        "version": battle.version,
-        "head_state": _json(battle.head_state),
-        "corrections": battle.corrections,
-        "status": battle.status,
-        "result": _json(battle.result),
-        "summary": _json(battle.summary),
-        "concluded_at": battle.concluded_at,
-    }
-    ctes = []
-    if projection.rows:
-        ctes.append(_LOG_CTE)
-        stream = stream_of(battle)
-        versions = [row["version"] for row in projection.rows]
-        params.update(
-            log=_rows_json(projection.rows),
-            stream_type=stream.type,
-            stream_id=stream.id,
-            first=min(versions),
-            last=max(versions),
-        )
-    if projection.snapshots:
-        ctes.append(_SNAPSHOTS_CTE)
-        params["snapshots"] = jsontext.dumps(
-            [{"version": v, "state": s} for v, s in projection.snapshots.items()]
-        )
-    if projection.units:
-        ctes.append(_UNITS_CTE)
-        params["units"] = jsontext.dumps(projection.units)
-    if response is not None:
-        ctes.append(_RESPONSE_CTE)
-        params.update(response, body=jsontext.dumps(response["body"]), created_at=timezone.now())
-    sql = ("WITH " + ",\n".join(ctes) + "\n" if ctes else "") + _BATTLE_UPDATE
-    return sql, params
-
-
-def _outcome_fields(outcome: replay.Outcome) -> dict:
-    return {
-        "status": outcome.status,
-        "effects": outcome.effects,
-        "text": outcome.text,
-        "problem": outcome.problem,
-        "effective_data": outcome.effective_data,
-        "corrected_by": outcome.corrected_by,
-    }
+        projection_sql.execute(self.statements(response=response))
 
 
 def project(
@@ -317,7 +169,7 @@ def fold_projection(
         if event.type in replay.CORRECTIONS:
             battle.corrections += 1
             writer.flush()
-            fold.state, outcome = _refold(battle, system, event, writer)
+            fold.state, outcome = _refold(battle, system, event, writer, fold.state)
         else:
             if folded is not None:
                 outcome, fold.state = folded[index]
@@ -357,84 +209,20 @@ def _conclude(battle: Battle, event: RecordedEvent) -> None:
 
 
 def _refold(
-    battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer
+    battle: Battle, system: RuleSystem, event: RecordedEvent, writer: _Writer, head: State
 ) -> tuple[State, replay.Outcome]:
-    """Apply a correction: refold from the last snapshot before its target up to it, rewrite
-    the log rows after the target whose derived content changed (in batches of
-    ``_REWRITE_BATCH``) and the snapshots, and log the correction with the outcomes it changed
-    (its consequences)."""
-    target = int(event.data["target"])
-    corrections = corrections_of(battle=battle)
-    corrections[target] = replay.Correction(
-        event.version, event.type, event.data.get("data") if event.type == replay.AMEND else None
-    )
-    snapshot = (
-        BattleSnapshot.objects.filter(battle=battle, version__lt=target)
-        .order_by("-version")
-        .first()
-    )
-    fold = replay.Fold(system, system.state_from_json(snapshot.state), corrections)
-    old = {  # the derived fields of the log rows from the target on, as stored
-        version: (pk, dict(zip(_LOG_FIELDS, stored, strict=True)))
-        for pk, version, *stored in BattleLogEntry.objects.filter(
-            battle=battle, version__gte=target
-        ).values_list("pk", "version", *_LOG_FIELDS)
-    }
-    changed: list[BattleLogEntry] = []
-    consequences: list[dict] = []
-    for recorded in read_stream(
-        stream_of(battle), from_version=snapshot.version + 1, to_version=event.version - 1
-    ):
-        outcome = fold.feed(recorded.version, recorded.type, recorded.data)
-        if recorded.version % battle.snapshot_every == 0:
-            writer.snapshot(recorded.version, fold.state)
-        row = old.get(recorded.version)
-        if row is None or not replay.is_fact(recorded.type):
-            continue
-        pk, stored = row
-        before = replay.Outcome(recorded.version, recorded.type, stored["status"],
-                                stored["effects"])
-        fields = _as_stored(_outcome_fields(outcome))
-        if fields != stored:
-            changed.append(BattleLogEntry(pk=pk, version=recorded.version, **fields))
-        if before.key() != outcome.key():
-            consequences.append(
-                {
-                    "version": recorded.version,
-                    "type": recorded.type,
-                    "before": {"status": before.status, "text": before.text},
-                    "after": {"status": outcome.status, "text": outcome.text},
-                }
-            )
-    BattleLogEntry.objects.bulk_update(changed, _LOG_FIELDS, batch_size=_REWRITE_BATCH)
+    """Apply a correction (:func:`battles.services.refold.refold`): the log rows it changes
+    are rewritten, its snapshots stored, and the correction logged with its
+    consequences. ``head``: the state before the correction."""
+    changes = refold(battle=battle, system=system, correction=event)
     outcome = replay.Outcome(event.version, event.type, replay.RECORDED)
     writer.log(
         event,
         outcome,
-        consequences=consequences,
-        text=_consequence_text(consequences),
+        consequences=changes.consequences,
+        text=consequence_text(changes.consequences),
     )
-    return fold.state, outcome
-
-
-def _as_stored(fields: dict) -> dict:
-    """``fields`` as a log row reads them back from the database (JSON: lists, not tuples)."""
-    text = jsontext.dumps(fields)
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:  # what orjson does not read (an integer past 64 bits)
-        return json.loads(text)
-
-
-def _consequence_text(consequences: list[dict]) -> str:
-    if not consequences:
-        return "no derived outcome changed"
-    parts = []
-    for c in consequences:
-        after = c["after"]
-        what = after["text"] or "no effect"
-        parts.append(f"#{c['version']} now {after['status']}: {what}")
-    return "; ".join(parts)
+    return (head if changes.state is None else changes.state), outcome
 
 
 def _units(system: RuleSystem, state: State) -> dict[str, dict]:

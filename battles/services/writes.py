@@ -9,11 +9,10 @@ that a retry gets it unchanged and appends nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
 from django.utils.translation import gettext as _
 
 from battles import heads, replay
@@ -160,16 +159,16 @@ class BattleWrite(writing.Command[Battle, WriteResult]):
             return None
         return _stored(battle, self.idempotency_key, self.request_print)
 
-    def statement(self, battle: Battle, events) -> tuple[str, Any] | None:
-        """Facts only, on PostgreSQL: projected before the append and stored by its round
-        trip (the statement takes the events' positions and times from the stored rows)."""
+    def statements(self, battle: Battle, events) -> Sequence[tuple[str, Any]]:
+        """Facts only: projected before the append and stored by its round trip (the
+        statements take the events' positions and times from the stored rows)."""
         planned = self.context.planned
-        if connection.vendor != "postgresql" or not all(replay.is_fact(p.type) for p in planned):
-            return None
+        if not all(replay.is_fact(p.type) for p in planned):
+            return ()
         provisional = _provisional(self.stream, battle.version, planned)
         self.projection, self.body = _project(
             battle, self.system, self.head, self.kept, self.context, provisional)
-        return self.projection.statement(response=self._stored_with(self.body))
+        return self.projection.statements(response=self._stored_with(self.body))
 
     def replayed(self, battle: Battle, result) -> WriteResult:
         # nothing stored: the result of the key's first use

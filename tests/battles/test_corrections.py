@@ -203,17 +203,19 @@ def test_a_correction_before_a_snapshot_recomputes_the_snapshots(clients, club, 
 
 @pytest.fixture
 def rewritten(monkeypatch):
-    """The versions of the log rows each correction rewrites (``bulk_update`` spied on)."""
-    from battles.models import BattleLogEntry
+    """The versions of the log rows corrections rewrite, a list per call of
+    ``projection_sql.rewrite_log`` that writes any (one per snapshot interval refolded)."""
+    from battles.services import projection_sql
 
     calls: list[list[int]] = []
-    real = BattleLogEntry.objects.bulk_update
+    real = projection_sql.rewrite_log
 
-    def spy(rows, fields, **kwargs):
-        calls.append(sorted(row.version for row in rows))
-        return real(rows, fields, **kwargs)
+    def spy(battle, rows):
+        if rows:
+            calls.append(sorted(row["version"] for row in rows))
+        return real(battle, rows)
 
-    monkeypatch.setattr(BattleLogEntry.objects, "bulk_update", spy)
+    monkeypatch.setattr(projection_sql, "rewrite_log", spy)
     return calls
 
 

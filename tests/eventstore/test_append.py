@@ -299,14 +299,14 @@ def test_then_runs_after_the_append_and_sees_its_events(new_stream, then_table):
     stream = new_stream()
     with transaction.atomic():
         append(stream, expected_version=0, events=moved(2))
-        append(stream, expected_version=2, events=moved(3), then=_then(stream))
+        append(stream, expected_version=2, events=moved(3), then=[_then(stream)])
     assert _then_rows() == [5]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_then_outside_a_transaction_is_committed_with_the_append(new_stream, then_table):
     stream = new_stream()
-    append(stream, expected_version=0, events=moved(), then=_then(stream))
+    append(stream, expected_version=0, events=moved(), then=[_then(stream)])
     assert _then_rows() == [1] and stream_version(stream) == 1
 
 
@@ -315,7 +315,7 @@ def test_a_stale_append_undoes_then_and_leaves_the_transaction_usable(new_stream
     with transaction.atomic():
         append(stream, expected_version=0, events=moved())
         with pytest.raises(WrongExpectedVersion):
-            append(stream, expected_version=0, events=moved(), then=_then(stream))
+            append(stream, expected_version=0, events=moved(), then=[_then(stream)])
         append(stream, expected_version=1, events=moved())
     assert _then_rows() == [] and stream_version(stream) == 2
 
@@ -325,7 +325,7 @@ def test_a_replayed_key_undoes_then(new_stream, then_table):
     with transaction.atomic():
         first = append(stream, expected_version=0, events=moved(), idempotency_key="k")
         again = append(
-            stream, expected_version=1, events=moved(), idempotency_key="k", then=_then(stream)
+            stream, expected_version=1, events=moved(), idempotency_key="k", then=[_then(stream)]
         )
     assert again.replayed and again.events == first.events
     assert _then_rows() == [] and stream_version(stream) == 1
@@ -337,7 +337,7 @@ def test_a_failing_then_undoes_the_append(new_stream, then_table):
     stream = new_stream()
     with transaction.atomic():
         with pytest.raises(DatabaseError):
-            append(stream, expected_version=0, events=moved(), then=("SELECT * FROM eventstore_no_such_table", []))
+            append(stream, expected_version=0, events=moved(), then=[("SELECT * FROM eventstore_no_such_table", [])])
         append(stream, expected_version=0, events=moved(2))
     assert stream_version(stream) == 2
 
@@ -351,6 +351,6 @@ def test_on_postgresql_then_goes_in_the_appends_round_trip(new_stream, then_tabl
 
     stream = new_stream()
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-        append(stream, expected_version=0, events=moved(), then=_then(stream))
+        append(stream, expected_version=0, events=moved(), then=[_then(stream)])
     assert statements(queries) == ["SAVEPOINT", "append", "INSERT"]
     assert _then_rows() == [1]

@@ -1,0 +1,228 @@
+"""A correction's refold: the log rows, snapshots and head state a correction changes.
+
+A correction makes its target fact count as absent or as amended from then on, so the
+projections after the target must be recomputed (``docs/battles.md``, "Corrections"). The
+refold starts from the last snapshot before the target and reads on in chunks (events and
+log rows, up to :data:`CHUNK` events a query), comparing what it derives with what is stored:
+
+- a log row is rewritten only when its derived content (status, effects, problem, ...)
+  changed, in bounded batches (:func:`battles.services.projection_sql.rewrite_log`);
+- at the first snapshot version at or after the target, and at each later one whose
+  interval changed no log row, the refolded state is compared with the stored snapshot.
+  When they are equal nothing after it can change (every later event folds on the same
+  state under the same corrections), so the refold stops there: the later log rows,
+  snapshots and the head state stay as they are.
+
+A correction that changes nothing downstream thus folds one or two snapshot intervals,
+whatever the battle's length; one that changes everything after it folds to the head and
+rewrites every later row, each row read and written once, and loads no stored snapshot
+while rows keep changing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from battles import replay
+from battles.models import Battle, BattleSnapshot
+from battles.selectors import corrections_of
+from battles.services import projection_sql
+from battles.streams import stream_of
+from eventstore import jsontext
+from eventstore.selectors import read_stream
+from rules.core.system import RuleSystem, State
+
+#: The most events read (from the stream and the log) per query.
+CHUNK = 1000
+#: The most snapshots (about 20 KB each for a club's battle) written per statement.
+SNAPSHOT_BATCH = 20
+
+#: The log row's columns that a fold derives (and a correction may change).
+LOG_FIELDS = tuple(column for column, _type in projection_sql.DERIVED_COLUMNS)
+
+
+@dataclass
+class Refold:
+    """What a correction changed: the state at the correction (``None``: the head state
+    before it, unchanged), the snapshots it stored (version -> state JSON), the versions of the
+    log rows rewritten, and the consequences (facts whose status or effects changed)."""
+
+    state: State | None
+    snapshots: dict[int, dict] = field(default_factory=dict)
+    snapshots_written: int = 0
+    rewritten: list[int] = field(default_factory=list)
+    consequences: list[dict] = field(default_factory=list)
+
+
+def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
+    """Refold the battle for ``correction`` (a recorded ``correction.*`` event, not yet in
+    the log) and rewrite the log rows after its target whose derived content changed.
+
+    The recomputed snapshots are stored too, :data:`SNAPSHOT_BATCH` a statement. Must run
+    inside the correction's transaction, after the log rows before the correction are
+    stored.
+    """
+    target = int(correction.data["target"])
+    corrections = corrections_of(battle=battle)
+    corrections[target] = replay.Correction(
+        correction.version,
+        correction.type,
+        correction.data.get("data") if correction.type == replay.AMEND else None,
+    )
+    start_version, start_state = (
+        BattleSnapshot.objects.filter(battle=battle, version__lt=target)
+        .order_by("-version")
+        .values_list("version", "state")
+        .first()
+    )
+    fold = replay.Fold(system, system.state_from_json(start_state), corrections)
+    stream, every, end = stream_of(battle), battle.snapshot_every, correction.version - 1
+    result = Refold(state=None)
+    changed: list[dict] = []
+    first, span = start_version + 1, every
+    while first <= end:
+        # Read in chunks that end on snapshot versions: one interval first (a correction
+        # that changes nothing downstream stops at its end), then doubling up to CHUNK.
+        last = min(end, (first + span - 1) // every * every)
+        span = min(span * 2, max(every, CHUNK // every * every))
+        stored = _stored_rows(battle, max(first, target), last)
+        changed_before = len(result.rewritten) + len(changed)
+        for event in read_stream(stream, from_version=first, to_version=last):
+            outcome = fold.feed(event.version, event.type, event.data)
+            before = stored.get(event.version)
+            if before is not None and replay.is_fact(event.type):
+                _compare(event, outcome, before, changed, result.consequences)
+            if len(changed) >= projection_sql.REWRITE_BATCH:
+                _rewrite(battle, changed, result)
+            if event.version % every or event.version < target:
+                continue
+            # A snapshot version at or after the target. Compared with the stored snapshot
+            # after the target's own interval only when no row changed since the last one.
+            if event.version < target + every or changed_before == len(result.rewritten) + len(
+                changed
+            ):
+                snapshot = _as_stored(system.state_to_json(fold.state))
+                if snapshot == _stored_snapshot(battle, event.version):
+                    _rewrite(battle, changed, result)
+                    _write_snapshots(battle, result)
+                    return result  # the same state as before: nothing after it changes
+            else:
+                snapshot = system.state_to_json(fold.state)
+            result.snapshots[event.version] = snapshot
+            if len(result.snapshots) - result.snapshots_written >= SNAPSHOT_BATCH:
+                _write_snapshots(battle, result)
+            changed_before = len(result.rewritten) + len(changed)
+        first = last + 1
+    _rewrite(battle, changed, result)
+    _write_snapshots(battle, result)
+    result.state = fold.state
+    return result
+
+
+def _compare(event, outcome, before: dict, changed: list[dict], consequences: list[dict]) -> None:
+    """Queue the row of ``event`` for rewriting if its derived fields differ from ``before``
+    (as stored), and list it in ``consequences`` if its status or effects changed."""
+    after = outcome_fields(outcome)
+    if after != before:  # a quick check first: no JSON round trip for an unchanged row
+        after = _as_stored(after)
+        if after != before:
+            changed.append({"version": event.version, **after})
+    if _key(before) != outcome.key():
+        consequences.append(
+            {
+                "version": event.version,
+                "type": event.type,
+                "before": {"status": before["status"], "text": before["text"]},
+                "after": {"status": outcome.status, "text": outcome.text},
+            }
+        )
+
+
+def _write_snapshots(battle: Battle, result: Refold) -> None:
+    """Store the recomputed snapshots not yet stored (one statement)."""
+    versions = list(result.snapshots)[result.snapshots_written :]
+    if versions:
+        projection_sql.execute(
+            projection_sql.statements(
+                battle=battle, stream=None, rows=[], units=[], response=None,
+                snapshots={v: result.snapshots[v] for v in versions}, battle_columns=False,
+            )
+        )
+    result.snapshots_written = len(result.snapshots)
+
+
+def _rewrite(battle: Battle, changed: list[dict], result: Refold) -> None:
+    """Rewrite the queued rows and empty the queue."""
+    projection_sql.rewrite_log(battle, changed)
+    result.rewritten += [row["version"] for row in changed]
+    changed.clear()
+
+
+def _stored_rows(battle: Battle, first: int, last: int) -> dict[int, dict]:
+    """The derived fields of the log rows ``first..last`` as stored (version -> fields)."""
+    json_fields = [
+        index for index, (_column, sql_type) in enumerate(projection_sql.DERIVED_COLUMNS)
+        if sql_type == "jsonb"
+    ]
+    stored = {}
+    for version, *fields in projection_sql.derived_rows(battle, first, last):
+        for index in json_fields:
+            if fields[index] is not None:
+                fields[index] = _loads(fields[index])
+        stored[version] = dict(zip(LOG_FIELDS, fields, strict=True))
+    return stored
+
+
+def _stored_snapshot(battle: Battle, version: int) -> dict | None:
+    rows = BattleSnapshot.objects.filter(battle=battle, version=version)
+    return rows.values_list("state", flat=True).first()
+
+
+def _key(fields: dict) -> tuple:
+    """:meth:`replay.Outcome.key` of a stored row."""
+    return (fields["status"], tuple(e.get("text", "") for e in fields["effects"] or ()))
+
+
+def outcome_fields(outcome: replay.Outcome) -> dict:
+    """The log row's derived fields of ``outcome``."""
+    return {
+        "status": outcome.status,
+        "effects": outcome.effects,
+        "text": outcome.text,
+        "problem": outcome.problem,
+        "effective_data": outcome.effective_data,
+        "corrected_by": outcome.corrected_by,
+    }
+
+
+def _as_stored(value: Any) -> Any:
+    """``value`` as the database gives it back (JSON: lists, not tuples; string keys)."""
+    return _loads(jsontext.dumps(value))
+
+
+def _loads(text: str) -> Any:
+    """JSON text as Python: orjson (several times faster), but the standard library for a
+    text with a long run of digits (orjson reads an integer wider than 64 bits as a float)."""
+    if _LONG_DIGITS.search(text):
+        return json.loads(text)
+    return orjson.loads(text)
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def consequence_text(consequences: list[dict]) -> str:
+    """The consequences as one sentence: ``"#4 now voided: no effect; #5 now applied: ..."``."""
+    if not consequences:
+        return "no derived outcome changed"
+    parts = []
+    for c in consequences:
+        after = c["after"]
+        what = after["text"] or "no effect"
+        parts.append(f"#{c['version']} now {after['status']}: {what}")
+    return "; ".join(parts)
