@@ -114,14 +114,14 @@ def test_a_correction_that_changes_everything_after_it_rewrites_each_row_once_in
 
 
 def test_a_bad_correction_on_a_long_battle_changes_nothing(club, people):
-    from config.api_errors import ApiError
+    from config.errors import DomainError
     from rules.core.errors import RuleError
 
     battle = long_battle(club, people, 40)
     before = projections(battle)
     with pytest.raises(RuleError):
         amend_first_fire(battle, people, {"shot": [9], "cover": [6]})  # no 9 on a d6
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         services.correct(battle_id=battle.pk, user=people["alice"], expected_version=40,
                          target_version=1, action="void")  # battle.started is not a fact
     assert projections(battle) == before
