@@ -1,7 +1,8 @@
 """Battle commands through the real server over HTTP, next to the in-process path; prints JSON.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test [REDIS_URL=redis://127.0.0.1:6379/0] \
-        .venv/bin/python -m bench.http [--runs 3] [--events 3000] [--port 8202]
+        .venv/bin/python -m bench.http [--runs 3] [--events 3000] [--port 8202] \
+        [--against /path/to/another/checkout]
 
 It creates its own database (``bench_http``, dropped at the end) on the server that
 DATABASE_URL names and starts gunicorn as deployed (``config/gunicorn.py``: its workers,
@@ -16,6 +17,11 @@ the same load. Per run: commands/s, p50/p95 of a command, the client's CPU per c
 over HTTP, the server's (gunicorn's workers, from /proc) and PostgreSQL's (the backends
 serving the bench's database). Then ``COUNTED_COMMANDS`` more commands on a second server
 that logs its queries count the queries and connection health checks of a request.
+
+``--against DIR`` is the A/B comparison: a second server runs the code of another checkout
+(e.g. ``git worktree add /tmp/before <commit>``; same database, migrated by this tree) and
+each run records one more battle over HTTP through it, alternated with this tree's, so that
+both see the same load.
 
 Target (issue 17): >= 250 sequential commands/s over HTTP on the 2-core development VM.
 """
@@ -54,6 +60,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="battles recorded each way (in-process, then over HTTP)")
     parser.add_argument("--events", type=int, default=TARGET_EVENTS, help="events per battle")
     parser.add_argument("--port", type=int, default=8202, help="gunicorn's port on 127.0.0.1")
+    parser.add_argument("--against", type=Path, default=None, metavar="DIR",
+                        help="also time a server running the checkout in DIR, alternated")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     with own_database(BENCH_DB, bench="http"):
         results = _run(args)
@@ -104,16 +112,17 @@ class HttpClient:
             self.connection = None
 
 
-def _server(port: int, query_log: str | None = None) -> subprocess.Popen:
-    """gunicorn as deployed on 127.0.0.1:``port``, once /health/ answers; with ``query_log``,
-    one that counts each request's queries into that file (bench._http_server)."""
-    env = {**os.environ, "DEBUG": "0", "GUNICORN_BIND": f"{HOST}:{port}"}
+def _server(port: int, query_log: str | None = None, root: Path = ROOT) -> subprocess.Popen:
+    """gunicorn as deployed by the checkout ``root`` on 127.0.0.1:``port``, once /health/
+    answers; with ``query_log``, one that counts each request's queries into that file
+    (bench/_http_server.py)."""
+    env = {**os.environ, "DEBUG": "0", "GUNICORN_BIND": f"{HOST}:{port}", "PYTHONPATH": str(root)}
     if query_log:
         env["BENCH_HTTP_QUERY_LOG"] = query_log
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:bench._http_server",
+        [sys.executable, "-m", "gunicorn", "-c", str(Path(__file__).with_name("_http_server.py")),
          "--log-level", "warning", "config.wsgi:application"],
-        cwd=ROOT, env=env, start_new_session=True,
+        cwd=root, env=env, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 60
@@ -268,14 +277,19 @@ def _run(args) -> dict:
     system, setup = registry.get("steelwar"), _setup(club=False)
     with connection.cursor() as cursor:
         round_trip = _machine.round_trip_ms(cursor)
-    in_process, over_http = [], []
+    in_process, over_http, against = [], [], []
     server = _server(args.port)
+    other = _server(args.port + 1, root=args.against.resolve()) if args.against else None
     try:
         for _ in range(args.runs):
             in_process.append(_in_process(system, setup, args.events))
             over_http.append(_over_http(system, setup, args.events, args.port, server))
+            if other:
+                against.append(_over_http(system, setup, args.events, args.port + 1, other))
     finally:
         _stop(server)
+        if other:
+            _stop(other)
     counted = _count_queries(system, setup, args.port)
     inside, outside = _summary(in_process), _summary(over_http)
     return {
@@ -292,6 +306,8 @@ def _run(args) -> dict:
         "in_process": {"runs": in_process, **inside},
         "http": {"runs": over_http, **outside, **counted},
         "http_over_in_process_p50": round(outside["p50_ms"] / inside["p50_ms"], 2),
+        "against": {"checkout": str(args.against), "runs": against, **_summary(against)}
+        if against else "not measured (--against DIR)",
         "target_commands_per_s": TARGET_COMMANDS_PER_S,
         "met": outside["commands_per_s"]["median"] >= TARGET_COMMANDS_PER_S,
     }
