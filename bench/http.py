@@ -15,7 +15,7 @@ it). Each run records one battle in-process (``bench.battles``: DRF's APIClient,
 Django stack minus the network, the user forced in) and then one over HTTP, so that both see
 the same load. Per run: commands/s, p50/p95 of a command, the client's CPU per command and,
 over HTTP, the server's (gunicorn's workers, from /proc) and PostgreSQL's (the backends
-serving the bench's database). Then ``COUNTED_COMMANDS`` more commands on a second server
+serving the bench's database; the servers keep their connections for the whole run). Then ``COUNTED_COMMANDS`` more commands on a second server
 that logs its queries count the queries and connection health checks of a request.
 
 ``--against DIR`` is the A/B comparison: a second server runs the code of another checkout
@@ -51,6 +51,9 @@ RUNS = 3
 COUNTED_COMMANDS = 200
 TARGET_COMMANDS_PER_S = 250
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
+#: The servers keep their database connections for the whole run (deployed: 60 s, then a
+#: new one), so that the PostgreSQL processes serving them can be measured.
+CONN_MAX_AGE = 3600
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -116,7 +119,8 @@ def _server(port: int, query_log: str | None = None, root: Path = ROOT) -> subpr
     """gunicorn as deployed by the checkout ``root`` on 127.0.0.1:``port``, once /health/
     answers; with ``query_log``, one that counts each request's queries into that file
     (bench/_http_server.py)."""
-    env = {**os.environ, "DEBUG": "0", "GUNICORN_BIND": f"{HOST}:{port}", "PYTHONPATH": str(root)}
+    env = {**os.environ, "DEBUG": "0", "GUNICORN_BIND": f"{HOST}:{port}", "PYTHONPATH": str(root),
+           "DB_CONN_MAX_AGE": str(CONN_MAX_AGE)}
     if query_log:
         env["BENCH_HTTP_QUERY_LOG"] = query_log
     process = subprocess.Popen(
