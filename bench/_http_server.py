@@ -6,7 +6,8 @@ when ``BENCH_HTTP_QUERY_LOG`` names a file, a count of each request's queries wr
 Counting logs every query of the worker (Django's debug cursor), which costs time of its
 own: ``bench.http`` counts on a server of its own, never on the one it times. Counted: what
 Django logs (``BEGIN`` and ``COMMIT`` included, as ``bench.battles`` counts) and, apart,
-the ``SELECT 1`` of the connection's health check, which Django sends on the raw connection.
+the health checks' ``SELECT 1``, which Django sends on the raw connection (Django's own
+``is_usable``, which ``config.postgresql`` calls only when the socket is not quiet).
 """
 
 import os
@@ -20,16 +21,17 @@ def post_worker_init(worker) -> None:
     if not QUERY_LOG:
         return
     from django.db import connection
+    from django.db.backends.postgresql import base
 
     connection.force_debug_cursor = True
     checks = worker.health_checks = [0]
-    is_usable = connection.is_usable
+    is_usable = base.DatabaseWrapper.is_usable
 
-    def counted_is_usable():
+    def counted_is_usable(self):
         checks[0] += 1
-        return is_usable()
+        return is_usable(self)
 
-    connection.is_usable = counted_is_usable
+    base.DatabaseWrapper.is_usable = counted_is_usable
 
 
 def pre_request(worker, req) -> None:

@@ -226,7 +226,8 @@ def _over_http(system, setup: dict, events: int, port: int, server) -> dict:
 
 
 def _count_queries(system, setup: dict, port: int) -> dict:
-    """Queries and health checks of a command, by kind, on a server that logs them."""
+    """Queries and health-check round trips of a command, by kind, on a server that logs
+    them."""
     from bench.battles import _new_battle, _Table
 
     with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
@@ -255,7 +256,7 @@ def _count_queries(system, setup: dict, port: int) -> dict:
     return {
         "queries": {"mean": round(sum(queries.values()) / len(kinds), 2),
                     **{k: round(queries[k] / counts[k], 2) for k in sorted(counts)}},
-        "health_checks": round(sum(checks.values()) / len(kinds), 2),
+        "health_check_round_trips": round(sum(checks.values()) / len(kinds), 2),
     }
 
 
