@@ -116,15 +116,16 @@ def _setup(*, club: bool) -> dict:
     return SETUP
 
 
-def organizer_client():
-    """A new club and an API client signed in as its organizer (who may write its battles)."""
+def organizer_client(name: str = "bench"):
+    """A new club and an API client signed in as its organizer (who may write its battles),
+    both called ``name``."""
     from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
 
     from clubs.models import Club, Membership
 
-    club = Club.objects.create(name="Bench club", slug="bench")
-    user = get_user_model().objects.create_user("bench")
+    club = Club.objects.create(name=f"Bench club {name}", slug=name)
+    user = get_user_model().objects.create_user(name)
     Membership.objects.create(club=club, user=user, role="organizer")
     client = APIClient()
     client.force_authenticate(user)

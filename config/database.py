@@ -5,7 +5,8 @@ PostgreSQL cancels a statement before gunicorn kills the worker that waits on it
 worker switches its connections to the longer ``DB_WORKER_STATEMENT_TIMEOUT_MS`` when it starts
 (:func:`use_statement_timeout`, called from ``config/celery.py``). The timeout is a PostgreSQL
 session setting passed at connection time (``options=-c statement_timeout=...``): nothing
-changes on SQLite.
+changes on SQLite. PostgreSQL is served by the project's backend (:mod:`config.postgresql`:
+Django's, with a health check that costs no round trip).
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import re
 import dj_database_url
 
 POSTGRESQL = "django.db.backends.postgresql"
+#: Django's PostgreSQL backend with a cheaper health check (config/postgresql/base.py).
+ENGINE = "config.postgresql"
 
 
 def statement_timeout_option(options: str, timeout_ms: int) -> str:
@@ -27,9 +30,10 @@ def statement_timeout_option(options: str, timeout_ms: int) -> str:
 def database_settings(url: str, *, conn_max_age: int, statement_timeout_ms: int) -> dict:
     """One ``DATABASES`` entry for ``url``: persistent connections checked before reuse (a
     connection PostgreSQL dropped, on a restart, is replaced instead of failing the request)
-    and, on PostgreSQL, the statement timeout."""
+    and, on PostgreSQL, the project's backend and the statement timeout."""
     db = dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
     if db["ENGINE"] == POSTGRESQL:
+        db["ENGINE"] = ENGINE
         options = db.setdefault("OPTIONS", {})
         options["options"] = statement_timeout_option(options.get("options", ""),
                                                       statement_timeout_ms)
@@ -45,7 +49,7 @@ def use_statement_timeout(timeout_ms: int) -> None:
     dicts = [settings.DATABASES[alias] for alias in settings.DATABASES]
     dicts += [conn.settings_dict for conn in connections.all(initialized_only=True)]
     for db in dicts:
-        if db.get("ENGINE") == POSTGRESQL:
+        if db.get("ENGINE") in (POSTGRESQL, ENGINE):
             options = db.setdefault("OPTIONS", {})
             options["options"] = statement_timeout_option(options.get("options", ""), timeout_ms)
     connections.close_all()

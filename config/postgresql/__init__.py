@@ -1,0 +1,1 @@
+"""The project's PostgreSQL database backend (``ENGINE = "config.postgresql"``): see ``base``."""
