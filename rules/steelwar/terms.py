@@ -130,16 +130,10 @@ class SteelWarTerms(Terms):
         label = self.label("role", role, language)
         if label is not None:
             return label
-        if role in tables.WEAPONS:
-            return self._weapon(role, language)
-        return role.replace("_", " ")
+        return self._weapon(role, language)  # a weapon counted as a figure, by its name
 
-    @staticmethod
-    def _weapon(weapon_id: str, language: str) -> str:
-        row = tables.WEAPONS.get(weapon_id)
-        if row is None:
-            return weapon_id.replace("_", " ")
-        return row.name_ru if language == "ru" else row.name
+    def _weapon(self, weapon_id: str, language: str) -> str:
+        return self.label("weapon", weapon_id, language) or weapon_id.replace("_", " ")
 
     def outcome(self, value, language):
         """A shot's outcome ("suppressed, 2 hits: 1 killed, 1 wounded") or a test's."""
@@ -163,8 +157,10 @@ _CHOICE_KINDS = {"cover": "cover", "mode": "move mode", "direction": "direction"
 #: Every label in English and Russian, and the Russian of every sentence template.
 TERMS = SteelWarTerms(
     labels={
-        kind: {key: {"en": text, "ru": locale_ru.LABELS[kind][key]} for key, text in by_key.items()}
-        for kind, by_key in locale_en.LABELS.items()
+        **{kind: {key: {"en": text, "ru": locale_ru.LABELS[kind][key]}
+                  for key, text in by_key.items()}
+           for kind, by_key in locale_en.LABELS.items()},
+        "weapon": {w.id: {"en": w.name, "ru": w.name_ru} for w in tables.WEAPONS.values()},
     },
     sentences={"ru": locale_ru.SENTENCES},
 )
