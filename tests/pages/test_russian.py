@@ -36,8 +36,10 @@ def test_the_force_page_in_russian(ru_page, live_server, signed_in):
     signed_in(ru_page, users["anna"])
     ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{squads['anna']['force']}/")
     text = ru_page.locator("main").inner_text()
-    for term in ("усталость", "мотивация", "Отделения", "лидерство", "в строю", "новобранцы"):
+    for term in ("усталость", "мотивация", "Отделения", "лидерство", "в строю", "новобранцы",
+                 "командир · пистолет-пулемёт", "стрелок · пистолет-пулемёт"):
         assert term in text, term
+    assert "rifleman" not in text and "smg" not in text
     screenshot(ru_page, "force-ru")
     ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
     assert ru_page.get_by_role("img", name="Граф сценариев").is_visible()
