@@ -79,6 +79,19 @@ class Words:
                 return names.figures[owner, fid]
         return self._unique.get(ident, ident)
 
+    def options(self, pending: dict) -> list[dict]:
+        """A decision's options, each a figure or unit by its name where the option is one
+        (``english`` when the rules' English label is kept)."""
+        out = []
+        for option in pending.get("options", []):
+            value = str(option.get("value"))
+            name = self.name(value, pending.get("unit"))
+            if name != value:
+                out.append({**option, "label": name, "english": False})
+            else:
+                out.append({**option, "english": True})
+        return out
+
     def effect(self, effect: dict) -> tuple[str, bool]:
         """A stored effect's sentence in the page's language, and whether it is the English
         one (an old row or a kind the system writes no sentence for)."""
@@ -165,7 +178,7 @@ def _casualties(figures: list, words: Words, sides: dict[str, str]) -> list[dict
     for outcome, label in labels.items():
         rows = [
             {
-                "name": f.name or words.names.figure(f.unit, f.figure),
+                "name": words.names.figures.get((f.unit, f.figure)) or f.name or f.figure,
                 "unit": words.names.unit(f.unit),
                 "side": sides.get(f.side, f.side),
                 "captured_by": sides.get(f.captured_by, f.captured_by) if f.captured_by else "",
@@ -388,7 +401,8 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         unit["side_name"] = names.get(unit["side"], unit["side"])
         unit["active"] = bool(turn and turn["unit"] == unit["unit"])
         unit["casualties"] = [
-            {"name": f.name or words.names.figure(f.unit, f.figure), "outcome": f.outcome,
+            {"name": words.names.figures.get((f.unit, f.figure)) or f.name or f.figure,
+             "outcome": f.outcome,
              "label": outcome_labels[f.outcome]}
             for f in figures
             if f.unit == unit["unit"]
@@ -414,6 +428,9 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for side, outcome in (battle.result or {}).items()
         ],
         "pending": pending,
+        "options": words.options(pending) if pending.get("kind") == "decision" else [],
+        "system_name": words.terms.label(SYSTEM, battle.rules_system, words.language)
+        or battle.rules_system,
         "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],
         "draw_inputs": _draw_inputs(pending),
         "decision_label": decision_label,

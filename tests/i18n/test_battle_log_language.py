@@ -63,8 +63,9 @@ def test_an_old_row_without_the_sentences_data_is_shown_in_english(steelwar_batt
 
 
 def test_the_first_line_names_the_rule_system_in_the_pages_language(steelwar_battle, people):
-    assert "битва началась: Стальная война, версия 1.0" in _page(steelwar_battle,
-                                                                 people["alice"], "ru")
+    russian = _page(steelwar_battle, people["alice"], "ru")
+    assert "битва началась: Стальная война, версия 1.0" in russian
+    assert "Стальная война 1.0" in russian  # the header
     assert "battle started: The Steel War, version 1.0" in _page(steelwar_battle,
                                                                 people["alice"], "en")
 
