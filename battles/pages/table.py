@@ -17,6 +17,7 @@ from battles import selectors
 from battles.models import Battle, BattleLogEntry
 from battles.replay import AMEND, CONCLUDED, STARTED, VOID, describe, is_fact
 from campaign.pages.terms import RESULT, term
+from config.rule_messages import localize_rule_message
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
@@ -43,8 +44,10 @@ class Words:
     and figures (a dice key like ``melee.attacker.r3`` of a request for squad ``steel.1``
     reads "melee die: <figure's name>")."""
 
-    def __init__(self, terms: Terms, language: str, names: Names | None = None) -> None:
+    def __init__(self, terms: Terms, language: str, names: Names | None = None,
+                 system: str | None = None) -> None:
         self.terms = terms
+        self.system = system
         self.language = language_of(language)
         self.names = names or Names()
         self._unique: dict[str, str] = {}
@@ -309,6 +312,24 @@ def _describe(event_type: str, fact: dict, words: Words) -> str:
     return describe(event_type, fact)
 
 
+def _problem(problem: dict, words: Words) -> dict:
+    """Why a fact is unfit since a correction (a rule error's JSON), in the page's language:
+    its sentence, else the code's sentence and the English detail."""
+    text = localize_rule_message(str(problem.get("code", "")), str(problem.get("message", "")),
+                                 words.system)
+    return {"text": text, "english": words.english or text == problem.get("message")}
+
+
+def _unfit(pending: dict, words: Words) -> list[dict]:
+    """The facts a correction left unfit, each by its kind and its problem in the page's
+    language."""
+    kinds = {DECLARE: pgettext("event", "declaration"), DICE: pgettext("event", "dice"),
+             DRAW: pgettext("event", "draw"), DECIDE: pgettext("event", "decision")}
+    return [{**row, "kind": kinds.get(row.get("type"), row.get("type")),
+             "problem_text": _problem(row.get("problem") or {}, words)}
+            for row in pending.get("unfit", [])]
+
+
 def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
     """The log up to ``version``, newest first, with what a correction form needs (each
     die's key, its purpose and its values)."""
@@ -322,6 +343,7 @@ def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
             for e in row.effects or [] if isinstance(e, dict)
             for text, english in [words.effect(e)]
         ]
+        row.problem_text = _problem(row.problem, words) if row.problem else None
         row.correctable = is_fact(row.type)
         row.rolls = None
         if row.type == DICE and isinstance(fact.get("rolls"), dict):
@@ -386,7 +408,8 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     current = selectors.state_at(battle=battle, version=version)
     at_head = current.version == battle.version
     state_json = current.system.state_to_json(current.state)
-    words = Words(_terms(battle.rules_system), get_language() or "en")
+    words = Words(_terms(battle.rules_system), get_language() or "en",
+                  system=battle.rules_system)
     units, sides, figures = _units(current, words)
     unit_names = {u["unit"]: u["name"] or u["unit"] for u in units}
     names = _side_names(state_json)
@@ -429,6 +452,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         ],
         "pending": pending,
         "options": words.options(pending) if pending.get("kind") == "decision" else [],
+        "unfit": _unfit(pending, words),
         "system_name": words.terms.label(SYSTEM, battle.rules_system, words.language)
         or battle.rules_system,
         "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],

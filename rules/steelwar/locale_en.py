@@ -1,8 +1,8 @@
 """The Steel War's labels in English, by kind and key (``rules.core.terms``).
 
-The kinds after the core's own (action, parameter, pending, dice, decision, unit fact, error)
-are the values the pages show (morale, fatigue, motivation, quality, cover, position,
-casualty) and the ``context`` of the rules' :class:`~rules.core.errors.Term` words (terrain
+The kinds after the core's own (action, parameter, pending, dice, decision, unit fact, error,
+system) are the values the pages show (morale, fatigue, motivation, quality, cover, position,
+casualty, role, direction, move mode; weapons are labelled from the weapon table) and the ``context`` of the rules' :class:`~rules.core.errors.Term` words (terrain
 class, presence, figure status, action kind, morale grade rule, deed, rules vocabulary), where
 the key is the English word itself. ``locale_ru`` has the same keys in Russian.
 """
