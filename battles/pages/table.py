@@ -453,8 +453,6 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "pending": pending,
         "options": words.options(pending) if pending.get("kind") == "decision" else [],
         "unfit": _unfit(pending, words),
-        "system_name": words.terms.label(SYSTEM, battle.rules_system, words.language)
-        or battle.rules_system,
         "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],
         "draw_inputs": _draw_inputs(pending),
         "decision_label": decision_label,
