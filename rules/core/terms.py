@@ -46,9 +46,10 @@ def language_of(code: str | None) -> str:
 
 
 def ordinal(n: int, language: str) -> str:
-    """``2`` -> "2nd" (English), "2-го" (Russian, the genitive the labels use)."""
+    """``2`` -> "2nd" (English), "2-го" (Russian, the genitive the labels use, with a
+    non-breaking hyphen, U+2011, so that a narrow line never breaks the word after "2-")."""
     if language == "ru":
-        return f"{n}-го"
+        return f"{n}\u2011го"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
