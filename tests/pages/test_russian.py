@@ -43,6 +43,7 @@ def test_the_force_page_in_russian(ru_page, live_server, signed_in):
     screenshot(ru_page, "force-ru")
     ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
     assert ru_page.get_by_role("img", name="Граф сценариев").is_visible()
+    assert "Стальная война 1.0" in ru_page.locator("main").inner_text()
     screenshot(ru_page, "campaign-ru")
 
 
