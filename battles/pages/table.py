@@ -15,13 +15,24 @@ from django.utils.translation import gettext as _
 
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
-from battles.replay import AMEND, VOID, describe, is_fact
+from battles.replay import AMEND, CONCLUDED, STARTED, VOID, describe, is_fact
 from battles.results import result_label
+from config.rule_messages import localize_rule_message
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
 from rules.core.summary import CAPTURED, KILLED, REPLACED, UNCHECKED, WOUNDED, summarize
-from rules.core.terms import ACTION, DECISION, NO_TERMS, PARAMETER, PENDING, Terms, language_of
+from rules.core.terms import (
+    ACTION,
+    DECISION,
+    NO_TERMS,
+    PARAMETER,
+    PENDING,
+    SYSTEM,
+    Names,
+    Terms,
+    language_of,
+)
 from rules.core.terms import DICE as DICE_PURPOSE
 from rules.core.turn_status import turn_status
 
@@ -30,27 +41,78 @@ WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
 
 class Words:
     """What the page says in its language: the rule system's terms and the names of units
-    and figures (a dice key like ``melee.steel.1.r3`` reads "melee die of <figure>")."""
+    and figures (a dice key like ``melee.attacker.r3`` of a request for squad ``steel.1``
+    reads "melee die: <figure's name>")."""
 
-    def __init__(self, terms: Terms, language: str, names: dict[str, str]) -> None:
+    def __init__(self, terms: Terms, language: str, names: Names | None = None,
+                 system: str | None = None) -> None:
         self.terms = terms
+        self.system = system
         self.language = language_of(language)
+        self.names = names or Names()
+        self._unique: dict[str, str] = {}
+
+    def set_names(self, names: Names) -> None:
+        """Name units and figures; a figure id found in one unit only is named alone too."""
         self.names = names
+        counts: dict[str, int] = {}
+        for _unit, figure in names.figures:
+            counts[figure] = counts.get(figure, 0) + 1
+        self._unique = {figure: name for (_unit, figure), name in names.figures.items()
+                        if counts[figure] == 1}
 
     @property
     def english(self) -> bool:
         return self.language == "en"
 
-    def name(self, ident: str) -> str:
-        return self.names.get(ident, ident)
+    def name(self, ident: str, unit: str | None = None) -> str:
+        """A unit's or figure's name for an id as the rules write it: a unit id, a figure id
+        of ``unit`` (also as the last part of a qualified id, ``attacker.r3``), ``unit/figure``
+        or ``unit.figure``, or a figure id that only one unit has."""
+        names = self.names
+        if ident in names.units:
+            return names.units[ident]
+        if unit is not None:
+            for fid in (ident, ident.rsplit(".", 1)[-1]):
+                if (unit, fid) in names.figures:
+                    return names.figures[unit, fid]
+        for separator in ("/", "."):
+            owner, _, fid = ident.rpartition(separator)
+            if (owner, fid) in names.figures:
+                return names.figures[owner, fid]
+        return self._unique.get(ident, ident)
+
+    def options(self, pending: dict) -> list[dict]:
+        """A decision's options, each a figure or unit by its name where the option is one
+        (``english`` when the rules' English label is kept)."""
+        out = []
+        for option in pending.get("options", []):
+            value = str(option.get("value"))
+            name = self.name(value, pending.get("unit"))
+            if name != value:
+                out.append({**option, "label": name, "english": False})
+            else:
+                out.append({**option, "english": True})
+        return out
+
+    def effect(self, effect: dict) -> tuple[str, bool]:
+        """A stored effect's sentence in the page's language, and whether it is the English
+        one (an old row or a kind the system writes no sentence for)."""
+        if not self.english:
+            own = self.terms.effect(effect, self.language, self.names)
+            if own:
+                return own, False
+        return effect.get("text", ""), True
 
     def label(self, kind: str, key: str) -> str:
         """The system's label of ``key`` (an action, a procedure), or the key itself."""
         return self.terms.label(kind, key, self.language, names=self.name) or key
 
-    def purpose(self, key: str) -> str | None:
-        """What the die ``key`` is for ("power of the 2nd hit"), or ``None``."""
-        return self.terms.label(DICE_PURPOSE, key, self.language, names=self.name)
+    def purpose(self, key: str, unit: str | None = None) -> str | None:
+        """What the die ``key`` (asked of ``unit``) is for ("power of the 2nd hit"), or
+        ``None``."""
+        return self.terms.label(DICE_PURPOSE, key, self.language,
+                                names=lambda ident: self.name(ident, unit))
 
     def request_label(self, kind: str, request: dict) -> tuple[str, bool]:
         """The label of a dice or decision request, and whether it is English: the rules' own
@@ -58,10 +120,11 @@ class Words:
         (with the unit's name)."""
         if self.english:
             return request["label"], True
-        own = self.terms.label(kind, request["key"], self.language, names=self.name)
+        unit = request.get("unit")
+        own = self.terms.label(kind, request["key"], self.language,
+                               names=lambda ident: self.name(ident, unit))
         if own is None:
             return request["label"], True
-        unit = request.get("unit")
         return (f"{self.name(unit)}: {own}" if unit else own), False
 
 
@@ -70,16 +133,6 @@ def _terms(system_id: str) -> Terms:
         return registry.terms(system_id)
     except RuleError:
         return NO_TERMS
-
-
-def _figure_names(state_json: dict) -> dict[str, str]:
-    """Figure id -> name, from state JSON whose units list figures with a ``name``."""
-    out = {}
-    for unit in state_json.get("squads", []) if isinstance(state_json, dict) else []:
-        for figure in unit.get("figures", []) if isinstance(unit, dict) else []:
-            if isinstance(figure, dict) and figure.get("name") and "id" in figure:
-                out[figure["id"]] = figure["name"]
-    return out
 
 
 def _units(current: selectors.StateAt, words: Words) -> tuple[list[dict], list[str], list]:
@@ -97,6 +150,18 @@ def _units(current: selectors.StateAt, words: Words) -> tuple[list[dict], list[s
     return units, list(summary.sides), list(summary.figures)
 
 
+def _figure_names(battle: Battle, current: selectors.StateAt, state_json: dict,
+                  words: Words, units: dict[str, str]) -> dict[tuple[str, str], str]:
+    """Every figure's name as the setup had it (a rifleman who takes command keeps the name
+    he had: "2nd squad, rifleman 3"), in the page's language (``Terms.figure_names``)."""
+    names = words.terms.figure_names(state_json, words.language, units)
+    if current.version > 1:
+        setup = selectors.state_at(battle=battle, version=1, system=current.system)
+        names.update(words.terms.figure_names(
+            current.system.state_to_json(setup.state), words.language, units))
+    return names
+
+
 def _outcome_labels() -> dict[str, str]:
     """What became of a figure (:data:`rules.core.summary.OUTCOMES`), in the page's language."""
     return {
@@ -108,7 +173,7 @@ def _outcome_labels() -> dict[str, str]:
     }
 
 
-def _casualties(figures: list, units: dict[str, str], sides: dict[str, str]) -> list[dict]:
+def _casualties(figures: list, words: Words, sides: dict[str, str]) -> list[dict]:
     """The figures the battle changed, by outcome, each by its name and its unit's and side's:
     what the campaign takes over when the battle is concluded."""
     labels = _outcome_labels()
@@ -116,8 +181,8 @@ def _casualties(figures: list, units: dict[str, str], sides: dict[str, str]) -> 
     for outcome, label in labels.items():
         rows = [
             {
-                "name": f.name or f.figure,
-                "unit": units.get(f.unit, f.unit),
+                "name": words.names.figures.get((f.unit, f.figure)) or f.name or f.figure,
+                "unit": words.names.unit(f.unit),
                 "side": sides.get(f.side, f.side),
                 "captured_by": sides.get(f.captured_by, f.captured_by) if f.captured_by else "",
             }
@@ -228,12 +293,41 @@ def _describe(event_type: str, fact: dict, words: Words) -> str:
             "key": words.label(DECISION, str(fact.get("key"))),
             "choice": choice,
         }
+    if event_type == STARTED:
+        rules = fact.get("rules") or {}
+        system = str(rules.get("system", ""))
+        return _("battle started: %(system)s, version %(version)s") % {
+            "system": words.terms.label(SYSTEM, system, words.language) or system,
+            "version": rules.get("version"),
+        }
+    if event_type == CONCLUDED:
+        return _("battle concluded: %(result)s") % {"result": ", ".join(
+            f"{words.name(str(side))} — {result_label(str(outcome))}"
+            for side, outcome in (fact.get("result") or {}).items())}
     if event_type in (VOID, AMEND):
         values = {"n": fact.get("target"), "reason": fact.get("reason") or _("no reason given")}
         if event_type == VOID:
             return _("correction: event #%(n)s voided (%(reason)s)") % values
         return _("correction: event #%(n)s amended (%(reason)s)") % values
     return describe(event_type, fact)
+
+
+def _problem(problem: dict, words: Words) -> dict:
+    """Why a fact is unfit since a correction (a rule error's JSON), in the page's language:
+    its sentence, else the code's sentence and the English detail."""
+    text = localize_rule_message(str(problem.get("code", "")), str(problem.get("message", "")),
+                                 words.system)
+    return {"text": text, "english": words.english or text == problem.get("message")}
+
+
+def _unfit(pending: dict, words: Words) -> list[dict]:
+    """The facts a correction left unfit, each by its kind and its problem in the page's
+    language."""
+    kinds = {DECLARE: pgettext("event", "declaration"), DICE: pgettext("event", "dice"),
+             DRAW: pgettext("event", "draw"), DECIDE: pgettext("event", "decision")}
+    return [{**row, "kind": kinds.get(row.get("type"), row.get("type")),
+             "problem_text": _problem(row.get("problem") or {}, words)}
+            for row in pending.get("unfit", [])]
 
 
 def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
@@ -244,6 +338,12 @@ def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
     for row in rows:
         fact = row.effective_data or row.data
         row.description = _describe(row.type, fact, words)
+        row.sentences = [
+            {"kind": e.get("kind", ""), "text": text, "english": english}
+            for e in row.effects or [] if isinstance(e, dict)
+            for text, english in [words.effect(e)]
+        ]
+        row.problem_text = _problem(row.problem, words) if row.problem else None
         row.correctable = is_fact(row.type)
         row.rolls = None
         if row.type == DICE and isinstance(fact.get("rolls"), dict):
@@ -280,6 +380,10 @@ def _catalogue(current: selectors.StateAt, unit_names: dict[str, str],
         for param in spec["params"]:
             param["label"] = words.terms.label(PARAMETER, param["name"], words.language,
                                                names=words.name) or param["label"]
+            for choice in param.get("choices", []):
+                choice["label"] = words.terms.choice(
+                    current.state, spec["unit"], param["name"], choice["value"], words.language,
+                    words.names) or choice["label"]
     return specs
 
 
@@ -304,21 +408,25 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     current = selectors.state_at(battle=battle, version=version)
     at_head = current.version == battle.version
     state_json = current.system.state_to_json(current.state)
-    words = Words(_terms(battle.rule_system), get_language() or "en", _figure_names(state_json))
+    words = Words(_terms(battle.rule_system), get_language() or "en",
+                  system=battle.rule_system)
     units, sides, figures = _units(current, words)
-    words.names.update({u["unit"]: u["name"] or u["unit"] for u in units})
     unit_names = {u["unit"]: u["name"] or u["unit"] for u in units}
+    names = _side_names(state_json)
+    words.set_names(Names({**names, **unit_names},
+                          _figure_names(battle, current, state_json, words, unit_names)))
     pending = selectors.pending_json(battle=battle, pending=current.pending)
     role = selectors.battle_role(user=user, battle=battle)
-    names = _side_names(state_json)
     turn = _turn(current, unit_names, names)
-    casualties = _casualties(figures, unit_names, names)
+    casualties = _casualties(figures, words, names)
     outcome_labels = _outcome_labels()
     for unit in units:
         unit["side_name"] = names.get(unit["side"], unit["side"])
         unit["active"] = bool(turn and turn["unit"] == unit["unit"])
         unit["casualties"] = [
-            {"name": f.name or f.figure, "outcome": f.outcome, "label": outcome_labels[f.outcome]}
+            {"name": words.names.figures.get((f.unit, f.figure)) or f.name or f.figure,
+             "outcome": f.outcome,
+             "label": outcome_labels[f.outcome]}
             for f in figures
             if f.unit == unit["unit"]
         ]
@@ -343,6 +451,8 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for side, outcome in (battle.result or {}).items()
         ],
         "pending": pending,
+        "options": words.options(pending) if pending.get("kind") == "decision" else [],
+        "unfit": _unfit(pending, words),
         "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],
         "draw_inputs": _draw_inputs(pending),
         "decision_label": decision_label,

@@ -80,6 +80,7 @@ def line_chart(
         {"x": round(x_at(i), 1), "label": label, "show": i % every == 0 or i == count - 1}
         for i, label in enumerate(x_labels)
     ]
+    _fit_x_labels([t for t in chart.x_ticks if t["show"]], plot_w, left, right)
     chart.y_ticks = [
         {"y": round(y_at(top_value * k / y_tick_count), 1), "label": _fmt(top_value * k / y_tick_count)}
         for k in range(y_tick_count + 1)
@@ -103,6 +104,34 @@ def line_chart(
         for i, label in enumerate(x_labels)
     ]
     return chart
+
+
+#: The width of one character of an axis label, in chart units (11px text, Cyrillic included).
+CHAR_WIDTH = 6.5
+
+
+def _fit_x_labels(shown: list[dict], plot_w: float, left: float, right: float) -> None:
+    """Give each shown x label its ``text`` (shortened with "…" to the room it has, so that
+    none is clipped by the chart's edge or runs into its neighbour; the full label stays in
+    ``label`` for the tooltip and the table) and its ``anchor``: a label in the middle is
+    centred on its point; the first and the last are centred too when the margin leaves them
+    more room that way, else they start (end) at their point, so that both stay inside."""
+    if len(shown) == 1:
+        rooms = [("middle", plot_w + 2 * min(left, right))]
+    else:
+        half = plot_w / (len(shown) - 1) / 2  # up to the middle between two labels
+        rooms = [max(("middle", 2 * min(left, half)), ("start", half), key=lambda r: r[1]),
+                 *[("middle", 2 * half)] * (len(shown) - 2),
+                 max(("middle", 2 * min(right, half)), ("end", half), key=lambda r: r[1])]
+    for tick, (anchor, room) in zip(shown, rooms, strict=True):
+        tick["text"] = shorten(tick["label"], room / CHAR_WIDTH)
+        tick["anchor"] = anchor
+
+
+def shorten(text: str, room: float) -> str:
+    """``text`` if it has at most ``room`` characters, else cut to fit with "…" (at least 3)."""
+    most = max(3, int(room))
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def _fmt(value: float) -> str:
@@ -164,6 +193,9 @@ def scenario_graph(
                 "h": box_h,
                 "cx": round(x + box_w / 2, 1),
                 "text_x": round(x + 8, 1),
+                # what fits in the box (13px bold name, 11px result), the rest in the tooltip
+                "name_text": shorten(str(n.get("name", "")), (box_w - 16) / (CHAR_WIDTH * 1.3)),
+                "result_short": shorten(str(n.get("result_text", "")), (box_w - 16) / CHAR_WIDTH),
             }
     layout.nodes = list(placed.values())
     for e in edges:

@@ -11,7 +11,7 @@ from collections import Counter
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign
-from campaign.pages.terms import FATIGUE, MOTIVATION, QUALITY, STATUS, term
+from campaign.pages.terms import FATIGUE, MOTIVATION, QUALITY, ROLE, STATUS, WEAPON, term
 from campaign.selectors.as_of import as_of, difference
 
 SOLDIER_STATUSES = ("fit", "wounded", "recovering", "dead", "captured")
@@ -52,11 +52,9 @@ def _soldier(soldier: dict, changes) -> dict:
         **soldier,
         "status_label": term(STATUS, soldier["status"]),
         "quality_label": term(QUALITY, soldier["quality"]),
-        "changes": [
-            {**c, "label": _field_label(c["field"]), "old": _label(c["field"], c["old"]),
-             "new": _label(c["field"], c["new"])}
-            for c in changes.get(("soldiers", soldier["id"]), [])
-        ],
+        "role_label": term(ROLE, soldier.get("role")),
+        "weapon_label": term(WEAPON, soldier.get("weapon")),
+        "changes": _shown(changes.get(("soldiers", soldier["id"]), [])),
     }
 
 
@@ -103,6 +101,7 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
                     for st in SOLDIER_STATUSES
                     if counts[st]
                 ],
+                "changes": _shown(changes.get(("squads", squad["id"]), [])),
                 "changed": bool(changes.get(("squads", squad["id"])))
                 or any(m["changes"] for m in members),
             }
@@ -113,19 +112,29 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
         "force": {
             **force,
             "fatigue_label": term(FATIGUE, force["fatigue"]),
-            "changes": [
-                {**c, "label": _field_label(c["field"]), "old": _label(c["field"], c["old"]),
-             "new": _label(c["field"], c["new"])}
-                for c in changes.get(("forces", force_id), [])
-            ],
+            "changes": _shown(changes.get(("forces", force_id), [])),
         },
         "motivation": motivation,
         "squads": squads,
         "unassigned": [s for s in soldiers if s["squad_id"] not in squad_ids],
         "date": state["date"],
         "diff": diff,
-        "changed_count": sum(1 for v in changes.values() if v),
+        "changed_count": _count_shown(force_id, squads, soldiers, changes),
     }
+
+
+def _shown(changes: list[dict]) -> list[dict]:
+    """Changes as the page shows them: "status: fit → now dead"."""
+    return [{**c, "label": _field_label(c["field"]), "old": _label(c["field"], c["old"]),
+             "new": _label(c["field"], c["new"])} for c in changes]
+
+
+def _count_shown(force_id: int, squads: list[dict], soldiers: list[dict], changes) -> int:
+    """How many changes the page shows (the notice counts exactly those): the force's, each
+    squad's and each soldier's, one per changed field."""
+    return (len(changes.get(("forces", force_id), []))
+            + sum(len(squad["changes"]) for squad in squads)
+            + sum(len(soldier["changes"]) for soldier in soldiers))
 
 
 def _motivation(scenarios: list[dict], force_id: int) -> dict | None:

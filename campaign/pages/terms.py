@@ -45,6 +45,8 @@ MORALE = SystemLabels("morale")
 FATIGUE = SystemLabels("fatigue")
 MOTIVATION = SystemLabels("motivation")
 QUALITY = SystemLabels("quality")
+ROLE = SystemLabels("role")
+WEAPON = SystemLabels("weapon")
 #: A soldier's or a squad's standing in the campaign (then a figure's in a battle, from the
 #: rule system: "unchecked casualty").
 STATUS = SystemLabels("casualty", own={

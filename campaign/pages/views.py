@@ -7,7 +7,7 @@ from battles.selectors import visible_battles
 from campaign.models import HistoryEntry
 from campaign.pages import overview
 from campaign.pages.force import battles_of, force_page
-from campaign.pages.terms import HISTORY_KINDS, MORALE, POSTURE, QUALITY, STATUS, term
+from campaign.pages.terms import HISTORY_KINDS, MORALE, POSTURE, QUALITY, STATUS, WEAPON, term
 from campaign.selectors.campaigns import campaign_for, visible_campaigns
 from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
@@ -96,6 +96,7 @@ def _record(request, campaign_id: int, ref: int, subject: str, getter, template:
             "timeline": timeline,
             "quality": term(QUALITY, entity.quality),
             "status": term(STATUS, getattr(entity, "status", "")),
+            "weapon": term(WEAPON, getattr(entity, "weapon", "")),
         },
     )
 

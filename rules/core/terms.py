@@ -9,7 +9,8 @@ Labels are grouped by kind: the ones every system may fill are :data:`ACTION`,
 :data:`PARAMETER`, :data:`PENDING` (a procedure waiting for dice or a decision),
 :data:`DICE` (what a die is for, by request key), :data:`DECISION`, :data:`OUTCOME` (an
 outcome of the odds), :data:`UNIT_FACT` (a key of a unit's summary status), :data:`ERROR` (one
-sentence per error code); a system adds its own
+sentence per error code), :data:`SYSTEM` (the rule system's own name, by its id); a system adds
+its own
 kinds for the values it shows (``"morale"``, ``"cover"``) and for the ``context`` of its
 :class:`~rules.core.errors.Term` words.
 
@@ -32,6 +33,7 @@ DECISION = "decision"
 OUTCOME = "outcome"
 UNIT_FACT = "unit fact"
 ERROR = "error"
+SYSTEM = "system"
 
 LANGUAGES = ("en", "ru")
 
@@ -44,9 +46,10 @@ def language_of(code: str | None) -> str:
 
 
 def ordinal(n: int, language: str) -> str:
-    """``2`` -> "2nd" (English), "2-го" (Russian, the genitive the labels use)."""
+    """``2`` -> "2nd" (English), "2-го" (Russian, the genitive the labels use, with a
+    non-breaking hyphen, U+2011, so that a narrow line never breaks the word after "2-")."""
     if language == "ru":
-        return f"{n}-го"
+        return f"{n}\u2011го"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -126,6 +129,27 @@ class Terms:
         """The sentence of error ``code`` (what a refusal is about), or ``None``."""
         return self.label(ERROR, code, language)
 
+    def effect(self, effect: Mapping, language: str, names: Names) -> str | None:
+        """The sentence of a stored effect (``{"kind", "text", "unit", "data"}``) in
+        ``language``, or ``None`` when the system has none. English is the sentence the rules
+        wrote (``text``); a system overrides this to write other languages from the effect's
+        kind and data, with units and figures by ``names``."""
+        return effect.get("text") if language_of(language) == "en" else None
+
+    def figure_names(self, state_json: Mapping, language: str,
+                     units: Mapping[str, str]) -> dict[tuple[str, str], str]:
+        """(unit id, figure id) -> how a page names the figure in ``language``; ``units``
+        names the units. This default knows no roster: a system overrides it so that every
+        figure has a name (its own, or its unit, role and number), never a bare id."""
+        return {}
+
+    def choice(self, state, unit: str | None, param: str, value, language: str,
+               names: Names) -> str | None:
+        """The label of one choice of a command's parameter (``rules.core.catalogue``) in
+        ``language``, for ``unit`` in ``state`` (the system's own state), or ``None`` to keep
+        the catalogue's English label. This default keeps them all."""
+        return None
+
     def outcome(self, value, language: str) -> str | None:
         """An outcome of the odds (``rules.core.odds.Distribution``) in ``language``, or
         ``None``: a text outcome by its :data:`OUTCOME` label, ``True``/``False`` by the labels
@@ -161,6 +185,22 @@ class Terms:
             value = self.label(key, value, language) or value
         return {"key": key, "label": label or self.label(UNIT_FACT, key, language)
                 or key.replace("_", " "), "value": value, "css": css}
+
+
+class Names:
+    """Who is who on a page, in its language: units by id and figures by (unit id, figure
+    id); an id without a name reads as itself."""
+
+    def __init__(self, units: Mapping[str, str] | None = None,
+                 figures: Mapping[tuple[str, str], str] | None = None) -> None:
+        self.units = dict(units or {})
+        self.figures = dict(figures or {})
+
+    def unit(self, ident: str | None) -> str:
+        return self.units.get(ident, ident) if ident is not None else ""
+
+    def figure(self, unit: str | None, ident: str) -> str:
+        return self.figures.get((unit, ident), ident)
 
 
 _YES_NO = {"en": ("yes", "no"), "ru": ("да", "нет")}

@@ -68,13 +68,15 @@ def test_rolled(squad: Squad, test: str, roll: int, die: int, threshold: int, pa
         f"{squad.name} {verdict} the {test.replace('_', ' ')} test to {what}: "
         f"d{die} rolled {roll}, needed more than {threshold} ({rule})",
         squad.id,
-        {"roll": roll, "die": die, "threshold": threshold, "passed": passed, "action": what},
+        {"roll": roll, "die": die, "threshold": threshold, "passed": passed, "action": what,
+         "rule": rule},
     )
 
 
 def auto_pass(squad: Squad, test: str, why: str, rule: str) -> Effect:
     return Effect(f"{test}_test", f"{squad.name} passes the {test.replace('_', ' ')} test "
-                  f"automatically: {why} ({rule})", squad.id, {"passed": True, "automatic": True})
+                  f"automatically: {why} ({rule})", squad.id,
+                  {"passed": True, "automatic": True, "why": why, "rule": rule})
 
 
 # --- suppression --------------------------------------------------------------------------
@@ -116,7 +118,8 @@ def stood_up(squad: Squad) -> Effect:
 
 def action_lost(squad: Squad, what: str, rule: str) -> Effect:
     return Effect("action_lost", f"{squad.name} fails to {what}: the action is spent and it "
-                  f"may not try again this turn ({rule})", squad.id, {"action": what})
+                  f"may not try again this turn ({rule})", squad.id,
+                  {"action": what, "rule": rule})
 
 
 def embarked(squad: Squad, vehicle: Squad) -> Effect:
@@ -177,7 +180,8 @@ def fire_result(shooter: Squad, target: Squad, outcome: str, shooter_rolls: tupl
 def potential_hits(target: Squad, hits: int, faces: int, target_faces: int) -> Effect:
     return Effect("potential_hits", f"{target.name} takes {hits} potential "
                   f"{'hit' if hits == 1 else 'hits'} ({faces}/{target_faces}, rounded half up, "
-                  "§2.8)", target.id, {"hits": hits})
+                  "§2.8)", target.id,
+                  {"hits": hits, "faces": faces, "target_faces": target_faces})
 
 
 def hit_allocated(target: Squad, figure: Figure) -> Effect:
@@ -192,14 +196,14 @@ def surplus_hits(target: Squad, lost: int) -> Effect:
 
 
 def hit_resolved(target: Squad, figure: Figure, result: str, power: int, power_roll: int,
-                 armour: int, armour_roll: int, outcome_text: str) -> Effect:
+                 armour: int, armour_roll: int, outcome_text: str, outcome: str) -> Effect:
     return Effect(
         "hit_resolved",
         f"{figure_name(target, figure)}: power d{power} rolled {power_roll} against armour "
         f"d{armour} {armour_roll}: {outcome_text}",
         target.id,
         {"figure": figure.id, "result": result, "power_roll": power_roll,
-         "armour_roll": armour_roll, "power": power, "armour": armour},
+         "armour_roll": armour_roll, "power": power, "armour": armour, "outcome": outcome},
     )
 
 
@@ -245,7 +249,7 @@ def morale_test(squad: Squad, roll: int, threshold: int, grades: int, breakdown:
         f"{squad.name} takes a morale test ({breakdown} = {threshold}): d{squad.quality} "
         f"rolled {roll}, {result} (§2.12)",
         squad.id,
-        {"roll": roll, "threshold": threshold, "grades_lost": grades},
+        {"roll": roll, "die": squad.quality, "threshold": threshold, "grades_lost": grades},
     )
 
 
@@ -345,7 +349,7 @@ def squad_removed(squad: Squad, outcome: str, rule: str) -> Effect:
     how = ("its men surrender to the enemy within 12\"" if outcome == "surrendered"
            else "its men scatter")
     return Effect("squad_removed", f"{squad.name} is removed from the table: {how} ({rule})",
-                  squad.id, {"outcome": outcome})
+                  squad.id, {"outcome": outcome, "rule": rule})
 
 
 def no_step_back_ended(squad: Squad, morale: str) -> Effect:
@@ -382,7 +386,7 @@ def activation_lost(squad: Squad, already: bool, why: str, rule: str) -> Effect:
     text = (f"{squad.name} has already been activated this turn: {why} changes nothing "
             f"({rule})" if already else
             f"{squad.name} loses its activation this turn: {why} ({rule})")
-    return Effect("activation_lost", text, squad.id, {"already_activated": already})
+    return Effect("activation_lost", text, squad.id, {"already_activated": already, "rule": rule})
 
 
 def psi_observation(squad: Squad, power: str, text: str) -> Effect:
@@ -456,13 +460,17 @@ def melee_paired(attacker: Squad, defender: Squad, pairs: tuple[tuple[str, str],
 
 
 def melee_rolled(attacker: Squad, defender: Squad,
-                 pairs: list[tuple[str, int, str, int]], fallen: list[str]) -> Effect:
+                 pairs: list[tuple[str, int, str, int]], fallen: list[str],
+                 ids: list[tuple[str, int, str, int]], fallen_ids: list[str]) -> Effect:
+    """``pairs`` and ``fallen`` by the figures' names, ``ids`` and ``fallen_ids`` the same by
+    qualified id ("attacker.<id>", "defender.<id>") for sentences in other languages."""
     fights = "; ".join(f"{a} {ra} vs {d} {rd}" for a, ra, d, rd in pairs)
     result = ("falls: " if len(fallen) == 1 else "fall: ") + ", ".join(fallen) if fallen \
         else "nobody falls"
     return Effect("melee_rolled", f"melee: {fights}; {result} (§2.10)", attacker.id,
                   {"defender": defender.id, "rolls": [[a, ra, d, rd] for a, ra, d, rd in pairs],
-                   "fallen": fallen})
+                   "fallen": fallen, "ids": [list(p) for p in ids],
+                   "fallen_ids": list(fallen_ids)})
 
 
 def melee_goes_on(attacker: Squad, defender: Squad) -> Effect:

@@ -1,8 +1,8 @@
 """The Steel War's labels in English, by kind and key (``rules.core.terms``).
 
-The kinds after the core's own (action, parameter, pending, dice, decision, unit fact, error)
-are the values the pages show (morale, fatigue, motivation, quality, cover, position,
-casualty) and the ``context`` of the rules' :class:`~rules.core.errors.Term` words (terrain
+The kinds after the core's own (action, parameter, pending, dice, decision, unit fact, error,
+system) are the values the pages show (morale, fatigue, motivation, quality, cover, position,
+casualty, role, direction, move mode; weapons are labelled from the weapon table) and the ``context`` of the rules' :class:`~rules.core.errors.Term` words (terrain
 class, presence, figure status, action kind, morale grade rule, deed, rules vocabulary), where
 the key is the English word itself. ``locale_ru`` has the same keys in Russian.
 """
@@ -266,6 +266,37 @@ LABELS = {
         "move except away from the enemy": "move except away from the enemy",
         "stand up": "stand up",
         "charge": "charge",
+    },
+    "direction": {
+        "toward_enemy": "toward the enemy",
+        "away_from_enemy": "away from the enemy",
+        "toward_own_edge": "toward its own table edge",
+        "toward_cover": "toward cover",
+        "other": "other",
+    },
+    "move mode": {
+        "normal": "normal move",
+        "combat": "combat move",
+        "march": "march order",
+    },
+    "system": {
+        "steelwar": "The Steel War",
+    },
+    "role": {
+        "commander": "commander",
+        "rifleman": "rifleman",
+        "machine_gunner": "machine gunner",
+        "support_gunner": "support gunner",
+        "sniper": "sniper",
+        "medic": "medic",
+        "radio_operator": "radio operator",
+        "psionic": "psionic",
+        "crew": "crew",
+        "flamethrower": "flamethrower operator",
+        "officer": "officer",
+        "driver": "driver",
+        "gunner": "gunner",
+        "loader": "loader",
     },
     "rules vocabulary": {
         "weapon": "weapon",

@@ -211,6 +211,17 @@ for _terrain, _row in _terrain_data["terrain"].items():
         _TERRAIN[_terrain, _mclass] = (_cell(_raw, f"terrain.{_terrain}.{_mclass}"), _amph)
 del _terrain, _row, _mclass, _raw, _amph
 
+#: Terrain id -> its Russian name in the rulebook ("открытые места").
+_TERRAIN_RU: Mapping[str, str] = MappingProxyType(
+    {t: row["name_ru"] for t, row in _terrain_data["terrain"].items() if "name_ru" in row})
+
+
+def terrain_name(terrain: str, language: str) -> str | None:
+    """A terrain's name in ``language`` ("ploughed field", "пашня"), ``None`` if unknown."""
+    if terrain not in _terrain_data["terrain"]:
+        return None
+    return _TERRAIN_RU.get(terrain) if language == "ru" else terrain.replace("_", " ")
+
 
 def terrain_class(
     terrain: str,

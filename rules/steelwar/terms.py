@@ -62,6 +62,79 @@ class SteelWarTerms(Terms):
                 facts.append(self.fact(key, value, language))
         return facts
 
+    def effect(self, effect, language, names):
+        """The log's sentences: English as the fold wrote them, Russian from the effect's kind
+        and data (:mod:`rules.steelwar.locale_ru_effects`)."""
+        if language_of(language) == "ru":
+            from rules.steelwar.locale_ru_effects import sentence
+
+            return sentence(effect, names)
+        return super().effect(effect, language, names)
+
+    def figure_names(self, state_json, language, units):
+        """Every figure by its own name and weapon ("Cpl. Ivanov (rifle)"), or else by its
+        squad, role and number among the squad's figures of that role ("2nd squad,
+        rifleman 3"; "2-е отделение, стрелок 3"; no number for the only one of its role)."""
+        from rules.steelwar.state import Figure
+
+        language = language_of(language)
+        default_role = Figure._field_defaults["role"]
+        out = {}
+        for squad in state_json.get("squads", []):
+            figures = squad.get("figures", [])
+            roles = [f.get("role", default_role) for f in figures]
+            unit = units.get(squad["id"]) or squad.get("name") or squad["id"]
+            seen: dict[str, int] = {}
+            for figure, role in zip(figures, roles, strict=True):
+                seen[role] = number = seen.get(role, 0) + 1
+                weapon = figure.get("weapon")
+                if figure.get("name"):
+                    what = self._weapon(weapon, language) if weapon else self._role(role, language)
+                    name = f"{figure['name']} ({what})"
+                else:
+                    name = f"{unit}, {self._role(role, language)}"
+                    if roles.count(role) > 1:
+                        name += f" {number}"
+                out[squad["id"], figure["id"]] = name
+        return out
+
+    def choice(self, state, unit, param, value, language, names):
+        """A choice of the declare form: a figure by its role and number and its weapon
+        ("rifleman 3 · submachine gun"), a cover, terrain, mode, direction or psi power by
+        the rules' words in ``language``; ``None`` leaves the catalogue's English label."""
+        language = language_of(language)
+        if param in _FIGURE_PARAMS:
+            squad = next((s for s in state.squads if s.id == unit), None)
+            figure = squad and next((f for f in squad.figures if f.id == value), None)
+            if figure is None:
+                return None
+            name = names.figure(unit, value)
+            own = names.unit(unit)
+            if name.startswith(f"{own}, "):  # the squad is the form's own: role and number
+                name = name[len(own) + 2:]
+            return f"{name} · {self._weapon(figure.weapon, language)}" if figure.weapon else name
+        if language == "en":
+            return None
+        if isinstance(value, bool):
+            return yes_no(value, language)
+        if param in _TERRAIN_PARAMS:
+            return tables.terrain_name(value, language)
+        if param == "power":
+            row = tables.PSI_POWERS.get(value)
+            return f"{row.name_ru} ({row.threshold}+)" if row else None
+        kind = _CHOICE_KINDS.get(param)
+        return self.label(kind, value, language) if kind else None
+
+    def _role(self, role: str, language: str) -> str:
+        """A figure's role ("rifleman"; a weapon counted as a figure by the weapon's name)."""
+        label = self.label("role", role, language)
+        if label is not None:
+            return label
+        return self._weapon(role, language)  # a weapon counted as a figure, by its name
+
+    def _weapon(self, weapon_id: str, language: str) -> str:
+        return self.label("weapon", weapon_id, language) or weapon_id.replace("_", " ")
+
     def outcome(self, value, language):
         """A shot's outcome ("suppressed, 2 hits: 1 killed, 1 wounded") or a test's."""
         language = language_of(language)
@@ -75,11 +148,19 @@ class SteelWarTerms(Terms):
         return super().outcome(value, language)
 
 
+#: Parameters whose choices are figures of the declaring squad, of terrain, and the label
+#: kind of other choices (``SteelWarTerms.choice``).
+_FIGURE_PARAMS = frozenset({"weapons", "psionic"})
+_TERRAIN_PARAMS = frozenset({"terrain", "surrounding", "melee_terrain"})
+_CHOICE_KINDS = {"cover": "cover", "mode": "move mode", "direction": "direction"}
+
 #: Every label in English and Russian, and the Russian of every sentence template.
 TERMS = SteelWarTerms(
     labels={
-        kind: {key: {"en": text, "ru": locale_ru.LABELS[kind][key]} for key, text in by_key.items()}
-        for kind, by_key in locale_en.LABELS.items()
+        **{kind: {key: {"en": text, "ru": locale_ru.LABELS[kind][key]}
+                  for key, text in by_key.items()}
+           for kind, by_key in locale_en.LABELS.items()},
+        "weapon": {w.id: {"en": w.name, "ru": w.name_ru} for w in tables.WEAPONS.values()},
     },
     sentences={"ru": locale_ru.SENTENCES},
 )

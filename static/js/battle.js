@@ -487,7 +487,10 @@
         rolled.push(labelOfRoll(form, key) + ": " + [].concat(values).join(", "));
       });
     });
-    sessionStorage.setItem(OUTCOME_KEY, JSON.stringify({ effects: effects, rolled: rolled, version: data.version }));
+    var versions = (data.events || []).map(function (event) { return event.version; });
+    sessionStorage.setItem(OUTCOME_KEY, JSON.stringify({
+      effects: effects, rolled: rolled, version: data.version, versions: versions
+    }));
   }
 
   function listOf(lines, lang) {
@@ -518,7 +521,17 @@
       rolled.textContent = msg.rolled;
       parts.push(rolled, listOf(outcome.rolled));
     }
-    if (outcome.effects.length) parts.push(listOf(outcome.effects, "en"));
+    // the effects as the reloaded log writes them, in the page's language; else the API's
+    var logged = [];
+    (outcome.versions || []).forEach(function (version) {
+      var rows = document.querySelectorAll("#event-" + version + " ul.effects > li");
+      Array.prototype.forEach.call(rows, function (li) { logged.push(li.cloneNode(true)); });
+    });
+    if (logged.length) {
+      var list = document.createElement("ul");
+      logged.forEach(function (li) { list.appendChild(li); });
+      parts.push(list);
+    } else if (outcome.effects.length) parts.push(listOf(outcome.effects, "en"));
     else {
       var none = document.createElement("p");
       none.textContent = msg.no_effect;

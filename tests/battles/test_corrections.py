@@ -249,3 +249,17 @@ def test_a_correction_that_changes_every_later_row_equals_a_rebuild(clients, pla
     incremental = projections(played)
     services.rebuild(battle=played)
     assert projections(played) == incremental
+
+
+def test_the_unfit_facts_are_explained_in_the_pages_language(clients, played, people):
+    from django.test import Client
+
+    correct(clients["alice"], played, 4, 2, "amend",
+            data={"action": "fire", "unit": "r1", "params": {"target": "b1", "distance": 4}},
+            reason="it was 4 inches")
+    page = Client()
+    page.force_login(people["alice"])
+    russian = page.get(f"/battles/{played.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "#3 кубы: <span>Такого значения нет на гранях куба." in russian  # its code's
+    english = page.get(f"/battles/{played.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '#3 dice: <span lang="en">' in english

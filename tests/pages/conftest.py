@@ -5,7 +5,7 @@
 - `signed_in(page, user)` puts a real Django session cookie into the context.
 - `screenshot(page, name)` saves `<name>-phone.png` (390x844) and `<name>-desktop.png`
   (1280x800) into $TEST_ARTIFACTS_DIR (default: artifacts/screenshots in the repository) and
-  checks that the phone layout has no horizontal scroll.
+  checks that the phone layout has no horizontal scroll and breaks no word inside.
 """
 import os
 from pathlib import Path
@@ -108,9 +108,42 @@ def unlabelled_inputs(page) -> list[str]:
     return page.evaluate(UNLABELLED)
 
 
+#: Words shown across two lines though they fit on one (broken inside, as CSS's
+#: ``overflow-wrap: anywhere`` breaks them in narrow columns); a word longer than its whole
+#: line may break.
+BROKEN_WORDS = r"""() => {
+  const out = [], range = document.createRange();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, parent = node.parentElement;
+    if (!parent || parent.closest("svg, script, style, .visually-hidden")) continue;
+    const words = /\S+/g;
+    let m;
+    while ((m = words.exec(node.textContent))) {
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = Array.from(range.getClientRects()).filter(r => r.width > 0);
+      if (new Set(rects.map(r => Math.round(r.bottom))).size < 2) continue;
+      const width = rects.reduce((sum, r) => sum + r.width, 0);
+      let box = parent;
+      while (box.parentElement && getComputedStyle(box).display.startsWith("inline")) {
+        box = box.parentElement;
+      }
+      if (width <= box.clientWidth) out.push(m[0]);
+    }
+  }
+  return out;
+}"""
+
+
+def broken_words(page) -> list[str]:
+    """The words the page breaks inside although they fit on a line (:data:`BROKEN_WORDS`)."""
+    return page.evaluate(BROKEN_WORDS)
+
+
 def screenshot(page, name: str) -> list[Path]:
     """Save full-page PNGs at phone and desktop width; the phone layout must not scroll
-    sideways and every form field must have a label."""
+    sideways nor break a word inside, and every form field must have a label."""
     assert not unlabelled_inputs(page), f"{name}: unlabelled {unlabelled_inputs(page)}"
     folder = artifacts_dir()
     saved = []
@@ -120,6 +153,7 @@ def screenshot(page, name: str) -> list[Path]:
         if label == "phone":
             width = page.evaluate("document.documentElement.scrollWidth")
             assert no_horizontal_scroll(page), f"{name}: {width}px wide at a 390px phone"
+            assert not broken_words(page), f"{name}: words broken at 390px: {broken_words(page)}"
         path = folder / f"{name}-{label}.png"
         page.screenshot(path=str(path), full_page=True)
         saved.append(path)

@@ -281,6 +281,7 @@ TEXT = {
         "results": "Steel — win; Keno — loss", "nobody": "No casualties",
         "confirm": "Confirm and conclude", "back": "Back",
         "reaction_die": "Partisans quality die d6",
+        "prone": "1st squad goes prone (+1 range die step, §2.4)",
     },
     "ru": {
         "turn": "Ход 1", "idle": "Ни одно подразделение не активировано.",
@@ -294,6 +295,7 @@ TEXT = {
         "results": "Steel — победа; Keno — поражение", "nobody": "Потерь нет",
         "confirm": "Подтвердить и завершить", "back": "Назад",
         "reaction_die": "Partisans: тест на реакцию d6",
+        "prone": "1st squad: залегание (+1 шаг куба дальности, §2.4)",
     },
 }
 
@@ -350,7 +352,9 @@ def test_a_rolls_outcome_appears_next_to_the_form_it_was_entered_in(lang_table):
     box = page.locator("#pending [data-last-outcome]")
     box.locator("li").first.wait_for()
     assert box.get_attribute("aria-live") == "polite"
-    assert words["outcome"] in box.inner_text() and "goes prone" in box.inner_text()
+    assert words["outcome"] in box.inner_text() and words["prone"] in box.inner_text()
+    # the rules' sentences in the page's language, as the log writes them
+    assert words["prone"] in page.locator("#event-4 .effects").inner_text()
     # where the dice were typed, on the phone's screen, not only in the log below
     assert abs(box.bounding_box()["y"] - entered_at) < 250
     assert in_view(box)

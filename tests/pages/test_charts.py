@@ -1,5 +1,5 @@
 """The arithmetic behind the inline SVG charts and the scenario graph."""
-from campaign.pages.charts import Series, line_chart, scenario_graph
+from campaign.pages.charts import CHAR_WIDTH, Series, line_chart, scenario_graph
 
 
 def test_line_chart_puts_one_point_per_value_and_skips_gaps():
@@ -91,3 +91,31 @@ def _is_number(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def test_x_labels_stay_inside_the_chart_and_clear_of_each_other():
+    names = ["Переправа через реку", "Высота 203", "Ночной рейд на станцию", "Б", "Мост"]
+    chart = line_chart(names, [Series("s", [1, 2, 3, 4, 5])], width=360)
+    shown = [t for t in chart.x_ticks if t["show"]]
+    assert [t["anchor"] for t in shown] == ["middle", "middle", "middle", "middle", "end"]
+    extents = []
+    for tick in shown:
+        width = len(tick["text"]) * 6.5
+        start = {"start": tick["x"], "middle": tick["x"] - width / 2,
+                 "end": tick["x"] - width}[tick["anchor"]]
+        assert start >= 0 and start + width <= chart.width, tick  # not clipped
+        extents.append((start, start + width))
+    for (_, end), (start, _) in zip(extents, extents[1:], strict=False):
+        assert end <= start  # no label runs into the next
+    assert shown[0]["text"].endswith("…") and shown[0]["label"] == names[0]
+    assert shown[3]["text"] == "Б"
+
+
+def test_scenario_names_are_cut_to_their_box():
+    nodes = [{"id": i, "name": "Ночной рейд на железнодорожную станцию", "result_text": "ничья"}
+             for i in range(3)]
+    graph = scenario_graph(nodes, [])
+    for node in graph.nodes:
+        assert node["name_text"].endswith("…")
+        assert len(node["name_text"]) * CHAR_WIDTH * 1.3 <= node["w"] - 16 + CHAR_WIDTH * 1.3
+        assert node["result_short"] == "ничья"

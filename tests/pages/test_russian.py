@@ -36,9 +36,38 @@ def test_the_force_page_in_russian(ru_page, live_server, signed_in):
     signed_in(ru_page, users["anna"])
     ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{squads['anna']['force']}/")
     text = ru_page.locator("main").inner_text()
-    for term in ("усталость", "мотивация", "Отделения", "лидерство", "в строю", "новобранцы"):
+    for term in ("усталость", "мотивация", "Отделения", "лидерство", "в строю", "новобранцы",
+                 "командир · пистолет-пулемёт", "стрелок · пистолет-пулемёт"):
         assert term in text, term
+    assert "rifleman" not in text and "smg" not in text
     screenshot(ru_page, "force-ru")
     ru_page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
     assert ru_page.get_by_role("img", name="Граф сценариев").is_visible()
+    assert "Стальная война 1.0" in ru_page.locator("main").inner_text()
     screenshot(ru_page, "campaign-ru")
+
+
+def test_a_played_battles_log_is_russian_line_by_line(ru_page, live_server, signed_in):
+    """A battle played at random for 150 events (fire, hits, morale, melee...): every line
+    the rules wrote reads in Russian, every figure by its squad, role and number."""
+    import random
+
+    from rest_framework.test import APIClient
+
+    from rules.core import registry
+    from tests.battles.test_steelwar_battle import record_battle
+
+    club, users = club_with_players()
+    battle = steelwar_battle(club, users)
+    client = APIClient()
+    client.force_authenticate(users["olga"])
+    record_battle(client, battle.pk, registry.get("steelwar"), random.Random(3), 150)
+    signed_in(ru_page, users["anna"])
+    ru_page.goto(f"{live_server.url}/battles/{battle.pk}/")
+    lines = ru_page.locator("#log-title ~ ol .effects > li")
+    assert lines.count() > 100
+    assert ru_page.locator("#log-title ~ ol .effects > li[lang=en]").count() == 0
+    text = "\n".join(lines.all_inner_texts())
+    assert "попадание приходится на: " in text
+    assert "'s " not in text and "(cmd)" not in text  # no English possessive, no figure id
+    screenshot(ru_page, "battle-log-ru")

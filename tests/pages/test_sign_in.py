@@ -43,8 +43,7 @@ def test_russian_from_accept_language_and_the_switch_back_to_english(
     assert ru_page.locator("html").get_attribute("lang") == "ru"
     assert ru_page.get_by_role("heading", name="Мои кампании").is_visible()
     screenshot(ru_page, "home-ru")
-    ru_page.get_by_label("Язык").select_option("en")
-    ru_page.get_by_role("button", name="Сменить").click()
+    ru_page.get_by_role("form", name="Язык").get_by_role("button", name="English").click()
     ru_page.wait_for_load_state()
     assert ru_page.locator("html").get_attribute("lang") == "en"
     assert ru_page.get_by_role("heading", name="My campaigns").is_visible()

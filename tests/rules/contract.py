@@ -18,7 +18,9 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
   cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``);
 - every action and parameter the catalogue lists, every procedure that waits and every die
   and decision it asks for has a label in English and in Russian in the system's terms
-  (``rules.core.terms``; the test toys, which no player sees, have none).
+  (``rules.core.terms``; the test toys, which no player sees, have none);
+- every effect the battles produce (every kind the log shows) has a sentence in English and
+  in Russian (``Terms.effect``).
 
 The random player chooses only among what the interface offers: the catalogue's commands with
 their default parameters, random faces of the dice asked for, random cards of those still in
@@ -315,6 +317,24 @@ def check_labels(subject: Subject, played: Play, terms) -> None:
         elif isinstance(pending, DecisionNeeded):
             need(DECISION, pending.key)
     assert not missing, sorted(missing)
+
+
+def check_effect_sentences(subject: Subject, played: Play, terms) -> None:
+    """Every effect the battle produced reads as a sentence in English and in Russian
+    (``Terms.effect``, units and figures by the names the system gives them)."""
+    from rules.core.terms import Names
+
+    system, missing = subject.system, {}
+    for before, fact in zip(played.states, played.facts, strict=False):
+        step = system.apply(before, fact)
+        figures = terms.figure_names(system.state_to_json(step.state), "ru", {})
+        for effect in step.effects:
+            stored = effect.to_json()
+            for language in ("en", "ru"):
+                text = terms.effect(stored, language, Names({}, figures))
+                if not text:
+                    missing.setdefault((effect.kind, language), stored)
+    assert not missing, missing
 
 
 def check_odds(subject: Subject, case: OddsCase, seed: int, trials: int = 600) -> None:

@@ -120,6 +120,14 @@ def test_what_a_player_reads_has_a_label_in_both_languages(played):
                                                         subject.system.version))
 
 
+def test_every_effect_has_a_sentence_in_both_languages(played):
+    subject, play = played
+    if subject in TOYS:
+        pytest.skip("a test toy has no terms: no player reads it")
+    contract.check_effect_sentences(subject, play, registry.terms(subject.system.id,
+                                                                  subject.system.version))
+
+
 ODDS = [(subject, case) for subject in SUBJECTS for case in subject.odds_cases]
 
 

@@ -243,7 +243,7 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
                                        options=opts)
             new, text = _after(figure, outcome)
             fx.append(effects.hit_resolved(squad, figure, result, power, power_roll, armour,
-                                           armour_roll, text))
+                                           armour_roll, text, outcome))
         if new is figure:
             continue
         squad = changed[sq] = squad.with_figure(index, new)

@@ -736,7 +736,8 @@ def _fought(battle: BattleState, rnd: Round, rolls: Rolls) -> Step:
              for qid, f in figure.items()}
     fx = [effects.melee_rolled(battle.squads[rnd.attacker], battle.squads[rnd.defender],
                                [(names[a], values[a], names[d], values[d]) for a, d in rnd.pairs],
-                               [names[q] for q in fallen])]
+                               [names[q] for q in fallen],
+                               [(a, values[a], d, values[d]) for a, d in rnd.pairs], fallen)]
     battle = _set_status(battle, where,
                          {qid: figure[qid]._replace(status=LOST_IN_MELEE) for qid in fallen})
     rnd = rnd._replace(lost=rnd.lost + fallen)

@@ -490,7 +490,7 @@ def _murder_hit(battle: BattleState, ctx: Context, rolls: Rolls) -> Step:
                                options=battle.options)
     after, words = hits.after_hit(victim, outcome)
     fx = [effects.hit_resolved(target, victim, result, power, power_roll, armour, armour_roll,
-                               words)]
+                               words, outcome)]
     target = _murdered_squad(target.with_figure(index, after), fx)
     followups = []
     if victim.role == "commander" and victim.fighting and not after.fighting:

@@ -29,7 +29,7 @@ def test_a_label_by_kind_key_and_language():
 def test_a_pattern_fills_ordinals_and_names():
     assert TERMS.label(DICE, "hit.2.power", "en") == "power of the 2nd hit"
     assert TERMS.label(DICE, "hit.11.power", "en") == "power of the 11th hit"
-    assert TERMS.label(DICE, "hit.2.power", "ru") == "мощь 2-го попадания"
+    assert TERMS.label(DICE, "hit.2.power", "ru") == "мощь 2\u2011го попадания"
     assert TERMS.label(DICE, "hit.2.armour", "en") is None
     names = {"steel.1.r3": "Cpl. Ivanov"}.get
     assert TERMS.label(DICE, "fate.steel.1.r3", "ru", names=names) == "fate of Cpl. Ivanov"

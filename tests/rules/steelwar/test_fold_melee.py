@@ -95,7 +95,7 @@ def test_example_14_a_steady_squad_with_leadership_2_needs_more_than_3():
     t.roll({"charge.quality": 3})
     test = last(t, "charge_test")
     assert test.data == {"roll": 3, "die": 8, "threshold": 3, "passed": False,
-                         "action": "attack partisans"}
+                         "action": "attack partisans", "rule": "§2.10"}
     assert isinstance(t.pending(), AwaitingCommand)
     assert t.state.activation.actions_used == 2  # the whole activation is lost
     assert "charge" in t.squad("steel.r").failed_reactions
@@ -121,7 +121,8 @@ def test_confident_charges_at_threat_0_and_shaken_at_3():
     t.declare("charge", "steel.r", target="keno.p", distance=5)
     t.roll({"charge.quality": 5})
     assert last(t, "charge_test").data == {"roll": 5, "die": 8, "threshold": 5,
-                                           "passed": False, "action": "attack partisans"}
+                                           "passed": False, "action": "attack partisans",
+                                           "rule": "§2.10"}
 
 
 # --- the charge move -------------------------------------------------------------------------------
@@ -301,7 +302,8 @@ def test_fearsome_attackers_double_the_whole_threat_and_panic_regulars():
     assert contact.data["outnumbering"] == 2 and contact.data["fearsome"] is True
     assert contact.data["threat"] == 4  # 4 against 2: +2, doubled
     t.roll({"morale.quality": 6})
-    assert last(t, "morale_test").data == {"roll": 6, "threshold": 6, "grades_lost": 1}
+    assert last(t, "morale_test").data == {"roll": 6, "die": 8, "threshold": 6,
+                                           "grades_lost": 1}
 
 
 def test_fearsome_doubling_of_the_whole_threshold_is_a_house_rule():

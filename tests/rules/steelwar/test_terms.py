@@ -44,7 +44,7 @@ def test_every_dice_and_decision_key_has_a_purpose():
     for key in decisions | {"hit.2.figure"}:
         assert TERMS.label(DECISION, key, "en") and TERMS.label(DECISION, key, "ru"), key
     assert TERMS.label(DICE, "hit.2.power", "en") == "power of the 2nd hit"
-    assert TERMS.label(DICE, "hit.2.power", "ru") == "мощь 2-го попадания"
+    assert TERMS.label(DICE, "hit.2.power", "ru") == "мощь 2\u2011го попадания"
     assert TERMS.label(DICE, "target.range", "ru") == "куб дальности"
 
 

@@ -1,0 +1,31 @@
+"""The "before battle N" notice counts every change the force page shows: one per changed
+field of the force, each squad and each soldier (a soldier who died and lost his quality is
+two changes, not one entry)."""
+import pytest
+
+from campaign.pages import force
+
+
+@pytest.fixture(autouse=True)
+def _no_database_needed(settings):
+    settings.LANGUAGE_CODE = "en"
+
+
+def test_the_notice_counts_every_change_shown():
+    diff = {
+        "forces": [{"id": 1, "changes": {"fatigue": ["fresh", "tired"]}}],
+        "squads": [{"id": 10, "changes": {"quality": ["recruit", "regular"],
+                                          "commander_id": [5, 6]}}],  # not shown
+        "soldiers": [
+            {"id": 5, "changes": {"status": ["fit", "dead"], "quality": ["recruit", "regular"]}},
+            {"id": 6, "added": True},
+        ],
+    }
+    changes = force._changes(diff)
+    soldiers = [force._soldier({"id": i, "status": "fit", "quality": "recruit"}, changes)
+                for i in (5, 6, 7)]
+    squads = [{"id": 10, "changes": force._shown(changes[("squads", 10)])}]
+    assert force._count_shown(1, squads, soldiers, changes) == 5
+    assert [c["field"] for c in squads[0]["changes"]] == ["quality"]
+    assert [c["field"] for c in soldiers[1]["changes"]] == ["added"]
+    assert soldiers[2]["changes"] == []
