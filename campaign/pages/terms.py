@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from campaign.systems import SUPPORTED
+from campaign.plugins import supported
 from rules.core import registry
 
 
@@ -26,14 +26,14 @@ class SystemLabels(Mapping):
     def __getitem__(self, key: str) -> str:
         if key in self.own:
             return self.own[key]
-        for system in SUPPORTED:
+        for system in supported():
             label = registry.terms(system).label(self.kind, key, get_language() or "en")
             if label is not None:
                 return label
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        system_keys = (k for s in SUPPORTED for k in registry.terms(s).keys(self.kind))
+        system_keys = (k for s in supported() for k in registry.terms(s).keys(self.kind))
         return iter(dict.fromkeys([*self.own, *system_keys]))
 
     def __len__(self) -> int:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from battles.models import Battle, BattleLogEntry
 from campaign.models import Campaign, CampaignBattle
+from campaign.plugins import get as plugin_for
 from campaign.services.dice import server_roll
 from campaign.services.ledger import Recorded, state_of, write
 from campaign.services.outbox import relay
 from campaign.services.projection import project_campaign
-from campaign.systems import adapter_for
 from eventstore.selectors import stream_version
 from rules.core.summary import BattleSummary
 
@@ -34,7 +34,7 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
     if link is None or link.battle.status != Battle.Status.CONCLUDED:
         return None
     battle, campaign = link.battle, link.campaign
-    adapter = adapter_for(campaign.rule_system)
+    plugin = plugin_for(campaign.rule_system)
     summary = BattleSummary.from_json(battle.summary or {"sides": []})
     log_effects = [
         effect
@@ -52,7 +52,7 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
             return server_roll(campaign_id=campaign.pk, version=state.version + 1, key=key,
                                sides=sides)
 
-        return [adapter.take_over(
+        return [plugin.take_over(
             state=state, scenario_id=scenario.id, battle_id=battle_id, result=battle.result,
             summary=summary, log_effects=log_effects, roll=roll,
         )]

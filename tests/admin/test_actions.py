@@ -262,10 +262,10 @@ def test_the_demos_recovering_wounded_come_back_through_the_admin(
     """End to end on the demo campaign (a battle fought and taken over, server dice from a
     fixed seed): a recovery roll entered at the table brings one wounded soldier back, then
     between-battle time (house rule: recovery_days) returns the others."""
+    from campaign.demo import load_demo
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
 
-    from campaign.demo import load_demo
     from tests.admin.conftest import client_for
 
     monkeypatch.setattr("battles.dice.new_seed", lambda: "0" * 64)  # three recovering

@@ -59,15 +59,6 @@ class LinkListView(ListCommandView):
                                        **write)
 
 
-class MotivationView(CommandView):
-    """A side's motivation for the scenario (organizers; §2.17)."""
-
-    serializer_class = s.MotivationSerializer
-
-    def perform(self, campaign, data, write, ref: int):
-        return services.set_motivation(user=self.request.user, campaign=campaign,
-                                       scenario_id=ref, **data, **write)
-
 
 class PicksView(CommandView):
     """The squads and soldiers a force sends into the scenario (its owner or organizers)."""
