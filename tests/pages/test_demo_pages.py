@@ -1,12 +1,12 @@
 """Every page renders the demo campaign (``load_demo``: real data through the apps'
 services), in English and in Russian, and the browser screenshots show it."""
 import pytest
-from campaign.demo import load_demo
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from battles.models import Battle
 from campaign.models import Force, Soldier, Squad
+from campaign.systems.steelwar.demo import load_demo
 from tests.pages.conftest import screenshot
 
 DEMO_PLAYER = "alice"
