@@ -28,6 +28,11 @@ def register(plugin: CampaignPlugin) -> CampaignPlugin:
     return plugin
 
 
+def unregister(rule_system: str) -> None:
+    """Forget a plug-in registered by hand (tests); its event types stay registered."""
+    _PLUGINS.pop(rule_system, None)
+
+
 def _load(rule_system: str) -> None:
     if not re.fullmatch(r"[a-z][a-z0-9_]*", rule_system):
         return
