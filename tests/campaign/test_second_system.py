@@ -102,6 +102,7 @@ def test_a_skirmish_campaign_through_the_api(toy, clients, club):
     assert bob.get(f"soldiers/{blues[1]}/")["status"] == "fit"
     assert org.get(f"scenarios/{scenario}/")["results"] == {str(red): "win", str(blue): "lose"}
     assert alice.get(f"squads/{red_squad}/")["battles_fought"] == 1
+    assert [alice.get(f"soldiers/{r}/")["battles_fought"] for r in reds] == [1, 1, 1]
 
     # as-of and history
     before = bob.get("as-of/", before_battle=battle, force=blue)
