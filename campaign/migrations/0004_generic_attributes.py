@@ -86,6 +86,19 @@ class Migration(migrations.Migration):
             model_name="soldier", name="role",
             field=models.CharField(blank=True, max_length=40),
         ),
+        # the old columns may be empty while the data moves back (a reversal re-adds them
+        # before it fills them)
+        *[migrations.AlterField(model_name=model, name=name, field=field) for model, name, field in (
+            ("force", "posture", models.CharField(max_length=8, null=True)),
+            ("force", "fatigue", models.CharField(max_length=12, null=True)),
+            ("force", "fatigue_points", models.PositiveIntegerField(null=True)),
+            ("force", "consecutive_battles", models.PositiveIntegerField(null=True)),
+            ("squad", "quality", models.CharField(max_length=16, null=True)),
+            ("squad", "morale_low", models.CharField(blank=True, max_length=16, null=True)),
+            ("soldier", "weapon", models.CharField(max_length=40, null=True)),
+            ("soldier", "armour", models.CharField(max_length=40, null=True)),
+            ("soldier", "quality", models.CharField(max_length=16, null=True)),
+        )],
         migrations.RunPython(forwards, backwards),
         *[migrations.RemoveField(model_name="soldier", name=n) for n in SOLDIER],
         *[migrations.RemoveField(model_name="squad", name=n) for n in SQUAD + SQUAD_RECORD],
