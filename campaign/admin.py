@@ -390,7 +390,7 @@ class CampaignAdmin(WithHistory, ProjectionAdmin):
     def _subject_ref(self, obj) -> int:
         return 0
 
-    @admin.action(description="Run between-battle time (fatigue, rest, evacuation, recovery)…",
+    @admin.action(description="Run between-battle time (the rule system's campaign rules)…",
                   permissions=["view"])
     def between_battles(self, request, queryset):
         return form_action(
@@ -613,7 +613,7 @@ class TransferForm(forms.Form):
 @admin.register(Soldier)
 class SoldierAdmin(WithHistory, ProjectionAdmin):
     """Soldiers are corrected by ledger events: the actions call the soldier services
-    (leadership, details, death, capture, prisoner exchange, transfer)."""
+    (details, death, capture, prisoner exchange, transfer; a plug-in adds its own)."""
 
     subject = "soldier"
     list_display = ["name", "campaign", "force_name", "squad_name", "role", "status",

@@ -41,9 +41,6 @@ class SystemLabels(Mapping):
 
 
 MORALE = SystemLabels("morale")
-FATIGUE = SystemLabels("fatigue")
-MOTIVATION = SystemLabels("motivation")
-QUALITY = SystemLabels("quality")
 #: A soldier's or a squad's standing in the campaign (then a figure's in a battle, from the
 #: rule system: "unchecked casualty").
 STATUS = SystemLabels("casualty", own={
@@ -58,6 +55,13 @@ STATUS = SystemLabels("casualty", own={
 })
 
 
+def history_kind(plugin, kind: str) -> str:
+    """A history row's kind as the pages label it: the plug-in's own kinds first."""
+    if kind in plugin.history_kinds:
+        return _(plugin.history_kinds[kind])
+    return term(HISTORY_KINDS, kind)
+
+
 def term(table: Mapping, value) -> str:
     """The label of ``value`` in ``table``, or the value itself."""
     return table.get(value, value) if isinstance(value, str) else value
@@ -68,9 +72,8 @@ RESULT = {
     "lose": pgettext_lazy("result", "loss"),
     "draw": pgettext_lazy("result", "draw"),
 }
-POSTURE = {"front": _("at the front"), "rest": _("at rest")}
-
-#: What happened to a soldier, squad or force, by history kind (campaign ledger effects).
+#: What happened to a soldier, squad or force, by history kind (the core's ledger effects;
+#: a plug-in labels its own, ``CampaignPlugin.history_kinds``).
 HISTORY_KINDS = {
     "battle_fought": _("battle"),
     "battle_started": _("battle set up"),
@@ -79,11 +82,8 @@ HISTORY_KINDS = {
     "killed": _("killed"),
     "died": _("died"),
     "died_of_wounds": _("died of wounds"),
-    "evacuated": _("evacuated"),
     "stabilised": _("stabilised"),
     "returned_to_duty": _("returned to duty"),
-    "recovery_roll": _("recovery roll"),
-    "reorganisation_roll": _("reorganisation roll"),
     "formation_raised": _("formation raised"),
     "scenario_planned": _("scenario planned"),
     "scenario_linked": _("scenarios linked"),
@@ -96,8 +96,6 @@ HISTORY_KINDS = {
     "command_taken": _("took command"),
     "command_lost": _("lost command"),
     "commander_replaced": _("commander replaced"),
-    "fatigue_changed": _("fatigue"),
-    "motivation_set": _("motivation"),
     "units_picked": _("picked for a scenario"),
     "force_raised": _("force raised"),
     "squad_raised": _("squad raised"),
@@ -105,9 +103,6 @@ HISTORY_KINDS = {
     "replacement": _("replacement"),
     "transferred": _("transferred"),
     "soldier_left": _("left the force"),
-    "sent_to_rest": _("sent to rest"),
-    "sent_to_front": _("sent to the front"),
-    "leadership_changed": _("leadership"),
     "amended": _("record amended"),
     "scenario_result": _("scenario result"),
     "result_taken_over": _("battle result taken over"),

@@ -7,7 +7,7 @@ from battles.selectors import visible_battles
 from campaign.models import HistoryEntry
 from campaign.pages import overview
 from campaign.pages.force import battles_of, force_page
-from campaign.pages.terms import HISTORY_KINDS, MORALE, STATUS, term
+from campaign.pages.terms import MORALE, STATUS, history_kind, term
 from campaign.plugins import get as plugin_for
 from campaign.plugins.labels import shown_attributes
 from campaign.selectors.campaigns import campaign_for, visible_campaigns
@@ -87,7 +87,7 @@ def _record(request, campaign_id: int, ref: int, subject: str, getter, template:
     schema = plugin.member_schema if subject == HistoryEntry.Subject.SOLDIER else (
         plugin.unit_schema)
     timeline = [
-        {"row": row, "kind": term(HISTORY_KINDS, row.kind)}
+        {"row": row, "kind": history_kind(plugin, row.kind)}
         for row in history(campaign=campaign, subject=subject, ref=ref)
     ]
     return render(

@@ -59,6 +59,8 @@ class CampaignPlugin:
     record_schema: ClassVar[Schema] = NO_ATTRIBUTES
     #: The plug-in's own ledger event classes (``LedgerEvent`` subclasses).
     events: ClassVar[tuple[type, ...]] = ()
+    #: Labels (gettext_noop) of the history kinds its effects add (``"fatigue_changed"``...).
+    history_kinds: ClassVar[Mapping[str, str]] = {}
     #: Where the house rules come from (shown with them): "this project's, not the book's".
     house_rule_label: ClassVar[str] = ""
 

@@ -126,7 +126,8 @@ class BattleOptionsView(CampaignScoped, APIView):
 
 
 class CalendarView(CommandView):
-    """In-game time passes (organizers): fatigue, evacuation and recovery follow."""
+    """In-game time passes (organizers): the rule system's campaign rules follow (Steel War:
+    fatigue, evacuation and recovery)."""
 
     serializer_class = s.CalendarSerializer
 

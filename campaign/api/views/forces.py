@@ -1,4 +1,4 @@
-"""Forces (the force sheet), formations, squads, commanders, replacements, rest and front."""
+"""Forces (the force sheet), formations, squads, commanders, replacements."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema

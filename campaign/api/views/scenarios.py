@@ -1,4 +1,4 @@
-"""The scenario graph: scenarios, links, motivation, picks, starting a battle, results."""
+"""The scenario graph: scenarios, links, picks, starting a battle, results."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

@@ -1,5 +1,5 @@
-"""Soldiers: the roster, recruitment, amendments, transfers, leadership, deaths,
-captures, recovery rolls and prisoner exchanges."""
+"""Soldiers: the roster, recruitment, amendments, transfers, deaths, captures and prisoner
+exchanges (a rule system's own commands are its plug-in's routes)."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema

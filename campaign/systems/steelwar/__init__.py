@@ -35,6 +35,16 @@ class SteelWarCampaign(CampaignPlugin):
     record_schema: ClassVar[Schema] = vocabulary.RECORD
     events: ClassVar[tuple[type, ...]] = EVENTS
     house_rule_label: ClassVar[str] = HOUSE_RULE_LABEL
+    history_kinds: ClassVar[Mapping[str, str]] = {
+        "recovery_roll": gettext_noop("recovery roll"),
+        "reorganisation_roll": gettext_noop("reorganisation roll"),
+        "fatigue_changed": gettext_noop("fatigue"),
+        "motivation_set": gettext_noop("motivation"),
+        "sent_to_rest": gettext_noop("sent to rest"),
+        "sent_to_front": gettext_noop("sent to the front"),
+        "leadership_changed": gettext_noop("leadership"),
+        "evacuated": gettext_noop("evacuated"),
+    }
 
     def handlers(self):
         return fold.HANDLERS
