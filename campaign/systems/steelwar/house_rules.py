@@ -119,7 +119,7 @@ class RecoveryRates:
 class ReplacementRates:
     """Replacements fill squads up to their establishment (house rule): they join with
     ``quality`` unless the organizer says otherwise. The book has no replacement rule (§9).
-    The grade is one of the rule system's (checked by the campaign's system adapter)."""
+    The grade is one of the rule system's (checked by the plug-in against its squads' quality grades)."""
 
     quality: str = "recruit"
 
