@@ -29,8 +29,12 @@ def register(plugin: CampaignPlugin) -> CampaignPlugin:
 
 
 def unregister(rule_system: str) -> None:
-    """Forget a plug-in registered by hand (tests); its event types stay registered."""
-    _PLUGINS.pop(rule_system, None)
+    """Forget a plug-in registered by hand (tests), and its event types."""
+    from campaign.ledger import events
+
+    plugin = _PLUGINS.pop(rule_system, None)
+    for event_class in plugin.events if plugin is not None else ():
+        events.EVENT_TYPES.pop(event_class.type, None)
 
 
 def _load(rule_system: str) -> None:
