@@ -22,7 +22,15 @@ def _move(model, columns, target="attributes", *, backwards=False):
         row.save(update_fields=list(columns) if backwards else [target])
 
 
+def _immediate(schema_editor) -> None:
+    """PostgreSQL checks the rows' deferred foreign keys now, so the same transaction may
+    alter the tables afterwards (else: "pending trigger events")."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def forwards(apps, schema_editor):
+    _immediate(schema_editor)
     _move(apps.get_model("campaign", "Soldier"), SOLDIER)
     _move(apps.get_model("campaign", "Squad"), SQUAD)
     _move(apps.get_model("campaign", "Squad"), SQUAD_RECORD, "record")
@@ -34,6 +42,7 @@ def forwards(apps, schema_editor):
 
 
 def backwards(apps, schema_editor):
+    _immediate(schema_editor)
     _move(apps.get_model("campaign", "Soldier"), SOLDIER, backwards=True)
     _move(apps.get_model("campaign", "Squad"), SQUAD, backwards=True)
     _move(apps.get_model("campaign", "Squad"), SQUAD_RECORD, "record", backwards=True)
