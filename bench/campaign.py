@@ -128,14 +128,15 @@ def _campaign():
         for n in range(SQUADS_PER_FORCE):
             squad_id = forces.raise_squad(
                 user=user, campaign=campaign, force_id=force_id, name=f"{name} {n + 1}",
-                quality=("recruit", "regular", "veteran")[n % 3],
+                attributes={"quality": ("recruit", "regular", "veteran")[n % 3]},
                 establishment=SOLDIERS_PER_SQUAD).events[0].data["squad_id"]
             for k in range(SOLDIERS_PER_SQUAD):
                 role, weapon = _roster(k)
                 recorded = soldiers.recruit_soldier(
                     user=user, campaign=campaign, force_id=force_id, squad_id=squad_id,
-                    name=f"{name} {n + 1}.{k + 1}", role=role, weapon=weapon, armour="human",
-                    quality="regular", leadership=2 if k == 0 else None)
+                    name=f"{name} {n + 1}.{k + 1}", role=role,
+                    attributes={"weapon": weapon, "armour": "human", "quality": "regular",
+                                "leadership": 2 if k == 0 else None})
                 if k == 0:
                     forces.assign_squad_commander(
                         user=user, campaign=campaign, squad_id=squad_id,
@@ -171,6 +172,7 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
     from campaign.services import campaigns, forces, scenarios, soldiers
     from campaign.services.battle_setup import start_scenario_battle
     from campaign.services.ledger import state_of
+    from campaign.systems.steelwar import services as steelwar
     from rules.core import registry
     from rules.core.facts import Fact
     from tests.battles.steelwar_table import next_request, request_body
@@ -183,7 +185,7 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
                   for k in range(SQUADS_PER_BATTLE)]
         for squad_id in picked:
             _ready(campaign, org, state, squad_id, soldiers, forces)
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
+        steelwar.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
                                  force_id=army["force"], motivation=rng.choice(
                                      ("low", "medium", "high")))
         scenarios.pick_units(user=army["user"], campaign=campaign, scenario_id=scenario_id,
@@ -215,9 +217,9 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
     campaigns.advance_calendar(user=org, campaign=campaign, days=rng.choice((3, 7, 14)))
     if n % 5 == 4:  # every fifth battle one force rotates to rest for a while
         rested = armies[(n // 5) % 2]["force"]
-        forces.send_force_to_rest(user=org, campaign=campaign, force_id=rested)
+        steelwar.send_force_to_rest(user=org, campaign=campaign, force_id=rested)
         campaigns.advance_calendar(user=org, campaign=campaign, days=7)
-        forces.send_force_to_front(user=org, campaign=campaign, force_id=rested)
+        steelwar.send_force_to_front(user=org, campaign=campaign, force_id=rested)
     return {"events": version + 1, "take_over_ms": take_over_ms}
 
 
@@ -227,7 +229,8 @@ def _ready(campaign, org, state, squad_id: int, soldiers, forces) -> None:
     for k in range(squad.establishment - state.squad_strength(squad_id)):
         soldiers.add_replacement(user=org, campaign=campaign, squad_id=squad_id,
                                  name=f"{squad.name} replacement {state.version}.{k}",
-                                 role="rifleman", weapon="rifle", armour="human")
+                                 role="rifleman",
+                                 attributes={"weapon": "rifle", "armour": "human"})
     from campaign.services.ledger import state_of
 
     fresh = state_of(campaign_id=campaign.pk)
@@ -236,7 +239,8 @@ def _ready(campaign, org, state, squad_id: int, soldiers, forces) -> None:
         fit = [s for s in fresh.squad_members(squad_id) if s.available]
         forces.assign_squad_commander(user=org, campaign=campaign, squad_id=squad_id,
                                       soldier_id=fit[0].id,
-                                      leadership=fit[0].leadership or 2)
+                                      attributes={"leadership": fit[0].attributes["leadership"]
+                                                  or 2})
 
 
 def _reads(campaign, users, rng: random.Random) -> dict:
@@ -266,10 +270,10 @@ def _sheet(campaign) -> list:
     return [
         list(model.objects.filter(campaign=campaign).order_by(*order).values_list(*fields))
         for model, order, fields in (
-            (Force, ("ref",), ("ref", "fatigue", "fatigue_points", "battles_fought")),
-            (Squad, ("ref",), ("ref", "commander_ref", "strength", "fit", "fire_given",
-                               "fire_taken", "morale_low", "version")),
-            (Soldier, ("ref",), ("ref", "status", "leadership", "squad_ref", "wounds",
+            (Force, ("ref",), ("ref", "attributes", "battles_fought")),
+            (Squad, ("ref",), ("ref", "commander_ref", "strength", "fit", "casualties",
+                               "record", "version")),
+            (Soldier, ("ref",), ("ref", "status", "attributes", "squad_ref", "wounds",
                                  "version")),
             (HistoryEntry, ("version", "seq", "subject", "subject_ref"),
              ("version", "seq", "subject", "subject_ref", "kind", "text")),

@@ -11,6 +11,7 @@ Staff who are not superusers see only the campaigns of the clubs they organize
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from django import forms
 from django.contrib import admin, messages
@@ -19,6 +20,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import (
     Campaign,
@@ -31,9 +33,11 @@ from campaign.models import (
     Soldier,
     Squad,
 )
+from campaign.plugins import Attribute
+from campaign.plugins import get as plugin_for
+from campaign.plugins.labels import shown_attributes
 from campaign.selectors.history import history
 from campaign.services import campaigns as campaign_services
-from campaign.services import forces as force_services
 from campaign.services import soldiers as soldier_services
 from campaign.services.ledger import stream_of
 from clubs.admin import OrganizerScoped
@@ -55,6 +59,37 @@ def one_campaign(model_admin: admin.ModelAdmin, request, queryset: QuerySet) -> 
         )
         return None
     return Campaign.objects.get(pk=ids.pop())
+
+
+def attributes_column(schema: str) -> Callable:
+    """A list/change column showing a row's ``attributes`` from its campaign plug-in's
+    ``schema`` (``"member_schema"``...), labelled in the active language."""
+
+    @admin.display(description=gettext_lazy("attributes"))
+    def shown(model_admin, obj) -> SafeString:
+        system = obj.campaign.rule_system
+        rows = shown_attributes(getattr(plugin_for(system), schema), obj.attributes or {},
+                                system)
+        return format_html_join("; ", "{}: {}", ((r["label"], r["text"]) for r in rows))
+
+    return shown
+
+
+def attribute_field(attribute: Attribute) -> forms.Field | None:
+    """A form field for an attribute of a plug-in's schema (choice, int, text, bool); lists
+    and maps are not edited here (None)."""
+    label = gettext(attribute.label)
+    if attribute.kind == "choice":
+        return forms.ChoiceField(required=False, label=label,
+                                 choices=[("", "—"), *((c, c) for c in attribute.options())])
+    if attribute.kind == "int":
+        return forms.IntegerField(required=False, label=label, min_value=attribute.minimum,
+                                  max_value=attribute.maximum)
+    if attribute.kind == "text":
+        return forms.CharField(required=False, label=label)
+    if attribute.kind == "bool":
+        return forms.NullBooleanField(required=False, label=label)
+    return None
 
 
 def admin_link(obj, text: object | None = None) -> SafeString:
@@ -216,7 +251,7 @@ class CampaignAdmin(WithHistory, ProjectionAdmin):
     def _subject_ref(self, obj) -> int:
         return 0
 
-    @admin.action(description="Run between-battle time (fatigue, rest, evacuation, recovery)…",
+    @admin.action(description="Run between-battle time (the rule system's campaign rules)…",
                   permissions=["view"])
     def between_battles(self, request, queryset):
         return form_action(
@@ -335,29 +370,15 @@ class ForceAndCommander:
 @admin.register(Force)
 class ForceAdmin(WithHistory, ProjectionAdmin):
     subject = "force"
-    list_display = ["name", "campaign", "owner", "faction", "posture", "fatigue",
-                    "fatigue_points", "battles_fought"]
-    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "posture", "fatigue"]
+    list_display = ["name", "campaign", "owner", "faction", "attributes_shown", "battles_fought"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["campaign", "owner"]
     search_fields = ["name", "owner__username"]
-    readonly_fields = ["history_table"]
-    actions = ["send_to_rest", "send_to_front"]
+    readonly_fields = ["attributes_shown", "history_table"]
+    #: Actions of the campaign plug-ins (``campaign.systems.<id>.admin``) are added here.
+    actions: list = []
 
-    @admin.action(description="Send to rest (fatigue falls, house rules)", permissions=["view"])
-    def send_to_rest(self, request, queryset):
-        call_services(self, request, [
-            lambda force=force: force_services.send_force_to_rest(
-                user=request.user, campaign=force.campaign, force_id=force.ref)
-            for force in queryset
-        ], done="Sent to rest.")
-
-    @admin.action(description="Send to the front", permissions=["view"])
-    def send_to_front(self, request, queryset):
-        call_services(self, request, [
-            lambda force=force: force_services.send_force_to_front(
-                user=request.user, campaign=force.campaign, force_id=force.ref)
-            for force in queryset
-        ], done="Sent to the front.")
+    attributes_shown = attributes_column("force_schema")
 
 
 @admin.register(Formation)
@@ -373,12 +394,14 @@ class FormationAdmin(ForceAndCommander, WithHistory, ProjectionAdmin):
 @admin.register(Squad)
 class SquadAdmin(ForceAndCommander, WithHistory, ProjectionAdmin):
     subject = "squad"
-    list_display = ["name", "campaign", "force_name", "quality", "strength", "fit",
+    list_display = ["name", "campaign", "force_name", "attributes_shown", "strength", "fit",
                     "establishment", "commander_name", "battles_fought"]
-    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), ForceFilter, "quality"]
+    list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), ForceFilter]
     list_select_related = ["campaign"]
     search_fields = ["name"]
-    readonly_fields = ["force_name", "commander_name", "soldiers", "history_table"]
+    readonly_fields = ["force_name", "commander_name", "attributes_shown", "soldiers",
+                       "history_table"]
+    attributes_shown = attributes_column("unit_schema")
 
     @admin.display(description="soldiers")
     def soldiers(self, squad):
@@ -394,28 +417,31 @@ class ReasonForm(forms.Form):
                              help_text="why: it is kept with the correction in the ledger")
 
 
-class LeadershipForm(ReasonForm):
-    leadership = forms.TypedChoiceField(
-        choices=[(1, "1 (best)"), (2, "2"), (3, "3 (worst)")], coerce=int,
-        help_text="a commander's leadership (§2.0)",
-    )
-    field_order = ["leadership", "reason"]
-
-
 class AmendForm(ReasonForm):
-    """The amendable details (``soldier_services.AMENDABLE``) as text; blank: unchanged."""
+    """Name, role and the campaign plug-in's editable attributes (a field per attribute of
+    its member schema, labelled in the active language); blank: unchanged."""
 
     name = forms.CharField(required=False, max_length=120)
     role = forms.CharField(required=False, max_length=40)
-    weapon = forms.CharField(required=False, max_length=40)
-    armour = forms.CharField(required=False, max_length=40)
-    quality = forms.CharField(required=False, max_length=16)
-    field_order = ["name", "role", "weapon", "armour", "quality", "reason"]
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.attribute_names = []
+        for attribute in plugin_for(campaign.rule_system).member_schema.editable():
+            field = attribute_field(attribute)
+            if field is not None:
+                self.fields[f"attributes.{attribute.name}"] = field
+                self.attribute_names.append(attribute.name)
+        self.order_fields(["name", "role",
+                           *(f"attributes.{n}" for n in self.attribute_names), "reason"])
 
     def clean(self):
         data = super().clean()
-        changes = {k: data[k] for k in ("name", "role", "weapon", "armour", "quality")
-                   if data.get(k)}
+        changes = {k: data[k] for k in ("name", "role") if data.get(k)}
+        attributes = {n: data[f"attributes.{n}"] for n in self.attribute_names
+                      if data.get(f"attributes.{n}") not in (None, "")}
+        if attributes:
+            changes["attributes"] = attributes
         if not changes:
             raise forms.ValidationError("Fill in at least one detail to change.")
         data["changes"] = changes
@@ -424,23 +450,6 @@ class AmendForm(ReasonForm):
 
 class CauseForm(forms.Form):
     cause = forms.CharField(required=False, max_length=200)
-
-
-class RecoveryRollForm(forms.Form):
-    entered_roll = forms.IntegerField(
-        required=False, min_value=1,
-        help_text="a table die the organizer rolled; blank: the server rolls (verifiably)",
-    )
-
-    def __init__(self, *args, selected: int, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.selected = selected
-
-    def clean_entered_roll(self):
-        roll = self.cleaned_data["entered_roll"]
-        if roll is not None and self.selected > 1:
-            raise forms.ValidationError("A table die is entered for one soldier at a time.")
-        return roll
 
 
 class CaptureForm(ReasonForm):
@@ -465,18 +474,20 @@ class TransferForm(forms.Form):
 @admin.register(Soldier)
 class SoldierAdmin(WithHistory, ProjectionAdmin):
     """Soldiers are corrected by ledger events: the actions call the soldier services
-    (leadership, details, death, capture, prisoner exchange, transfer)."""
+    (details, death, capture, prisoner exchange, transfer; a plug-in adds its own)."""
 
     subject = "soldier"
     list_display = ["name", "campaign", "force_name", "squad_name", "role", "status",
-                    "leadership", "quality", "battles_fought", "wounds"]
+                    "attributes_shown", "battles_fought", "wounds"]
     list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "status", SquadFilter,
-                   ForceFilter, "role", "quality"]
+                   ForceFilter, "role"]
     list_select_related = ["campaign"]
     search_fields = ["name"]
-    readonly_fields = ["force_name", "squad_name", "history_table"]
-    actions = ["correct_leadership", "amend_details", "record_death", "record_capture",
-               "exchange_prisoners", "transfer", "roll_recovery"]
+    readonly_fields = ["force_name", "squad_name", "attributes_shown", "history_table"]
+    #: Actions of the campaign plug-ins (``campaign.systems.<id>.admin``) are added here.
+    actions = ["amend_details", "record_death", "record_capture", "exchange_prisoners",
+               "transfer"]
+    attributes_shown = attributes_column("member_schema")
 
     def get_queryset(self, request):
         return named(super().get_queryset(request), force_name=(Force, "force_ref"),
@@ -490,24 +501,13 @@ class SoldierAdmin(WithHistory, ProjectionAdmin):
     def squad_name(self, soldier):
         return soldier.squad_name or "reserve"
 
-    @admin.action(description="Correct leadership…", permissions=["view"])
-    def correct_leadership(self, request, queryset):
-        return form_action(
-            self, request, queryset, form_class=LeadershipForm,
-            calls=lambda data: [
-                lambda s=s: soldier_services.change_leadership(
-                    user=request.user, campaign=s.campaign, soldier_id=s.ref,
-                    leadership=data["leadership"], reason=data["reason"])
-                for s in queryset
-            ],
-            title="Correct leadership", submit="Record the correction",
-            intro="A ledger event sets the leadership of:", done="Leadership corrected.",
-        )
-
-    @admin.action(description="Amend details (name, arms, quality)…", permissions=["view"])
+    @admin.action(description="Amend details (name, role, attributes)…", permissions=["view"])
     def amend_details(self, request, queryset):
+        campaign = one_campaign(self, request, queryset)
+        if campaign is None:
+            return None
         return form_action(
-            self, request, queryset, form_class=AmendForm,
+            self, request, queryset, form_class=AmendForm, form_kwargs={"campaign": campaign},
             calls=lambda data: [
                 lambda s=s: soldier_services.amend_soldier(
                     user=request.user, campaign=s.campaign, soldier_id=s.ref,
@@ -579,17 +579,21 @@ class SoldierAdmin(WithHistory, ProjectionAdmin):
             intro="A ledger event moves to the squad chosen below:", done="Soldiers transferred.",
         )
 
-    @admin.action(description="Roll recovery (house rule)…", permissions=["view"])
-    def roll_recovery(self, request, queryset):
-        return form_action(
-            self, request, queryset, form_class=RecoveryRollForm,
-            form_kwargs={"selected": queryset.count()},
-            calls=lambda data: [
-                lambda s=s: soldier_services.roll_recovery(
-                    user=request.user, campaign=s.campaign, soldier_id=s.ref,
-                    entered_roll=data["entered_roll"])
-                for s in queryset
-            ],
-            title="Recovery rolls", submit="Roll",
-            intro="A recovery roll (house rule) is recorded for:", done="Recovery rolled.",
-        )
+
+def _plugin_admin() -> None:
+    """Let each campaign plug-in with an ``admin`` module add its actions (imported by name,
+    so the core names no rule system)."""
+    import importlib
+    import pkgutil
+
+    import campaign.systems
+
+    for module in pkgutil.iter_modules(campaign.systems.__path__):
+        try:
+            importlib.import_module(f"campaign.systems.{module.name}.admin")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"campaign.systems.{module.name}.admin":
+                raise
+
+
+_plugin_admin()

@@ -1,10 +1,15 @@
 """REST API routes of the campaign app (mounted under /api/ by config/urls.py).
 
 Everything under ``campaigns/<campaign_id>/`` answers 404 to users outside the campaign's
-club; ids after it are the ledger's ids.
+club; ids after it are the ledger's ids. Campaign plug-ins with commands of their own add
+their routes there (``campaign.systems.<id>.urls``, its ``per_campaign`` list).
 """
+import importlib
+import pkgutil
+
 from django.urls import include, path
 
+import campaign.systems
 from campaign.api.views import campaigns, forces, reading, scenarios, soldiers
 
 app_name = "campaign"
@@ -19,13 +24,12 @@ per_campaign = [
     path("finish/", campaigns.FinishView.as_view(), name="finish"),
     path("ledger/", campaigns.LedgerView.as_view(), name="ledger"),
     path("dice/verify/", campaigns.DiceVerifyView.as_view(), name="dice-verify"),
+    path("attributes/", campaigns.AttributeSchemasView.as_view(), name="attributes"),
     path("as-of/", reading.AsOfView.as_view(), name="as-of"),
     path("diff/", reading.DiffView.as_view(), name="diff"),
     # forces and their chain of command
     path("forces/", forces.ForceListView.as_view(), name="force-list"),
     path("forces/<int:ref>/", forces.ForceSheetView.as_view(), name="force-sheet"),
-    path("forces/<int:ref>/rest/", forces.ForceRestView.as_view(), name="force-rest"),
-    path("forces/<int:ref>/front/", forces.ForceFrontView.as_view(), name="force-front"),
     path("forces/<int:ref>/history/", reading.ForceHistoryView.as_view(), name="force-history"),
     path("formations/", forces.FormationListView.as_view(), name="formation-list"),
     path("formations/<int:ref>/commander/", forces.FormationCommanderView.as_view(),
@@ -42,12 +46,8 @@ per_campaign = [
     path("soldiers/", soldiers.SoldierListView.as_view(), name="soldier-list"),
     path("soldiers/<int:ref>/", soldiers.SoldierDetailView.as_view(), name="soldier-detail"),
     path("soldiers/<int:ref>/transfer/", soldiers.TransferView.as_view(), name="transfer"),
-    path("soldiers/<int:ref>/leadership/", soldiers.LeadershipView.as_view(),
-         name="leadership"),
     path("soldiers/<int:ref>/death/", soldiers.DeathView.as_view(), name="death"),
     path("soldiers/<int:ref>/capture/", soldiers.CaptureView.as_view(), name="capture"),
-    path("soldiers/<int:ref>/recovery-roll/", soldiers.RecoveryRollView.as_view(),
-         name="recovery-roll"),
     path("soldiers/<int:ref>/history/", reading.SoldierHistoryView.as_view(),
          name="soldier-history"),
     path("soldiers/<int:ref>/record/", reading.SoldierRecordView.as_view(),
@@ -56,14 +56,30 @@ per_campaign = [
     # the scenario graph
     path("scenarios/", scenarios.ScenarioListView.as_view(), name="scenario-list"),
     path("scenarios/<int:ref>/", scenarios.ScenarioDetailView.as_view(), name="scenario-detail"),
-    path("scenarios/<int:ref>/motivation/", scenarios.MotivationView.as_view(),
-         name="scenario-motivation"),
     path("scenarios/<int:ref>/picks/", scenarios.PicksView.as_view(), name="scenario-picks"),
     path("scenarios/<int:ref>/battle/", scenarios.BattleStartView.as_view(),
          name="scenario-battle"),
     path("scenarios/<int:ref>/result/", scenarios.ResultView.as_view(), name="scenario-result"),
     path("scenario-links/", scenarios.LinkListView.as_view(), name="link-list"),
 ]
+
+
+
+def _plugin_routes() -> list:
+    """The ``per_campaign`` routes of every plug-in package with a ``urls`` module."""
+    routes: list = []
+    for module in pkgutil.iter_modules(campaign.systems.__path__):
+        try:
+            urls = importlib.import_module(f"campaign.systems.{module.name}.urls")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"campaign.systems.{module.name}.urls":
+                raise
+            continue
+        routes += urls.per_campaign
+    return routes
+
+
+per_campaign += _plugin_routes()
 
 urlpatterns = [
     path("campaigns/", campaigns.CampaignListView.as_view(), name="campaign-list"),

@@ -54,6 +54,7 @@ RULE_CODE_SENTENCES = {
     # the apps' rule checks (campaign adapters, battles)
     "bad_house_rules": gettext_noop("The house rules are invalid."),
     "campaign_unsupported": gettext_noop("Campaigns are not available for this rule system."),
+    "bad_attribute": gettext_noop("An attribute of the rule system is invalid."),
     "bad_battle_options": gettext_noop("The battle options are invalid."),
     "nothing_declared": gettext_noop("No declared action waits for its dice."),
 }

@@ -152,7 +152,7 @@ def raise_army(campaign, user, name: str, soldiers: int = 6) -> dict:
     force_id = forces.raise_force(user=user, campaign=campaign, name=name).events[0].data[
         "force_id"]
     squad_id = forces.raise_squad(user=user, campaign=campaign, force_id=force_id,
-                                  name=f"{name} 1st", quality="regular",
+                                  name=f"{name} 1st", attributes={"quality": "regular"},
                                   establishment=soldiers).events[0].data["squad_id"]
     ids = []
     for n in range(soldiers):
@@ -160,8 +160,9 @@ def raise_army(campaign, user, name: str, soldiers: int = 6) -> dict:
             ("medic", "pistol") if n == 1 else ("rifleman", "rifle"))
         recorded = soldier_services.recruit_soldier(
             user=user, campaign=campaign, force_id=force_id, squad_id=squad_id,
-            name=f"{name} {role} {n}", role=role, weapon=weapon, armour="human",
-            quality="regular", leadership=2 if n == 0 else None)
+            name=f"{name} {role} {n}", role=role,
+            attributes={"weapon": weapon, "armour": "human", "quality": "regular",
+                        "leadership": 2 if n == 0 else None})
         ids.append(recorded.events[0].data["soldier_id"])
     forces.assign_squad_commander(user=user, campaign=campaign, squad_id=squad_id,
                                   soldier_id=ids[0])
@@ -172,6 +173,7 @@ def prepare_scenario(campaign, people, armies) -> int:
     """Plan "River crossing" between the Steel and Keno ``armies`` (``raise_army``): the
     organizer sets both sides' motivation, alice and bob pick their squads. Its id."""
     from campaign.services import scenarios
+    from campaign.systems.steelwar.services import set_motivation
 
     org = people["org"]
     scenario_id = scenarios.plan_scenario(
@@ -179,7 +181,7 @@ def prepare_scenario(campaign, people, armies) -> int:
         force_ids=[armies["steel"]["force"], armies["keno"]["force"]],
     ).events[0].data["scenario_id"]
     for side, player in (("steel", "alice"), ("keno", "bob")):
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
+        set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
                                  force_id=armies[side]["force"], motivation="medium")
         scenarios.pick_units(user=people[player], campaign=campaign, scenario_id=scenario_id,
                              force_id=armies[side]["force"],

@@ -15,7 +15,6 @@ from campaign.models import (
     Soldier,
     Squad,
 )
-from campaign.rules import HOUSE_RULE_LABEL
 from config.error_schema import ErrorSerializer  # the one error format (config.api_errors)
 from config.request_input import INT32_MAX, INT64_MAX
 
@@ -23,6 +22,11 @@ __all__ = ["ErrorSerializer"]  # re-exported for the campaign views
 
 
 # --- responses -------------------------------------------------------------------------------
+
+ATTRIBUTES_HELP = ("the campaign's rule system's attributes (its campaign plug-in's schema: "
+                   "GET /api/campaigns/{id}/attributes/)")
+
+
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -45,8 +49,7 @@ class ForceSerializer(_Projected):
 
     class Meta:
         model = Force
-        fields = ["id", "owner_id", "name", "faction", "posture", "fatigue", "fatigue_points",
-                  "consecutive_battles", "battles_fought", "version"]
+        fields = ["id", "owner_id", "name", "faction", "attributes", "battles_fought", "version"]
 
 
 # a post of the chain of command (a formation, a squad): its force and its commander (no
@@ -69,9 +72,9 @@ class SquadSerializer(_Command):
 
     class Meta:
         model = Squad
-        fields = ["id", "force_id", "formation_id", "name", "quality", "establishment",
-                  "strength", "fit", "traits", "commander_id", "raised_on", "battles_fought",
-                  "fire_given", "fire_taken", "casualties", "morale_low", "version"]
+        fields = ["id", "force_id", "formation_id", "name", "establishment", "attributes",
+                  "strength", "fit", "commander_id", "raised_on", "battles_fought",
+                  "casualties", "record", "version"]
 
 
 class SoldierSerializer(_Projected):
@@ -81,8 +84,8 @@ class SoldierSerializer(_Projected):
 
     class Meta:
         model = Soldier
-        fields = ["id", "force_id", "squad_id", "name", "role", "weapon", "armour", "quality",
-                  "specialties", "leadership", "traits", "status", "held_by_force_id",
+        fields = ["id", "force_id", "squad_id", "name", "role", "attributes", "status",
+                  "held_by_force_id",
                   "joined_on", "replacement", "wounded_on", "recovery_due",
                   "last_recovery_roll_on", "battles_fought", "wounds", "recoveries", "version"]
 
@@ -100,8 +103,9 @@ class ScenarioSerializer(_Projected):
 
     class Meta:
         model = Scenario
-        fields = ["id", "name", "description", "force_ids", "status", "open", "motivation",
-                  "picks", "sides", "battle_id", "played_on", "results", "version"]
+        fields = ["id", "name", "description", "force_ids", "status", "open",
+                  "side_attributes", "picks", "sides", "battle_id", "played_on", "results",
+                  "version"]
 
 
 class ScenarioLinkSerializer(serializers.ModelSerializer):
@@ -125,12 +129,9 @@ class HistoryEntrySerializer(serializers.ModelSerializer):
 
 class RecordSerializer(serializers.Serializer):
     battles_fought = serializers.IntegerField()
-    battles = serializers.ListField(child=serializers.DictField())
-    fire_given = serializers.IntegerField()
-    fire_taken = serializers.IntegerField()
-    suppressed = serializers.IntegerField()
-    hits_taken = serializers.IntegerField()
-    morale_low = serializers.CharField(allow_null=True)
+    battles = serializers.ListField(child=serializers.DictField(),
+                                    help_text="each with what the battle reported of the unit")
+    report = serializers.DictField(help_text="the rule system's totals of those reports")
     wounds = serializers.IntegerField()
     recoveries = serializers.IntegerField()
     commands_taken = serializers.IntegerField()
@@ -157,8 +158,31 @@ class RecordedSerializer(serializers.Serializer):
     entity = serializers.DictField(required=False, help_text="it, as the ledger now has it")
 
 
+class AttributeSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["choice", "int", "text", "list", "map", "bool"])
+    label = serializers.CharField(help_text="in the request's language")
+    required = serializers.BooleanField()
+    editable = serializers.BooleanField(help_text="false: kept by the campaign's own events")
+    choices = serializers.ListField(child=serializers.CharField(), required=False)
+    minimum = serializers.IntegerField(required=False)
+    maximum = serializers.IntegerField(required=False)
+    default = serializers.JSONField(required=False)
+    help = serializers.CharField(required=False)
+
+
+class AttributeSchemasSerializer(serializers.Serializer):
+    rule_system = serializers.CharField()
+    terms = serializers.DictField(child=serializers.CharField(),
+                                  help_text="the rule system's names for force, squad, soldier...")
+    soldier = AttributeSerializer(many=True)
+    squad = AttributeSerializer(many=True)
+    force = AttributeSerializer(many=True)
+    scenario_side = AttributeSerializer(many=True)
+
+
 class HouseRulesSerializer(serializers.Serializer):
-    label = serializers.CharField(default=HOUSE_RULE_LABEL, read_only=True)
+    label = serializers.CharField(read_only=True)
     rules = serializers.DictField()
     defaults = serializers.DictField(read_only=True)
 
@@ -210,52 +234,41 @@ class FormationCreateSerializer(WriteSerializer):
 
 class CommanderSerializer(WriteSerializer):
     soldier_id = serializers.IntegerField(max_value=INT32_MAX)
-    leadership = serializers.IntegerField(min_value=1, max_value=3, required=False)
+    attributes = serializers.DictField(
+        required=False, help_text="what the rule system needs of a commander (Steel War: "
+        '{"leadership": 1..3} if he has none)')
 
 
 class SquadCreateSerializer(WriteSerializer):
     force_id = serializers.IntegerField(max_value=INT32_MAX)
     name = serializers.CharField(max_length=120)
-    quality = serializers.CharField()
     establishment = serializers.IntegerField(min_value=1, max_value=INT32_MAX)
     formation_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
-    traits = serializers.DictField(required=False)
+    attributes = serializers.DictField(required=False, help_text=ATTRIBUTES_HELP)
 
 
 class SoldierFieldsSerializer(WriteSerializer):
     name = serializers.CharField(max_length=120)
-    role = serializers.CharField(max_length=40)
-    weapon = serializers.CharField(max_length=40)
-    armour = serializers.CharField(max_length=40, default="human")
-    specialties = serializers.ListField(child=serializers.CharField(), required=False,
-                                        default=list)
-    leadership = serializers.IntegerField(min_value=1, max_value=3, required=False,
-                                          allow_null=True)
-    traits = serializers.DictField(required=False)
+    role = serializers.CharField(max_length=40, required=False, default="")
+    attributes = serializers.DictField(required=False, help_text=ATTRIBUTES_HELP)
 
 
 class RecruitSerializer(SoldierFieldsSerializer):
     force_id = serializers.IntegerField(max_value=INT32_MAX)
     squad_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
-    quality = serializers.CharField()
 
 
 class ReplacementSerializer(SoldierFieldsSerializer):
-    quality = serializers.CharField(required=False, help_text="default: the house rules'")
+    pass
 
 
 class AmendSerializer(WriteSerializer):
-    changes = serializers.DictField()
+    changes = serializers.DictField(help_text="name, role and attributes (those that change)")
     reason = serializers.CharField(required=False, default="")
 
 
 class TransferSerializer(WriteSerializer):
     to_squad_id = serializers.IntegerField(allow_null=True, max_value=INT32_MAX)
-
-
-class LeadershipSerializer(WriteSerializer):
-    leadership = serializers.IntegerField(min_value=1, max_value=3)
-    reason = serializers.CharField(required=False, default="")
 
 
 class DeathSerializer(WriteSerializer):
@@ -265,11 +278,6 @@ class DeathSerializer(WriteSerializer):
 class CaptureSerializer(WriteSerializer):
     by_force_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
     reason = serializers.CharField(required=False, default="")
-
-
-class RecoveryRollSerializer(WriteSerializer):
-    roll = serializers.IntegerField(required=False, max_value=INT32_MAX,
-                                    help_text="a physical die (organizers)")
 
 
 class ExchangeSerializer(WriteSerializer):
@@ -289,11 +297,6 @@ class LinkCreateSerializer(WriteSerializer):
     to_id = serializers.IntegerField(max_value=INT32_MAX)
     condition = serializers.ChoiceField(choices=RESULTS, required=False, allow_null=True)
     force_id = serializers.IntegerField(required=False, allow_null=True, max_value=INT32_MAX)
-
-
-class MotivationSerializer(WriteSerializer):
-    force_id = serializers.IntegerField(max_value=INT32_MAX)
-    motivation = serializers.CharField()
 
 
 class PickSerializer(serializers.Serializer):

@@ -1,14 +1,15 @@
 """The difference between two moments of a campaign (two folds of its ledger). Pure."""
 from __future__ import annotations
 
-from campaign.ledger.state import CampaignState, entity_json
+from campaign.ledger.state import CampaignState, entity_json, force_json
 
 _KINDS = ("forces", "formations", "squads", "soldiers", "scenarios")
 
 
 def diff_states(before: CampaignState, after: CampaignState, *, force_id: int | None = None):
     """What changed from ``before`` to ``after``: per kind, the entities added and the
-    fields that changed (``{"field": [old, new]}``); forces also show their fatigue level.
+    fields that changed (``{"field": [old, new]}``, an attribute as ``"attributes.<name>"``);
+    forces also show what the plug-in derives (Steel War: the fatigue level).
     With ``force_id``, only that force's entities (and its scenarios)."""
     out: dict = {
         "from": {"version": before.version, "date": _date(before)},
@@ -28,8 +29,9 @@ def diff_states(before: CampaignState, after: CampaignState, *, force_id: int | 
             if old is None:
                 rows.append({"id": key, "name": new.name, "added": True, "now": new_json})
                 continue
-            old_json = _json(before, kind, old)
-            changes = {k: [old_json[k], v] for k, v in new_json.items() if old_json.get(k) != v}
+            old_flat, new_flat = _flat(_json(before, kind, old)), _flat(new_json)
+            changes = {k: [old_flat.get(k), v] for k, v in new_flat.items()
+                       if old_flat.get(k) != v}
             if changes:
                 rows.append({"id": key, "name": new.name, "added": False, "changes": changes})
         out[kind] = rows
@@ -47,12 +49,17 @@ def _keep(kind: str, entity, force_id: int | None) -> bool:
 
 
 def _json(state: CampaignState, kind: str, entity) -> dict:
-    data = entity_json(entity)
-    if kind == "forces":
-        data["fatigue"] = state.fatigue_level(entity.id)
+    data = force_json(state, entity) if kind == "forces" else entity_json(entity)
     if kind == "scenarios":
         data["status"] = entity.status
     return data
+
+
+def _flat(data: dict) -> dict:
+    """``attributes`` spread into ``attributes.<name>`` keys, so a change names the one."""
+    out = {k: v for k, v in data.items() if k != "attributes"}
+    out.update({f"attributes.{k}": v for k, v in (data.get("attributes") or {}).items()})
+    return out
 
 
 def _date(state: CampaignState) -> str | None:

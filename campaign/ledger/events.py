@@ -4,6 +4,11 @@ An event is a fact: what an organizer or player recorded, what a battle's result
 the campaign took it over, which dice were rolled. Nothing derived (fatigue levels, who is
 fit, who recovered with the passing of time) is stored: the fold derives it.
 
+Generic: a rule system's own events (Steel War: rest and front, motivation, leadership,
+recovery rolls) are its campaign plug-in's, registered here by :func:`register_type`; its
+attributes travel in ``attributes`` (events recorded before the split carried them at the
+top level: :meth:`LedgerEvent.from_data` upcasts them).
+
 Every class has a ``type`` (the stored event type), ``to_data()`` (the stored JSON) and
 ``from_data()``. Ids (``force_id``, ``squad_id``, ``soldier_id``...) are numbers the
 campaign hands out in order, one sequence per kind; dates are ISO ``YYYY-MM-DD`` in-game
@@ -20,11 +25,16 @@ SCHEMA_VERSION = 1
 EVENT_TYPES: dict[str, type[LedgerEvent]] = {}
 
 
-def _register(cls: type[LedgerEvent]) -> type[LedgerEvent]:
-    if cls.type in EVENT_TYPES:  # pragma: no cover - a programming error
+def register_type(cls: type[LedgerEvent]) -> type[LedgerEvent]:
+    """Register an event class under its ``type`` (a plug-in's too); twice is an error."""
+    existing = EVENT_TYPES.get(cls.type)
+    if existing is not None and existing is not cls:  # pragma: no cover - a programming error
         raise ValueError(f"event type {cls.type} registered twice")
     EVENT_TYPES[cls.type] = cls
     return cls
+
+
+_register = register_type
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,35 @@ class LedgerEvent:
     def from_data(cls, data: Mapping[str, Any]) -> LedgerEvent:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
+
+
+class _WithAttributes(LedgerEvent):
+    """An event carrying a plug-in's ``attributes``: stored keys the event does not know (the
+    top-level weapon, armour... of events recorded before the split) are upcast into them."""
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> LedgerEvent:
+        names = {f.name for f in fields(cls)}
+        known = {k: v for k, v in data.items() if k in names}
+        legacy = {k: v for k, v in data.items() if k not in names}
+        if legacy:
+            known["attributes"] = {**legacy, **known.get("attributes", {})}
+        return cls(**known)
+
+
+class _Open(LedgerEvent):
+    """An event whose data the plug-in extends: keys the event does not know travel in
+    ``extra`` and are stored at the top level beside its own."""
+
+    def to_data(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {**data.pop("extra"), **data}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> LedgerEvent:
+        names = {f.name for f in fields(cls)} - {"extra"}
+        return cls(**{k: v for k, v in data.items() if k in names},
+                   extra={k: v for k, v in data.items() if k not in names})
 
 
 def parse(event_type: str, data: Mapping[str, Any]) -> LedgerEvent:
@@ -117,24 +156,9 @@ class ForceRaised(LedgerEvent):
     owner_id: int
     name: str
     faction: str = ""
+    attributes: dict = field(default_factory=dict)
 
 
-@_register
-@dataclass(frozen=True)
-class ForceSentToRest(LedgerEvent):
-    """The force is rotated out of the line (§2.17: units rotate between front and rest)."""
-
-    type: ClassVar[str] = "force.sent_to_rest"
-    force_id: int
-
-
-@_register
-@dataclass(frozen=True)
-class ForceSentToFront(LedgerEvent):
-    """The force goes back into the line."""
-
-    type: ClassVar[str] = "force.sent_to_front"
-    force_id: int
 
 
 @_register
@@ -163,18 +187,17 @@ class FormationCommanderAssigned(LedgerEvent):
 
 @_register
 @dataclass(frozen=True)
-class SquadRaised(LedgerEvent):
-    """A squad: its quality grade, the strength replacements fill it up to
-    (``establishment``), and rule-system traits (e.g. ``{"troop_kind": "human"}``)."""
+class SquadRaised(_WithAttributes):
+    """A squad: the strength replacements fill it up to (``establishment``), and the plug-in's
+    unit attributes (Steel War: quality, traits)."""
 
     type: ClassVar[str] = "squad.raised"
     squad_id: int
     force_id: int
     name: str
-    quality: str
-    establishment: int
+    establishment: int | None = None
     formation_id: int | None = None
-    traits: dict = field(default_factory=dict)
+    attributes: dict = field(default_factory=dict)
 
 
 @_register
@@ -193,21 +216,17 @@ class SquadCommanderAssigned(LedgerEvent):
 
 @_register
 @dataclass(frozen=True)
-class SoldierRecruited(LedgerEvent):
-    """A soldier joins a force (and a squad, if given), with his persistent identity."""
+class SoldierRecruited(_WithAttributes):
+    """A soldier joins a force (and a squad, if given), with his persistent identity: his
+    name, role and the plug-in's member attributes (Steel War: weapon, armour, quality...)."""
 
     type: ClassVar[str] = "soldier.recruited"
     soldier_id: int
     force_id: int
     name: str
-    role: str
-    weapon: str
-    armour: str
-    quality: str
+    role: str = ""
     squad_id: int | None = None
-    specialties: list = field(default_factory=list)
-    leadership: int | None = None
-    traits: dict = field(default_factory=dict)
+    attributes: dict = field(default_factory=dict)
 
 
 @_register
@@ -223,13 +242,26 @@ class ReplacementJoined(SoldierRecruited):
 class SoldierAmended(LedgerEvent):
     """Details of a soldier changed or corrected (re-armed, renamed, new role...).
 
-    ``changes`` holds only the fields that change: name, role, weapon, armour, quality,
-    specialties, traits."""
+    ``changes`` holds only what changes: ``name``, ``role`` and ``attributes`` (the changed
+    ones); other keys (events recorded before the split) are upcast into ``attributes``."""
 
     type: ClassVar[str] = "soldier.amended"
     soldier_id: int
     changes: dict
     reason: str = ""
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> LedgerEvent:
+        changes = dict(data["changes"])
+        legacy = {k: changes.pop(k) for k in list(changes) if k not in AMENDED_FIELDS}
+        if legacy:
+            changes["attributes"] = {**legacy, **changes.get("attributes", {})}
+        return cls(soldier_id=data["soldier_id"], changes=changes,
+                   reason=data.get("reason", ""))
+
+
+#: What ``soldier.amended`` changes besides attributes.
+AMENDED_FIELDS = ("name", "role", "attributes")
 
 
 @_register
@@ -241,16 +273,6 @@ class SoldierTransferred(LedgerEvent):
     soldier_id: int
     to_squad_id: int | None
 
-
-@_register
-@dataclass(frozen=True)
-class LeadershipChanged(LedgerEvent):
-    """A commander's leadership changes (1 best .. 3 worst, §2.0)."""
-
-    type: ClassVar[str] = "soldier.leadership_changed"
-    soldier_id: int
-    leadership: int
-    reason: str = ""
 
 
 @_register
@@ -283,21 +305,6 @@ class PrisonersExchanged(LedgerEvent):
     soldier_ids: list
 
 
-@_register
-@dataclass(frozen=True)
-class RecoveryRolled(LedgerEvent):
-    """A recovery roll for a recovering soldier (house rule): ``roll >= target`` brings him
-    back to duty. ``source`` is ``"server"`` (derived from the campaign seed by ``key``) or
-    ``"entered"`` (physical dice)."""
-
-    type: ClassVar[str] = "soldier.recovery_rolled"
-    soldier_id: int
-    die: int
-    roll: int
-    target: int
-    source: str
-    key: str = ""
-
 
 # --- scenarios and battles -----------------------------------------------------------------
 
@@ -327,17 +334,6 @@ class ScenarioLinked(LedgerEvent):
     force_id: int | None = None
 
 
-@_register
-@dataclass(frozen=True)
-class MotivationSet(LedgerEvent):
-    """The organizer sets a side's motivation for a scenario (§2.17: once per scenario,
-    before play, for all units of the side)."""
-
-    type: ClassVar[str] = "scenario.motivation_set"
-    scenario_id: int
-    force_id: int
-    motivation: str
-
 
 @_register
 @dataclass(frozen=True)
@@ -357,8 +353,9 @@ class UnitsPicked(LedgerEvent):
 @dataclass(frozen=True)
 class BattleStarted(LedgerEvent):
     """The scenario's battle was created from campaign state. ``sides`` lists, per force:
-    ``force_id``, ``side`` (the side name in the battle), ``motivation``, ``fatigue``,
-    ``starting_morale``, ``squads`` and ``officers`` (as in :class:`UnitsPicked`)."""
+    ``force_id``, ``side`` (the side name in the battle), ``squads`` and ``officers`` (as in
+    :class:`UnitsPicked`) and what the plug-in adds (Steel War: ``motivation``, ``fatigue``,
+    ``starting_morale``)."""
 
     type: ClassVar[str] = "scenario.battle_started"
     scenario_id: int
@@ -379,19 +376,17 @@ class ScenarioResultRecorded(LedgerEvent):
 
 @_register
 @dataclass(frozen=True)
-class BattleResultTakenOver(LedgerEvent):
+class BattleResultTakenOver(_Open):
     """The campaign takes over a concluded battle's result (idempotency key per battle).
 
     - ``results``: ``[{"force_id", "result"}]`` (win / lose / draw), may be empty;
     - ``casualties``: ``[{"soldier_id", "outcome", "captured_by_force_id"}]`` with outcome
-      killed / stabilised / returned_to_duty / prisoner / unharmed / wounded (still
-      unchecked at the end: settled by ``reorganisation``);
-    - ``reorganisation``: the final reorganisation rolls for those (§2.11), with the dice:
-      ``[{"soldier_id", "die", "roll", "modifier", "outcome", "source", "key"}]``;
-    - ``commanders``: replaced commanders (§2.9): ``[{"squad_id", "soldier_id",
-      "leadership", "previous_soldier_id"}]``;
-    - ``units``: per squad, what the battle reports about it (fire given and taken, morale
-      low point...): ``[{"squad_id", ...}]``.
+      killed / stabilised / returned_to_duty / prisoner / unharmed / wounded (a wound the
+      battle left open: the plug-in settles it, e.g. Steel War's ``reorganisation``);
+    - ``units``: per squad, what the battle reports about it (the plug-in's report: fire
+      given and taken, morale low point...): ``[{"squad_id", ...}]``;
+    - ``extra``: the plug-in's own keys, stored beside these (Steel War: ``reorganisation``
+      rolls, ``commanders`` replaced).
     """
 
     type: ClassVar[str] = "battle.result_taken_over"
@@ -399,6 +394,5 @@ class BattleResultTakenOver(LedgerEvent):
     battle_id: int
     results: list = field(default_factory=list)
     casualties: list = field(default_factory=list)
-    reorganisation: list = field(default_factory=list)
-    commanders: list = field(default_factory=list)
     units: list = field(default_factory=list)
+    extra: dict = field(default_factory=dict)

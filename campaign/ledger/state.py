@@ -1,6 +1,8 @@
 """The state a campaign ledger folds to: forces, formations, squads, soldiers, scenarios.
 
-Immutable values (frozen dataclasses; their dicts are never mutated after construction,
+Generic: what a rule system adds lives in each entity's ``attributes`` (checked by the
+campaign's plug-in, :mod:`campaign.plugins`) and in ``house_rules`` (the plug-in's parsed
+house rules). Immutable values (frozen dataclasses; their dicts are never mutated after construction,
 every change makes new ones), so an as-of view can be kept next to the present one.
 ``to_json`` gives the JSON the API shows for as-of views and diffs.
 """
@@ -10,7 +12,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any, NamedTuple
 
-from campaign.rules import HouseRules
+from campaign.plugins import CampaignPlugin, NoHouseRules
+from campaign.plugins import get as plugin_for
 
 SOLDIER_STATUSES: tuple[str, ...] = ("fit", "wounded", "recovering", "dead", "captured")
 #: Statuses that keep a soldier out of a battle (dead, captured, not yet recovered).
@@ -50,13 +53,8 @@ class Soldier:
     force_id: int
     squad_id: int | None
     name: str
-    role: str
-    weapon: str
-    armour: str
-    quality: str
-    specialties: tuple[str, ...] = ()
-    leadership: int | None = None
-    traits: dict = field(default_factory=dict)
+    role: str = ""
+    attributes: dict = field(default_factory=dict)  # the plug-in's member schema
     status: str = "fit"
     held_by_force_id: int | None = None
     joined_on: date | None = None
@@ -87,9 +85,8 @@ class Squad:
     force_id: int
     formation_id: int | None
     name: str
-    quality: str
-    establishment: int
-    traits: dict = field(default_factory=dict)
+    establishment: int | None = None  # the strength replacements fill it up to (None: no limit)
+    attributes: dict = field(default_factory=dict)  # the plug-in's unit schema
     commander_id: int | None = None
     raised_on: date | None = None
     battles_fought: int = 0
@@ -111,11 +108,7 @@ class Force:
     owner_id: int
     name: str
     faction: str = ""
-    posture: str = "front"
-    fatigue_points: int = 0
-    front_days: int = 0
-    rest_days: int = 0
-    consecutive_battles: int = 0
+    attributes: dict = field(default_factory=dict)  # the plug-in's force schema
     battles_fought: int = 0
 
 
@@ -133,7 +126,7 @@ class Scenario:
     name: str
     force_ids: tuple[int, ...]
     description: str = ""
-    motivation: dict = field(default_factory=dict)  # force id -> low/medium/high
+    side_attributes: dict = field(default_factory=dict)  # force id -> the plug-in's side schema
     picks: dict = field(default_factory=dict)  # force id -> ((squad id, (soldier ids)), ...)
     officers: dict = field(default_factory=dict)  # force id -> (soldier ids)
     battle_id: int | None = None
@@ -161,7 +154,7 @@ class CampaignState:
     rule_version: str = ""
     start_date: date | None = None
     date: date | None = None
-    house_rules: HouseRules = field(default_factory=HouseRules)
+    house_rules: Any = field(default_factory=NoHouseRules)  # the plug-in's, parsed
     battle_options: dict = field(default_factory=dict)
     seed_sha256: str = ""
     seed: str | None = None
@@ -179,14 +172,15 @@ class CampaignState:
     def started(self) -> bool:
         return self.start_date is not None
 
+    @property
+    def plugin(self) -> CampaignPlugin:
+        """The campaign plug-in of the campaign's rule system (the base before it starts)."""
+        return plugin_for(self.rule_system) if self.rule_system else CampaignPlugin()
+
     def next_id(self, kind: str) -> int:
         """The id the next ``kind`` ("force", "formation", "squad", "soldier", "scenario")
         gets."""
         return self.last_ids.get(kind, 0) + 1
-
-    def fatigue_level(self, force_id: int) -> str:
-        """fresh / tired / exhausted (house rule thresholds)."""
-        return self.house_rules.fatigue.level(self.forces[force_id].fatigue_points)
 
     def squad_members(self, squad_id: int) -> list[Soldier]:
         """Soldiers on the squad's roll, any status (prisoners and the dead included)."""
@@ -241,6 +235,14 @@ def entity_json(entity: Any) -> dict:
     return _json_value(asdict(entity))
 
 
+def force_json(state: CampaignState, force: Force) -> dict:
+    """A force as JSON, with what the plug-in derives (Steel War: its fatigue level) among
+    its attributes."""
+    data = entity_json(force)
+    data["attributes"] = {**data["attributes"], **state.plugin.force_json(state, force)}
+    return data
+
+
 def state_json(state: CampaignState, *, force_id: int | None = None) -> dict:
     """The whole state (or one force of it) as JSON: what as-of views return."""
     forces = [f for f in state.forces.values() if force_id is None or f.id == force_id]
@@ -255,7 +257,7 @@ def state_json(state: CampaignState, *, force_id: int | None = None) -> dict:
         "house_rules": state.house_rules.to_json(),
         "battle_options": dict(state.battle_options),
         "forces": [
-            {**entity_json(f), "fatigue": state.fatigue_level(f.id)}
+            force_json(state, f)
             for f in sorted(forces, key=lambda f: f.id)
         ],
         "formations": [entity_json(f) for f in _by_id(state.formations) if mine(f)],

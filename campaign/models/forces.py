@@ -1,5 +1,8 @@
 """Read projections of forces: the force sheet (forces, formations, squads, soldiers).
 
+What a rule system adds is its campaign plug-in's ``attributes`` (validated JSON, shown from
+the plug-in's schema), not columns.
+
 Every row is rebuilt from the campaign ledger (``manage.py rebuild_campaign_projections``);
 never edit them by hand: record an event instead. ``ref`` is the id the ledger gave the
 entity (one sequence per kind and campaign); links between rows are refs too, so a rebuild
@@ -23,24 +26,13 @@ class Projected(models.Model):
 
 
 class Force(Projected):
-    class Posture(models.TextChoices):
-        FRONT = "front", _("at the front")
-        REST = "rest", _("at rest")
-
-    class Fatigue(models.TextChoices):
-        FRESH = "fresh", _("fresh")
-        TIRED = "tired", _("tired")
-        EXHAUSTED = "exhausted", _("exhausted")
-
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="forces"
     )
     name = models.CharField(_("name"), max_length=120)
     faction = models.CharField(_("faction"), max_length=60, blank=True)
-    posture = models.CharField(max_length=8, choices=Posture.choices)
-    fatigue = models.CharField(max_length=12, choices=Fatigue.choices)
-    fatigue_points = models.PositiveIntegerField()
-    consecutive_battles = models.PositiveIntegerField()
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True,
+                                  help_text="the plug-in's force attributes and what it derives")
     battles_fought = models.PositiveIntegerField()
 
     class Meta(Projected.Meta):
@@ -72,19 +64,18 @@ class Squad(Projected):
     force_ref = models.PositiveIntegerField()
     formation_ref = models.PositiveIntegerField(null=True, blank=True)
     name = models.CharField(_("name"), max_length=120)
-    quality = models.CharField(max_length=16)
-    establishment = models.PositiveIntegerField()
-    traits = models.JSONField(default=dict, blank=True)
+    establishment = models.PositiveIntegerField(null=True, blank=True)
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True,
+                                  help_text="the plug-in's unit attributes")
     commander_ref = models.PositiveIntegerField(null=True, blank=True)
     raised_on = models.DateField(null=True, blank=True)
     battles_fought = models.PositiveIntegerField()
     strength = models.PositiveIntegerField(help_text="soldiers on the roll, not dead or captured")
     fit = models.PositiveIntegerField(help_text="soldiers fit to fight")
     # totals over its battles, from the battle results taken over
-    fire_given = models.PositiveIntegerField(default=0)
-    fire_taken = models.PositiveIntegerField(default=0)
     casualties = models.PositiveIntegerField(default=0)
-    morale_low = models.CharField(max_length=16, blank=True, help_text="worst morale reached")
+    record = models.JSONField(default=dict, blank=True,
+                              help_text="the plug-in's totals of its battle reports")
 
     class Meta(Projected.Meta):
         constraints = [models.UniqueConstraint(fields=["campaign", "ref"], name="squad_ref")]
@@ -107,13 +98,9 @@ class Soldier(Projected):
     force_ref = models.PositiveIntegerField()
     squad_ref = models.PositiveIntegerField(null=True, blank=True)
     name = models.CharField(_("name"), max_length=120)
-    role = models.CharField(max_length=40)
-    weapon = models.CharField(max_length=40)
-    armour = models.CharField(max_length=40)
-    quality = models.CharField(max_length=16)
-    specialties = models.JSONField(default=list, blank=True)
-    leadership = models.PositiveSmallIntegerField(null=True, blank=True)
-    traits = models.JSONField(default=dict, blank=True)
+    role = models.CharField(max_length=40, blank=True)
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True,
+                                  help_text="the plug-in's member attributes")
     status = models.CharField(max_length=12, choices=Status.choices)
     held_by_force_ref = models.PositiveIntegerField(null=True, blank=True)
     joined_on = models.DateField(null=True, blank=True)

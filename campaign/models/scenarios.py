@@ -14,7 +14,8 @@ class Scenario(Projected):
     name = models.CharField(_("name"), max_length=200)
     description = models.TextField(blank=True)
     force_refs = models.JSONField(default=list)
-    motivation = models.JSONField(default=dict, blank=True, help_text="force ref -> motivation")
+    side_attributes = models.JSONField(default=dict, blank=True,
+                                       help_text="force ref -> the plug-in's side attributes")
     picks = models.JSONField(default=dict, blank=True, help_text="force ref -> squads picked")
     sides = models.JSONField(default=list, blank=True, help_text="the sides as set up")
     battle_id = models.PositiveIntegerField(null=True, blank=True)

@@ -8,15 +8,23 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign
-from campaign.pages.terms import FATIGUE, MOTIVATION, QUALITY, ROLE, STATUS, WEAPON, term
+from campaign.pages.terms import STATUS, term
+from campaign.plugins import CampaignPlugin
+from campaign.plugins import get as plugin_for
+from campaign.plugins.labels import shown_attributes, value_label
+from campaign.plugins.schema import Schema
 from campaign.selectors.as_of import as_of, difference
+from rules.core import registry
+from rules.core.errors import RuleError
 
 SOLDIER_STATUSES = ("fit", "wounded", "recovering", "dead", "captured")
-#: Fields whose change the page explains ("status: fit → dead").
-SHOWN_CHANGES = ("status", "quality", "leadership", "squad_id", "fatigue", "posture", "name")
+#: Fields whose change the page explains ("status: fit → dead"), with every attribute of
+#: the plug-in's schema (``attributes.<name>``).
+SHOWN_CHANGES = ("status", "squad_id", "name")
 
 
 def battles_of(*, campaign: Campaign, force_id: int) -> list[dict]:
@@ -42,32 +50,60 @@ def _changes(diff: dict | None) -> dict[tuple[str, int], list[dict]]:
             out[(kind, row["id"])] = [
                 {"field": field, "old": old, "new": new}
                 for field, (old, new) in row["changes"].items()
-                if field in SHOWN_CHANGES
+                if field in SHOWN_CHANGES or field.startswith("attributes.")
             ]
     return out
 
 
-def _soldier(soldier: dict, changes) -> dict:
+class _Shown:
+    """How the page labels one campaign's values: its plug-in's schemas and terms."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.system = campaign.rule_system
+        self.plugin: CampaignPlugin = plugin_for(self.system)
+
+    def role(self, value: str | None) -> str | None:
+        """A member's role in the active language (the rule system's term), else as it is."""
+        if not value:
+            return value
+        try:
+            label = registry.terms(self.system).label("role", value, get_language() or "en")
+        except RuleError:
+            label = None
+        return label or value
+
+    def attributes(self, schema: Schema, values: dict) -> list[dict]:
+        return shown_attributes(schema, values or {}, self.system)
+
+    def changes(self, schema: Schema, found: list[dict]) -> list[dict]:
+        return [{**c, "label": self._field_label(schema, c["field"]),
+                 "old": self._label(schema, c["field"], c["old"]),
+                 "new": self._label(schema, c["field"], c["new"])} for c in found]
+
+    @staticmethod
+    def _field_label(schema: Schema, field: str) -> str:
+        if field.startswith("attributes."):
+            attribute = schema.by_name.get(field.split(".", 1)[1])
+            return _(attribute.label) if attribute else field
+        labels = {"status": _("status"), "squad_id": _("squad"), "name": _("name")}
+        return labels.get(field, field)
+
+    def _label(self, schema: Schema, field: str, value):
+        if field == "status":
+            return term(STATUS, value)
+        attribute = schema.by_name.get(field.split(".", 1)[1]) if "." in field else None
+        return value_label(self.system, attribute, value) if attribute else value
+
+
+def _soldier(soldier: dict, changes, shown: _Shown) -> dict:
+    schema = shown.plugin.member_schema
     return {
         **soldier,
         "status_label": term(STATUS, soldier["status"]),
-        "quality_label": term(QUALITY, soldier["quality"]),
-        "role_label": term(ROLE, soldier.get("role")),
-        "weapon_label": term(WEAPON, soldier.get("weapon")),
-        "changes": _shown(changes.get(("soldiers", soldier["id"]), [])),
+        "role_label": shown.role(soldier.get("role")),
+        "attributes_shown": shown.attributes(schema, soldier["attributes"]),
+        "changes": shown.changes(schema, changes.get(("soldiers", soldier["id"]), [])),
     }
-
-
-def _field_label(field: str) -> str:
-    labels = {"status": _("status"), "quality": _("quality"), "leadership": _("leadership"),
-              "squad_id": _("squad"), "fatigue": _("fatigue"), "posture": _("posture"),
-              "name": _("name")}
-    return labels.get(field, field)
-
-
-def _label(field: str, value):
-    tables = {"status": STATUS, "quality": QUALITY, "fatigue": FATIGUE}
-    return term(tables.get(field, {}), value)
 
 
 def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None = None) -> dict:
@@ -81,8 +117,9 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
         else None
     )
     changes = _changes(diff)
+    shown = _Shown(campaign)
     (force,) = state["forces"]
-    soldiers = [_soldier(s, changes) for s in state["soldiers"]]
+    soldiers = [_soldier(s, changes, shown) for s in state["soldiers"]]
     by_id = {s["id"]: s for s in soldiers}
     squads = []
     for squad in state["squads"]:
@@ -92,41 +129,36 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
         squads.append(
             {
                 **squad,
-                "quality_label": term(QUALITY, squad["quality"]),
+                "attributes_shown": shown.attributes(shown.plugin.unit_schema,
+                                                     squad["attributes"]),
                 "commander": commander,
-                "leadership": commander["leadership"] if commander else None,
                 "soldiers": members,
                 "counts": [
                     {"status": st, "label": term(STATUS, st), "n": counts[st]}
                     for st in SOLDIER_STATUSES
                     if counts[st]
                 ],
-                "changes": _shown(changes.get(("squads", squad["id"]), [])),
+                "changes": shown.changes(shown.plugin.unit_schema,
+                                         changes.get(("squads", squad["id"]), [])),
                 "changed": bool(changes.get(("squads", squad["id"])))
                 or any(m["changes"] for m in members),
             }
         )
     squad_ids = {sq["id"] for sq in squads}
-    motivation = _motivation(state["scenarios"], force_id)
+    force_schema = shown.plugin.force_schema
     return {
         "force": {
             **force,
-            "fatigue_label": term(FATIGUE, force["fatigue"]),
-            "changes": _shown(changes.get(("forces", force_id), [])),
+            "attributes_shown": shown.attributes(force_schema, force["attributes"]),
+            "changes": shown.changes(force_schema, changes.get(("forces", force_id), [])),
         },
-        "motivation": motivation,
+        "side": _side(state["scenarios"], force_id, shown),
         "squads": squads,
         "unassigned": [s for s in soldiers if s["squad_id"] not in squad_ids],
         "date": state["date"],
         "diff": diff,
         "changed_count": _count_shown(force_id, squads, soldiers, changes),
     }
-
-
-def _shown(changes: list[dict]) -> list[dict]:
-    """Changes as the page shows them: "status: fit → now dead"."""
-    return [{**c, "label": _field_label(c["field"]), "old": _label(c["field"], c["old"]),
-             "new": _label(c["field"], c["new"])} for c in changes]
 
 
 def _count_shown(force_id: int, squads: list[dict], soldiers: list[dict], changes) -> int:
@@ -137,16 +169,17 @@ def _count_shown(force_id: int, squads: list[dict], soldiers: list[dict], change
             + sum(len(soldier["changes"]) for soldier in soldiers))
 
 
-def _motivation(scenarios: list[dict], force_id: int) -> dict | None:
-    """The force's motivation in its next scenario (else its latest): a scenario's setting."""
-    def level(s):
-        m = s.get("motivation") or {}
-        return m.get(str(force_id)) or m.get(force_id)
+def _side(scenarios: list[dict], force_id: int, shown: _Shown) -> dict | None:
+    """The force's side in its next scenario (else its latest) with what the plug-in sets
+    there (Steel War: the motivation, §2.17)."""
+    def values(s):
+        sides = s.get("side_attributes") or {}
+        return sides.get(str(force_id)) or sides.get(force_id)
 
-    with_level = [s for s in scenarios if level(s)]
-    upcoming = [s for s in with_level if s["status"] != "concluded"]
-    chosen = (upcoming or with_level[::-1] or [None])[0]
+    with_values = [s for s in scenarios if values(s)]
+    upcoming = [s for s in with_values if s["status"] != "concluded"]
+    chosen = (upcoming or with_values[::-1] or [None])[0]
     if chosen is None:
         return None
-    return {"scenario": chosen["name"], "level": level(chosen),
-            "label": term(MOTIVATION, level(chosen))}
+    return {"scenario": chosen["name"],
+            "attributes_shown": shown.attributes(shown.plugin.side_schema, values(chosen))}

@@ -11,7 +11,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from battles.results import RESULT_LABELS
-from campaign.systems import SUPPORTED
+from campaign.plugins import supported
 from rules.core import registry
 
 
@@ -27,14 +27,14 @@ class SystemLabels(Mapping):
     def __getitem__(self, key: str) -> str:
         if key in self.own:
             return self.own[key]
-        for system in SUPPORTED:
+        for system in supported():
             label = registry.terms(system).label(self.kind, key, get_language() or "en")
             if label is not None:
                 return label
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        system_keys = (k for s in SUPPORTED for k in registry.terms(s).keys(self.kind))
+        system_keys = (k for s in supported() for k in registry.terms(s).keys(self.kind))
         return iter(dict.fromkeys([*self.own, *system_keys]))
 
     def __len__(self) -> int:
@@ -42,11 +42,6 @@ class SystemLabels(Mapping):
 
 
 MORALE = SystemLabels("morale")
-FATIGUE = SystemLabels("fatigue")
-MOTIVATION = SystemLabels("motivation")
-QUALITY = SystemLabels("quality")
-ROLE = SystemLabels("role")
-WEAPON = SystemLabels("weapon")
 #: A soldier's or a squad's standing in the campaign (then a figure's in a battle, from the
 #: rule system: "unchecked casualty").
 STATUS = SystemLabels("casualty", own={
@@ -61,6 +56,13 @@ STATUS = SystemLabels("casualty", own={
 })
 
 
+def history_kind(plugin, kind: str) -> str:
+    """A history row's kind as the pages label it: the plug-in's own kinds first."""
+    if kind in plugin.history_kinds:
+        return _(plugin.history_kinds[kind])
+    return term(HISTORY_KINDS, kind)
+
+
 def term(table: Mapping, value) -> str:
     """The label of ``value`` in ``table``, or the value itself."""
     return table.get(value, value) if isinstance(value, str) else value
@@ -68,9 +70,8 @@ def term(table: Mapping, value) -> str:
 
 #: A battle's outcomes, which scenario links condition on (``battles.results``).
 RESULT = RESULT_LABELS
-POSTURE = {"front": _("at the front"), "rest": _("at rest")}
-
-#: What happened to a soldier, squad or force, by history kind (campaign ledger effects).
+#: What happened to a soldier, squad or force, by history kind (the core's ledger effects;
+#: a plug-in labels its own, ``CampaignPlugin.history_kinds``).
 HISTORY_KINDS = {
     "battle_fought": _("battle"),
     "battle_started": _("battle set up"),
@@ -79,11 +80,8 @@ HISTORY_KINDS = {
     "killed": _("killed"),
     "died": _("died"),
     "died_of_wounds": _("died of wounds"),
-    "evacuated": _("evacuated"),
     "stabilised": _("stabilised"),
     "returned_to_duty": _("returned to duty"),
-    "recovery_roll": _("recovery roll"),
-    "reorganisation_roll": _("reorganisation roll"),
     "formation_raised": _("formation raised"),
     "scenario_planned": _("scenario planned"),
     "scenario_linked": _("scenarios linked"),
@@ -96,8 +94,6 @@ HISTORY_KINDS = {
     "command_taken": _("took command"),
     "command_lost": _("lost command"),
     "commander_replaced": _("commander replaced"),
-    "fatigue_changed": _("fatigue"),
-    "motivation_set": _("motivation"),
     "units_picked": _("picked for a scenario"),
     "force_raised": _("force raised"),
     "squad_raised": _("squad raised"),
@@ -105,9 +101,6 @@ HISTORY_KINDS = {
     "replacement": _("replacement"),
     "transferred": _("transferred"),
     "soldier_left": _("left the force"),
-    "sent_to_rest": _("sent to rest"),
-    "sent_to_front": _("sent to the front"),
-    "leadership_changed": _("leadership"),
     "amended": _("record amended"),
     "scenario_result": _("scenario result"),
     "result_taken_over": _("battle result taken over"),

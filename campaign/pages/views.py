@@ -7,11 +7,12 @@ from battles.selectors import visible_battles
 from campaign.models import HistoryEntry
 from campaign.pages import overview
 from campaign.pages.force import battles_of, force_page
-from campaign.pages.terms import HISTORY_KINDS, MORALE, POSTURE, QUALITY, STATUS, WEAPON, term
+from campaign.pages.terms import MORALE, STATUS, history_kind, term
+from campaign.plugins import get as plugin_for
+from campaign.plugins.labels import shown_attributes
 from campaign.selectors.campaigns import campaign_for, visible_campaigns
 from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
-from campaign.systems import adapter_for
 from config.api_errors import domain_status
 from config.errors import DomainError
 from config.request_input import ascii_int
@@ -41,13 +42,18 @@ def campaign_overview(request, campaign_id: int):
     campaign = _or_404(campaign_for, user=request.user, campaign_id=campaign_id)
     names = overview.force_names(campaign)
     graph, scenarios = overview.graph(campaign=campaign, force_names=names)
-    ladder = adapter_for(campaign.rule_system).MORALE_LADDER
+    plugin = plugin_for(campaign.rule_system)
+    ladder = plugin.morale_ladder()
+    shown_forces = list(forces(campaign=campaign))
+    for force in shown_forces:
+        force.attributes_shown = shown_attributes(plugin.force_schema, force.attributes,
+                                                  campaign.rule_system)
     return render(
         request,
         "pages/campaign.html",
         {
             "campaign": campaign,
-            "forces": forces(campaign=campaign),
+            "forces": shown_forces,
             "graph": graph,
             "scenarios": scenarios,
             "charts": overview.charts(campaign=campaign, force_names=names, ladder=ladder),
@@ -70,18 +76,19 @@ def force_detail(request, campaign_id: int, ref: int):
     return render(
         request,
         "pages/force.html",
-        {"campaign": campaign, "battles": battles, "before_battle": before,
-         "posture": term(POSTURE, page["force"]["posture"]), **page},
+        {"campaign": campaign, "battles": battles, "before_battle": before, **page},
     )
 
 
 def _record(request, campaign_id: int, ref: int, subject: str, getter, template: str):
     campaign = _or_404(campaign_for, user=request.user, campaign_id=campaign_id)
     entity = _or_404(getter, campaign=campaign, ref=ref)
-    ladder = adapter_for(campaign.rule_system).MORALE_LADDER
-    record = record_of(campaign=campaign, subject=subject, ref=ref, ladder=ladder)
+    plugin = plugin_for(campaign.rule_system)
+    record = record_of(campaign=campaign, subject=subject, ref=ref)
+    schema = plugin.member_schema if subject == HistoryEntry.Subject.SOLDIER else (
+        plugin.unit_schema)
     timeline = [
-        {"row": row, "kind": term(HISTORY_KINDS, row.kind)}
+        {"row": row, "kind": history_kind(plugin, row.kind)}
         for row in history(campaign=campaign, subject=subject, ref=ref)
     ]
     return render(
@@ -92,11 +99,11 @@ def _record(request, campaign_id: int, ref: int, subject: str, getter, template:
             "entity": entity,
             "force": force_of(campaign=campaign, ref=entity.force_ref),
             "record": record,
-            "morale_low": term(MORALE, record["morale_low"]),
+            "report": shown_attributes(plugin.record_schema, record["report"],
+                                       campaign.rule_system),
             "timeline": timeline,
-            "quality": term(QUALITY, entity.quality),
+            "attributes": shown_attributes(schema, entity.attributes, campaign.rule_system),
             "status": term(STATUS, getattr(entity, "status", "")),
-            "weapon": term(WEAPON, getattr(entity, "weapon", "")),
         },
     )
 

@@ -2,29 +2,24 @@
 from __future__ import annotations
 
 from battles import dice as dice_scheme
-from campaign.ledger.events import BattleResultTakenOver, CampaignFinished, RecoveryRolled
+from campaign.ledger.events import CampaignFinished
 from campaign.ledger.fold import fold
 from campaign.models import Campaign
+from campaign.plugins import get as plugin_for
 from campaign.services.dice import namespace
 from campaign.services.ledger import ledger_of
 from rules.core.dice import DiceRequest
 
 
 def server_rolls(*, campaign: Campaign) -> list[tuple[int, str, int, list]]:
-    """Every server roll of the ledger: ``(version, key, sides, [recorded values])``."""
-    rolls = []
-    for entry in ledger_of(campaign_id=campaign.pk):
-        if entry.type == RecoveryRolled.type and entry.data["source"] == "server":
-            rolls.append((entry.version, entry.data["key"], entry.data["die"],
-                          [entry.data["roll"]]))
-        elif entry.type == BattleResultTakenOver.type:
-            for roll in entry.data.get("reorganisation", ()):
-                if roll.get("source") != "server":
-                    continue
-                for die in (roll.get("melee_fate"), roll if "roll" in roll else None):
-                    if die is not None:
-                        rolls.append((entry.version, die["key"], die["die"], [die["roll"]]))
-    return rolls
+    """Every server roll of the ledger: ``(version, key, sides, [recorded values])``; the
+    campaign's plug-in says which events carry them (its own dice)."""
+    plugin = plugin_for(campaign.rule_system)
+    return [
+        (entry.version, key, sides, values)
+        for entry in ledger_of(campaign_id=campaign.pk)
+        for key, sides, values in plugin.server_rolls(entry.type, entry.data)
+    ]
 
 
 def verify_campaign_dice(*, campaign: Campaign) -> dict:

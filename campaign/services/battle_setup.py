@@ -1,8 +1,8 @@
 """A scenario's battle, set up from campaign state and created through the battles service.
 
-Each side goes in with the soldiers its force picked (still able to fight), its motivation
-(set by the organizer, §2.17) and its fatigue (from the campaign's house rules), which sets
-its starting morale: fresh -> Confident, tired -> Steady, exhausted -> Shaken (§2.17).
+Each side goes in with the soldiers its force picked (still able to fight) and what the
+campaign's plug-in adds to a side (Steel War: the motivation the organizer set and the
+fatigue that sets its starting morale, §2.17); the plug-in builds the rule system's setup.
 """
 from __future__ import annotations
 
@@ -15,20 +15,22 @@ from battles.services.battles import ParticipantSpec, create_battle
 from campaign.ledger.events import BattleStarted
 from campaign.ledger.state import CampaignState
 from campaign.models import Campaign, CampaignBattle
+from campaign.plugins import CampaignPlugin
+from campaign.plugins import get as plugin_for
 from campaign.services.access import refused, require_organizer
 from campaign.services.ledger import Recorded, state_of, write
 from campaign.services.scenarios import resolve_officers, resolve_picks, scenario_of
-from campaign.systems import adapter_for
 from config.errors import Conflict
 from rules.core.errors import RuleError
 
 
-def plan_sides(state: CampaignState, scenario_id: int, adapter) -> list:
-    """The sides of the scenario's battle as the campaign stands now (``SidePlan`` each).
+def plan_sides(state: CampaignState, scenario_id: int, plugin: CampaignPlugin) -> list[dict]:
+    """The sides of the scenario's battle as the campaign stands now (the
+    ``scenario.battle_started`` sides).
 
     Refuses a scenario that is locked by the graph, already played, or not ready: every
-    force needs its motivation and its picks, and every soldier picked must still be able
-    to fight (422, naming him)."""
+    force needs what the plug-in asks (Steel War: its motivation) and its picks, and every
+    soldier picked must still be able to fight (422, naming him)."""
     scenario = scenario_of(state, scenario_id)
     if scenario.battle_id is not None or scenario.status == "concluded":
         raise refused("scenario_started", _("%(scenario)s has already been played") % {"scenario": scenario.name},
@@ -38,10 +40,10 @@ def plan_sides(state: CampaignState, scenario_id: int, adapter) -> list:
     plans = []
     for force_id in scenario.force_ids:
         force = state.forces[force_id]
-        motivation = scenario.motivation.get(force_id)
-        if motivation is None:
-            raise refused("motivation_missing", _("the organizer has not set %(force)s's motivation for %(scenario)s (§2.17)") % {"force": force.name, "scenario": scenario.name}, field="motivation",
-                          rule="§2.17")
+        try:
+            plugin.check_side_ready(state, scenario, force_id)
+        except RuleError as error:
+            raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
         picks = scenario.picks.get(force_id)
         if not picks:
             raise refused("units_missing", _("%(force)s has not picked its units for %(scenario)s") % {"force": force.name, "scenario": scenario.name}, field="squads")
@@ -50,10 +52,7 @@ def plan_sides(state: CampaignState, scenario_id: int, adapter) -> list:
         )
         officers = resolve_officers(state, force_id, scenario.officers.get(force_id, ()),
                                     squads)
-        plans.append(adapter.SidePlan(
-            force_id=force_id, motivation=motivation, fatigue=state.fatigue_level(force_id),
-            squads=squads, officers=officers,
-        ))
+        plans.append(plugin.plan_side(state, scenario, force_id, squads, officers))
     return plans
 
 
@@ -67,25 +66,24 @@ def start_scenario_battle(
 ) -> tuple[Model, Recorded]:
     """The organizer starts the scenario's battle: the rule system's setup is built from
     campaign state, the battle created (each force's owner takes part on its side), and the
-    ``scenario.battle_started`` event records which soldiers went in, with which motivation,
-    fatigue and starting morale. Returns the battle (``battles.services.create_battle``'s)
-    and the ledger's record."""
+    ``scenario.battle_started`` event records which soldiers went in, and how (the plug-in's
+    side: Steel War's motivation, fatigue and starting morale)."""
     require_organizer(user=user, campaign=campaign, what=_("start battles"))
-    adapter = adapter_for(campaign.rule_system)
+    plugin = plugin_for(campaign.rule_system)
     state = state_of(campaign_id=campaign.pk)
-    plans = plan_sides(state, scenario_id, adapter)
+    plans = plan_sides(state, scenario_id, plugin)
     try:
-        setup = adapter.battle_setup(state=state, sides=plans)
+        setup = plugin.battle_setup(state, plans)
     except RuleError as error:
         raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
     scenario = state.scenarios[scenario_id]
     owners = {u.pk: u for u in get_user_model().objects.filter(
-        pk__in=[state.forces[p.force_id].owner_id for p in plans])}
+        pk__in=[state.forces[p["force_id"]].owner_id for p in plans])}
     participants = [
-        ParticipantSpec(user=owners[state.forces[p.force_id].owner_id],
-                        side=adapter.side_id(p.force_id))
+        ParticipantSpec(user=owners[state.forces[p["force_id"]].owner_id],
+                        side=p["side"])
         for p in plans
-        if state.forces[p.force_id].owner_id in owners
+        if state.forces[p["force_id"]].owner_id in owners
     ]
     with transaction.atomic():
         battle = create_battle(
@@ -96,20 +94,9 @@ def start_scenario_battle(
         CampaignBattle.objects.create(battle=battle, campaign=campaign, scenario_ref=scenario_id)
 
         def decide(fresh: CampaignState):
-            if plan_sides(fresh, scenario_id, adapter) != plans:
+            if plan_sides(fresh, scenario_id, plugin) != plans:
                 raise Conflict("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name})
-            return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=[
-                {
-                    "force_id": p.force_id,
-                    "side": adapter.side_id(p.force_id),
-                    "motivation": p.motivation,
-                    "fatigue": p.fatigue,
-                    "starting_morale": adapter.starting_morale(p.fatigue),
-                    "squads": [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in p.squads],
-                    "officers": list(p.officers),
-                }
-                for p in plans
-            ])]
+            return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=plans)]
 
         recorded = write(campaign_id=campaign.pk, user=user, decide=decide,
                          expected_version=expected_version)

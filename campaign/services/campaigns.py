@@ -17,10 +17,9 @@ from campaign.ledger.events import (
     HouseRulesChanged,
 )
 from campaign.models import Campaign, CampaignSeed
-from campaign.rules import HouseRules
+from campaign.plugins import get as plugin_for
 from campaign.services.access import bad_input, require_organizer
 from campaign.services.ledger import Recorded, WriteOptions, write
-from campaign.systems import adapter_for
 from clubs.access import require_club_organizer
 from clubs.models import Club
 from rules.core import registry
@@ -28,12 +27,6 @@ from rules.core.errors import RuleError
 
 #: Longest single step of the calendar (a season): longer gaps are recorded in steps.
 MAX_DAYS_PER_STEP = 366
-
-
-def _house_rules(adapter, raw: Mapping[str, Any] | None, base: HouseRules | None = None):
-    rules = base.merged(raw or {}) if base is not None else HouseRules.from_json(raw)
-    adapter.check_quality(rules.replacements.quality, "replacements.quality")
-    return rules
 
 
 def start_campaign(
@@ -47,11 +40,11 @@ def start_campaign(
     house_rules: Mapping[str, Any] | None = None,
 ) -> Campaign:
     """An organizer starts a campaign: its identity row, a secret dice seed, and the
-    ``campaign.started`` event (house rules default to ``campaign.rules``)."""
+    ``campaign.started`` event (house rules default to the plug-in's)."""
     require_club_organizer(user=user, club_id=club.pk, what=_("start a campaign"))
-    adapter = adapter_for(rule_system)
+    plugin = plugin_for(rule_system)
     system = registry.get(rule_system, rule_version)
-    rules = _house_rules(adapter, house_rules)
+    rules = plugin.parse_house_rules(house_rules)
     if not name.strip():
         raise bad_input("bad_name", _("a campaign needs a name"), field="name")
     seed = dice_scheme.new_seed()
@@ -91,10 +84,10 @@ def change_house_rules(
     """An organizer changes some house rules (a partial object, e.g.
     ``{"fatigue": {"tired_at": 4}}``); the full new set is recorded."""
     require_organizer(user=user, campaign=campaign, what=_("change the house rules"))
-    adapter = adapter_for(campaign.rule_system)
+    plugin = plugin_for(campaign.rule_system)
 
     def decide(state):
-        rules = _house_rules(adapter, changes, base=state.house_rules)
+        rules = plugin.merge_house_rules(state.house_rules, changes)
         if rules == state.house_rules:
             return []
         return [HouseRulesChanged(house_rules=rules.to_json())]
@@ -113,7 +106,7 @@ def set_battle_options(
     (its PROPOSED options); battles already started keep theirs."""
     require_organizer(user=user, campaign=campaign, what=_("set the battle options"))
     try:
-        options = adapter_for(campaign.rule_system).check_battle_options(options)
+        options = plugin_for(campaign.rule_system).check_battle_options(options)
     except RuleError as error:
         raise bad_input(error.code, error.message, field=error.field) from None
 
@@ -132,8 +125,8 @@ def advance_calendar(
     days: int,
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
-    """In-game time passes (house rules: fatigue at the front and at rest, evacuation and
-    recovery of the wounded)."""
+    """In-game time passes (what it does is the plug-in's: Steel War's house rules tire
+    forces at the front, rest them, and evacuate and recover the wounded)."""
     require_organizer(user=user, campaign=campaign, what=_("move the calendar"))
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS_PER_STEP:
         raise bad_input("bad_days", _("days must be a whole number from 1 to %(most)s") % {"most": MAX_DAYS_PER_STEP},

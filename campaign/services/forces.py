@@ -8,20 +8,17 @@ from django.utils.translation import gettext as _
 
 from campaign.ledger.events import (
     ForceRaised,
-    ForceSentToFront,
-    ForceSentToRest,
     FormationCommanderAssigned,
     FormationRaised,
-    LeadershipChanged,
     SquadCommanderAssigned,
     SquadRaised,
 )
 from campaign.ledger.state import FORMATION_LEVELS, CampaignState, Formation, Soldier
 from campaign.models import Campaign
+from campaign.plugins import get as plugin_for
 from campaign.services.access import (
     bad_input,
     editable_force,
-    force_in_state,
     not_found,
     refused,
     require_force_editor,
@@ -29,7 +26,6 @@ from campaign.services.access import (
     status_text,
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
-from campaign.systems import adapter_for
 from clubs.selectors import members
 from rules.core import registry
 from rules.core.errors import RuleError
@@ -67,41 +63,7 @@ def raise_force(
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
-def send_force_to_rest(
-    *,
-    user,
-    campaign: Campaign,
-    force_id: int,
-    **writing: Unpack[WriteOptions],
-) -> Recorded:
-    """The organizer rotates a force out of the line: while at rest its fatigue falls
-    (house rule, §2.17 "units rotate between the front line and rest")."""
-    return _posture(user, campaign, force_id, "rest", writing)
 
-
-def send_force_to_front(
-    *,
-    user,
-    campaign: Campaign,
-    force_id: int,
-    **writing: Unpack[WriteOptions],
-) -> Recorded:
-    """The organizer sends a force back into the line: time there tires it (house rule)."""
-    return _posture(user, campaign, force_id, "front", writing)
-
-
-def _posture(user, campaign: Campaign, force_id: int, posture: str,
-             writing: WriteOptions) -> Recorded:
-    require_organizer(user=user, campaign=campaign, what=_("rotate forces"))
-
-    def decide(state: CampaignState):
-        force = force_in_state(state, force_id)
-        if force.posture == posture:
-            return []
-        event = ForceSentToRest if posture == "rest" else ForceSentToFront
-        return [event(force_id=force.id)]
-
-    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
 
 def raise_formation(
@@ -147,18 +109,16 @@ def raise_squad(
     campaign: Campaign,
     force_id: int,
     name: str,
-    quality: str,
     establishment: int,
     formation_id: int | None = None,
-    traits: Mapping[str, Any] | None = None,
+    attributes: Mapping[str, Any] | None = None,
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A squad of the force; ``establishment`` is the strength replacements fill it up to, at
-    most the rule system's figures per unit (``limit_exceeded``)."""
-    adapter = adapter_for(campaign.rule_system)
-    traits = dict(traits or {})
+    most the rule system's figures per unit (``limit_exceeded``); its attributes are
+    checked by the campaign's plug-in."""
     try:
-        adapter.check_squad(quality=quality, traits=traits)
+        values = plugin_for(campaign.rule_system).check_unit(attributes=attributes)
     except RuleError as error:
         raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
     if not isinstance(establishment, int) or establishment < 1:
@@ -176,8 +136,8 @@ def raise_squad(
         if formation_id is not None:
             _formation_in(state, formation_id, force_id, "formation_id")
         return [SquadRaised(squad_id=state.next_id("squad"), force_id=force_id, name=name,
-                            quality=quality, establishment=establishment,
-                            formation_id=formation_id, traits=traits)]
+                            establishment=establishment, formation_id=formation_id,
+                            attributes=values)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 
@@ -188,22 +148,22 @@ def assign_squad_commander(
     campaign: Campaign,
     squad_id: int,
     soldier_id: int,
-    leadership: int | None = None,
+    attributes: Mapping[str, Any] | None = None,
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
-    """A soldier of the squad takes command of it; a soldier without a leadership value
-    needs one (1 best .. 3 worst, §2.0)."""
+    """A soldier of the squad takes command of it; the plug-in may need attributes for a
+    commander (Steel War: a leadership, 1 best .. 3 worst, §2.0)."""
 
     def decide(state: CampaignState):
         squad = state.squads.get(squad_id)
         if squad is None:
             raise not_found("squad", squad_id, "squad_id")
         require_force_editor(user=user, campaign=campaign, force=state.forces[squad.force_id])
-        soldier = _commander_candidate(state, soldier_id, squad.force_id, leadership)
+        soldier = _commander_candidate(state, soldier_id, squad.force_id)
         if soldier.squad_id != squad_id:
             raise refused("not_in_squad", _("%(soldier)s is not in %(squad)s") % {"soldier": soldier.name, "squad": squad.name},
                           field="soldier_id")
-        events: list = _leadership_event(soldier, leadership)
+        events: list = _taking_command(state, soldier, attributes)
         if squad.commander_id != soldier_id:
             events.append(SquadCommanderAssigned(squad_id=squad_id, soldier_id=soldier_id,
                                                  reason="assigned"))
@@ -218,7 +178,7 @@ def assign_formation_commander(
     campaign: Campaign,
     formation_id: int,
     soldier_id: int,
-    leadership: int | None = None,
+    attributes: Mapping[str, Any] | None = None,
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """A soldier of the force takes command of a formation (the rally chain, §2.18)."""
@@ -229,8 +189,8 @@ def assign_formation_commander(
             raise not_found("formation", formation_id, "formation_id")
         require_force_editor(user=user, campaign=campaign,
                              force=state.forces[formation.force_id])
-        soldier = _commander_candidate(state, soldier_id, formation.force_id, leadership)
-        events: list = _leadership_event(soldier, leadership)
+        soldier = _commander_candidate(state, soldier_id, formation.force_id)
+        events: list = _taking_command(state, soldier, attributes)
         if formation.commander_id != soldier_id:
             events.append(FormationCommanderAssigned(formation_id=formation_id,
                                                      soldier_id=soldier_id, reason="assigned"))
@@ -248,9 +208,7 @@ def _formation_in(state: CampaignState, formation_id: int, force_id: int,
     return formation
 
 
-def _commander_candidate(
-    state: CampaignState, soldier_id: int, force_id: int, leadership: int | None
-) -> Soldier:
+def _commander_candidate(state: CampaignState, soldier_id: int, force_id: int) -> Soldier:
     soldier = state.soldiers.get(soldier_id)
     if soldier is None or soldier.force_id != force_id:
         raise not_found("soldier", soldier_id, "soldier_id")
@@ -258,17 +216,13 @@ def _commander_candidate(
         raise refused("soldier_unavailable",
                       _("%(soldier)s is %(status)s and cannot take command") % {"soldier": soldier.name, "status": status_text(soldier)},
                       field="soldier_id")
-    if leadership is not None and not 1 <= leadership <= 3:
-        raise bad_input("bad_leadership", _("leadership runs from 1 (best) to 3 (worst) (§2.0)"),
-                        field="leadership")
-    if soldier.leadership is None and leadership is None:
-        raise refused("no_leadership",
-                      _("%(soldier)s has no leadership value: give one (1 best .. 3 worst, §2.0)") % {"soldier": soldier.name}, field="leadership", rule="§2.0")
     return soldier
 
 
-def _leadership_event(soldier: Soldier, leadership: int | None) -> list:
-    if leadership is None or leadership == soldier.leadership:
-        return []
-    return [LeadershipChanged(soldier_id=soldier.id, leadership=leadership,
-                              reason="given command")]
+def _taking_command(state: CampaignState, soldier: Soldier,
+                    attributes: Mapping[str, Any] | None) -> list:
+    """The plug-in's events for a soldier taking a command (422 if he cannot)."""
+    try:
+        return state.plugin.taking_command(state, soldier, dict(attributes or {}))
+    except RuleError as error:
+        raise refused(error.code, error.message, field=error.field, rule=error.rule) from None

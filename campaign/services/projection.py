@@ -16,6 +16,7 @@ from django.db import transaction
 
 from campaign.ledger.fold import apply
 from campaign.ledger.state import CampaignState, LedgerEffect
+from campaign.ledger.state import force_json as force_state_json
 from campaign.models import (
     Campaign,
     Force,
@@ -27,7 +28,6 @@ from campaign.models import (
     Squad,
 )
 from campaign.services.ledger import extend_fold, folded, forget, remember, stream_of
-from campaign.systems import adapter_for
 from eventstore.selectors import read_stream
 
 #: Soldier effects that also belong to the squad's history.
@@ -157,7 +157,7 @@ class _Projector:
         )
 
     def _upsert_forces(self) -> None:
-        # fatigue levels depend on the house rules too: write every force
+        # what the plug-in derives (fatigue levels) may depend on the house rules: write all
         forces = self.state.forces
         versions = {ref: self.changed["forces"].get(ref, 0) for ref in forces}
         existing = dict(Force.objects.filter(campaign=self.campaign)
@@ -190,32 +190,26 @@ class _Projector:
                      versions=versions)
 
     def _squad_stats(self) -> None:
-        """Totals over a squad's battles, recomputed from its history rows."""
+        """Totals over a squad's battles, recomputed from its history rows: casualties, and
+        the plug-in's totals of its battle reports (Steel War: fire given and taken, the
+        worst morale)."""
         if not self.stats_squads:
             return
-        ladder = adapter_for(self.campaign.rule_system).MORALE_LADDER
+        plugin = self.state.plugin
         rows = HistoryEntry.objects.filter(
             campaign=self.campaign, subject=HistoryEntry.Subject.SQUAD,
             subject_ref__in=self.stats_squads, kind="battle_fought",
         ).values_list("subject_ref", "data")
-        totals: dict[int, dict[str, Any]] = {
-            ref: {"fire_given": 0, "fire_taken": 0, "casualties": 0, "morale_low": ""}
-            for ref in self.stats_squads
-        }
+        reports: dict[int, list[dict]] = {ref: [] for ref in self.stats_squads}
+        casualties = dict.fromkeys(self.stats_squads, 0)
         for ref, data in rows:
-            unit, total = data.get("unit") or {}, totals[ref]
-            total["fire_given"] += unit.get("fire_given", 0)
-            total["fire_taken"] += unit.get("fire_taken", 0)
-            total["casualties"] += sum(
+            reports[ref].append(data.get("unit") or {})
+            casualties[ref] += sum(
                 1 for outcome in (data.get("casualties") or {}).values() if outcome != "unharmed"
             )
-            low = unit.get("morale_low")
-            if low in ladder and (
-                not total["morale_low"] or ladder.index(low) > ladder.index(total["morale_low"])
-            ):
-                total["morale_low"] = low
-        for ref, total in totals.items():
-            Squad.objects.filter(campaign=self.campaign, ref=ref).update(**total)
+        for ref in self.stats_squads:
+            Squad.objects.filter(campaign=self.campaign, ref=ref).update(
+                casualties=casualties[ref], record=plugin.unit_record(reports[ref]))
 
 
 def _subjects(effect: LedgerEffect) -> list[tuple[str, int]]:
@@ -260,8 +254,8 @@ def _plain(entity, renames: dict[str, str], skip: tuple[str, ...] = ()) -> dict[
 
 
 def _force_row(state: CampaignState, force) -> dict[str, Any]:
-    row = _plain(force, {"owner_id": "owner_id"}, skip=("front_days", "rest_days"))
-    row["fatigue"] = state.fatigue_level(force.id)
+    row = _plain(force, {"owner_id": "owner_id"})
+    row["attributes"] = force_state_json(state, force)["attributes"]
     return row
 
 
@@ -284,7 +278,7 @@ def _soldier_row(state: CampaignState, soldier) -> dict[str, Any]:
 
 def _scenario_row(state: CampaignState, scenario) -> dict[str, Any]:
     row = _plain(scenario, {"force_ids": "force_refs"}, skip=("taken_over", "officers"))
-    row["motivation"] = {str(k): v for k, v in scenario.motivation.items()}
+    row["side_attributes"] = {str(k): v for k, v in scenario.side_attributes.items()}
     row["picks"] = {
         str(force): [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in picks]
         for force, picks in scenario.picks.items()

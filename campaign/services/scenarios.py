@@ -1,5 +1,4 @@
-"""The scenario graph: planning scenarios, linking them, each side's motivation, the units
-each force sends, and results recorded by hand."""
+"""The scenario graph: planning scenarios, linking them, the units each force sends, and results recorded by hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -8,7 +7,6 @@ from typing import Any, Unpack
 from django.utils.translation import gettext as _
 
 from campaign.ledger.events import (
-    MotivationSet,
     ScenarioLinked,
     ScenarioPlanned,
     ScenarioResultRecorded,
@@ -26,8 +24,6 @@ from campaign.services.access import (
     status_text,
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
-from campaign.systems import adapter_for
-from rules.core.errors import RuleError
 
 
 def scenario_of(state: CampaignState, scenario_id: int, field: str = "scenario_id") -> Scenario:
@@ -37,7 +33,7 @@ def scenario_of(state: CampaignState, scenario_id: int, field: str = "scenario_i
     return scenario
 
 
-def _not_started(scenario: Scenario) -> None:
+def not_started(scenario: Scenario) -> None:
     if scenario.battle_id is not None or scenario.status == "concluded":
         raise refused("scenario_started", _("%(scenario)s has already been played (%(status)s)")
                       % {"scenario": scenario.name, "status": scenario.status.replace('_', ' ')}, field="scenario_id")
@@ -117,35 +113,6 @@ def _reaches(state: CampaignState, start: int, goal: int) -> bool:
     return False
 
 
-def set_motivation(
-    *,
-    user,
-    campaign: Campaign,
-    scenario_id: int,
-    force_id: int,
-    motivation: str,
-    **writing: Unpack[WriteOptions],
-) -> Recorded:
-    """The organizer sets a side's motivation for the scenario: once per scenario, before
-    play, for all its units (§2.17)."""
-    require_organizer(user=user, campaign=campaign, what=_("set motivation"))
-    try:
-        adapter_for(campaign.rule_system).check_motivation(motivation)
-    except RuleError as error:
-        raise bad_input(error.code, error.message, field=error.field) from None
-
-    def decide(state: CampaignState):
-        scenario = scenario_of(state, scenario_id)
-        _not_started(scenario)
-        if force_id not in scenario.force_ids:
-            raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s") % {"force_id": force_id, "scenario": scenario.name}, field="force_id")
-        if scenario.motivation.get(force_id) == motivation:
-            return []
-        return [MotivationSet(scenario_id=scenario_id, force_id=force_id,
-                              motivation=motivation)]
-
-    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
-
 
 def pick_units(
     *,
@@ -165,7 +132,7 @@ def pick_units(
 
     def decide(state: CampaignState):
         scenario = scenario_of(state, scenario_id)
-        _not_started(scenario)
+        not_started(scenario)
         force = editable_force(state, force_id, user=user, campaign=campaign)
         if force_id not in scenario.force_ids:
             raise refused("not_in_scenario", _("%(force)s does not fight in %(scenario)s") % {"force": force.name, "scenario": scenario.name},

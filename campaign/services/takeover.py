@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from battles.selectors import concluded_battles, conclusion_of
 from campaign.models import Campaign, CampaignBattle
+from campaign.plugins import get as plugin_for
 from campaign.services.dice import server_roll
 from campaign.services.ledger import Recorded, state_of, write
 from campaign.services.outbox import relay
 from campaign.services.projection import project_campaign
-from campaign.systems import adapter_for
 from eventstore.selectors import stream_version
 from rules.core.summary import BattleSummary
 
@@ -30,7 +30,7 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
     if conclusion is None:
         return None
     campaign = link.campaign
-    adapter = adapter_for(campaign.rule_system)
+    plugin = plugin_for(campaign.rule_system)
     summary = BattleSummary.from_json(conclusion.summary)
 
     def decide(state):
@@ -42,7 +42,7 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
             return server_roll(campaign_id=campaign.pk, version=state.version + 1, key=key,
                                sides=sides)
 
-        return [adapter.take_over(
+        return [plugin.take_over(
             state=state, scenario_id=scenario.id, battle_id=battle_id, result=conclusion.result,
             summary=summary, log_effects=conclusion.log_effects, roll=roll,
         )]

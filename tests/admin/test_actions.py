@@ -148,10 +148,10 @@ def test_forces_are_sent_to_rest_and_back_to_the_front(campaign, armies, act, or
     steel = Force.objects.get(campaign=campaign, ref=armies["steel"]["force"])
     act(org_client, Force, "send_to_rest", [steel])
     steel.refresh_from_db()
-    assert steel.posture == "rest"
+    assert steel.attributes["posture"] == "rest"
     act(org_client, Force, "send_to_front", [steel])
     steel.refresh_from_db()
-    assert steel.posture == "front"
+    assert steel.attributes["posture"] == "front"
 
 
 # --- corrections of soldiers ---------------------------------------------------------------
@@ -168,7 +168,7 @@ def test_leadership_is_corrected_by_a_ledger_event(campaign, armies, act, org_cl
     assert (last.type, last.data["leadership"], last.data["reason"]) == (
         "soldier.leadership_changed", 1, "misread the roster")
     commander.refresh_from_db()
-    assert commander.leadership == 1
+    assert commander.attributes["leadership"] == 1
 
 
 def test_a_refused_correction_leaves_the_soldier_and_the_ledger_as_they_were(
@@ -180,7 +180,7 @@ def test_a_refused_correction_leaves_the_soldier_and_the_ledger_as_they_were(
                leadership="1")
     assert "only the club's organizers may change leadership" in messages_of(page)[-1]
     commander.refresh_from_db()
-    assert commander.leadership == 2 and ledger_version(campaign) == before
+    assert commander.attributes["leadership"] == 2 and ledger_version(campaign) == before
 
 
 def test_a_correction_of_several_soldiers_is_all_or_nothing(campaign, people, armies, act,
@@ -203,11 +203,20 @@ def test_details_are_amended_and_an_empty_amendment_is_asked_again(campaign, arm
     empty = act(org_client, Soldier, "amend_details", [rifleman], apply=True, reason="x")
     assert empty.context["form"].non_field_errors() == ["Fill in at least one detail to change."]
     assert ledger_version(campaign) == before
-    act(org_client, Soldier, "amend_details", [rifleman], apply=True, weapon="smg",
-        reason="re-armed")
+    form = act(org_client, Soldier, "amend_details", [rifleman]).context["form"]
+    # a field per editable attribute of the campaign's plug-in, labelled from its schema
+    assert form.fields["attributes.weapon"].label == "weapon"
+    assert "rifle" in dict(form.fields["attributes.weapon"].choices)
+    bad = act(org_client, Soldier, "amend_details", [rifleman], apply=True,
+              **{"attributes.weapon": "ray_gun"})
+    assert "attributes.weapon" in bad.context["form"].errors
+    assert ledger_version(campaign) == before
+    act(org_client, Soldier, "amend_details", [rifleman], apply=True,
+        **{"attributes.weapon": "smg"}, reason="re-armed")
     rifleman.refresh_from_db()
-    assert rifleman.weapon == "smg"
-    assert read_stream(stream_of(campaign.pk))[-1].data["changes"] == {"weapon": "smg"}
+    assert rifleman.attributes["weapon"] == "smg"
+    assert read_stream(stream_of(campaign.pk))[-1].data["changes"] == {
+        "attributes": {"weapon": "smg"}}
 
 
 def test_a_capture_and_a_prisoner_exchange(campaign, armies, act, org_client):
@@ -265,7 +274,7 @@ def test_the_demos_recovering_wounded_come_back_through_the_admin(
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
 
-    from campaign.demo import load_demo
+    from campaign.systems.steelwar.demo import load_demo
     from tests.admin.conftest import client_for
 
     monkeypatch.setattr("battles.dice.new_seed", lambda: "0" * 64)  # three recovering

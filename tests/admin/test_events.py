@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from battles.models import Battle
 from campaign.models import Campaign
-from campaign.services import soldiers
+from campaign.systems.steelwar import services as steelwar
 from eventstore.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_the_event_list_filters_by_recorded_date(battle, org_client):
 
 def test_the_event_list_searches_stream_ids_and_idempotency_keys(campaign, people, armies,
                                                                  org_client):
-    soldiers.change_leadership(user=people["org"], campaign=campaign,
+    steelwar.change_leadership(user=people["org"], campaign=campaign,
                                soldier_id=armies["steel"]["soldiers"][1], leadership=3,
                                idempotency_key="fix-medic-leadership")
     found = listed(org_client, q="fix-medic")

@@ -20,6 +20,7 @@ from campaign.models import (
 from campaign.services import forces, soldiers
 from campaign.services.campaigns import start_campaign
 from campaign.services.projection import project_campaign
+from campaign.systems.steelwar import services as steelwar
 from clubs.models import Club, Membership
 from eventstore.models import Event
 from tests.admin.conftest import START
@@ -77,7 +78,7 @@ def test_battles_are_not_added_or_deleted_in_the_admin(battle, root_client):
 
 def test_a_soldiers_page_shows_his_history_newest_first(campaign, people, armies, org_client):
     ref = armies["steel"]["soldiers"][0]
-    soldiers.change_leadership(user=people["org"], campaign=campaign, soldier_id=ref,
+    steelwar.change_leadership(user=people["org"], campaign=campaign, soldier_id=ref,
                                leadership=1, reason="promoted")
     project_campaign(campaign_id=campaign.pk)
     soldier = Soldier.objects.get(campaign=campaign, ref=ref)
@@ -140,7 +141,7 @@ def test_soldiers_filter_by_campaign_and_squad(campaign, armies, org_client):
 @pytest.mark.parametrize(("model", "query", "count"), [
     (Campaign, {"status": "active", "club__id__exact": "CLUB"}, 1),
     (Campaign, {"q": "Lantern"}, 1),
-    (Force, {"q": "steel", "posture": "front"}, 1),
+    (Force, {"q": "steel"}, 1),
     (Squad, {"q": "keno"}, 1),
     (Scenario, {"status": "in_battle"}, 1),
     (Scenario, {"status": "planned", "open": "0"}, 1),

@@ -41,15 +41,19 @@ class CampaignApi:
 
 def recruit(api: CampaignApi, force_id: int, squad_id: int, name: str, role: str,
             weapon: str, **extra) -> int:
+    """A Steel War soldier (``extra``: more attributes, e.g. ``leadership=2``)."""
     body = api.post("soldiers/", {"force_id": force_id, "squad_id": squad_id, "name": name,
-                                  "role": role, "weapon": weapon, "quality": "regular",
-                                  **extra}, expect=201)
+                                  "role": role,
+                                  "attributes": {"weapon": weapon, "armour": "human",
+                                                 "quality": "regular", **extra}},
+                    expect=201)
     return body["id"]
 
 
 def raise_squad(api: CampaignApi, force_id: int, name: str, soldiers: int = 8) -> tuple[int, list]:
     """A squad of ``soldiers``: a commander (leadership 2, SMG), a medic, riflemen."""
-    squad_id = api.post("squads/", {"force_id": force_id, "name": name, "quality": "regular",
+    squad_id = api.post("squads/", {"force_id": force_id, "name": name,
+                                    "attributes": {"quality": "regular"},
                                     "establishment": soldiers}, expect=201)["id"]
     ids = [recruit(api, force_id, squad_id, f"{name} commander", "commander", "smg",
                    leadership=2),

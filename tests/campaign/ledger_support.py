@@ -22,9 +22,11 @@ def started(**house_rules) -> ev.CampaignStarted:
 
 def soldier(soldier_id: int, squad_id: int, force_id: int = 1, role: str = "rifleman",
             **extra) -> ev.SoldierRecruited:
+    """A Steel War soldier (``extra``: more attributes, e.g. ``leadership=2``)."""
     return ev.SoldierRecruited(soldier_id=soldier_id, force_id=force_id, squad_id=squad_id,
-                               name=f"soldier {soldier_id}", role=role, weapon="rifle",
-                               armour="human", quality="regular", **extra)
+                               name=f"soldier {soldier_id}", role=role,
+                               attributes={"weapon": "rifle", "armour": "human",
+                                           "quality": "regular", **extra})
 
 
 def two_forces() -> list[ev.LedgerEvent]:
@@ -36,7 +38,7 @@ def two_forces() -> list[ev.LedgerEvent]:
         out += [
             ev.ForceRaised(force_id=force_id, owner_id=10 + force_id, name=name),
             ev.SquadRaised(squad_id=force_id, force_id=force_id, name=f"{name} 1st",
-                           quality="regular", establishment=4),
+                           establishment=4, attributes={"quality": "regular"}),
             soldier(first, force_id, force_id, role="commander", leadership=2),
             *(soldier(n, force_id, force_id) for n in range(first + 1, first + 4)),
             ev.SquadCommanderAssigned(squad_id=force_id, soldier_id=first),

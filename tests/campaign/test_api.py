@@ -35,13 +35,25 @@ def test_outsiders_cannot_write_either(clients, projected):
 def test_errors_are_json_with_code_message_and_field(clients, projected):
     api = CampaignApi(clients["alice"], projected.pk)
     response = api.client.post(api.url("soldiers/"), {
-        "force_id": 2, "name": "Spy", "role": "rifleman", "weapon": "rifle",
-        "quality": "regular"}, format="json")
+        "force_id": 2, "name": "Spy", "role": "rifleman",
+        "attributes": {"weapon": "rifle", "armour": "human", "quality": "regular"}},
+        format="json")
     assert response.status_code == 403
     assert set(response.json()) >= {"code", "message", "field"}
     assert response.json()["code"] == "not_your_force"
     response = api.client.post(api.url("soldiers/"), {"force_id": 1, "name": "X"}, format="json")
-    assert response.status_code == 400 and response.json()["field"] == "role"
+    assert response.status_code == 422 and response.json()["field"] == "role"
+    response = api.client.post(api.url("soldiers/"), {
+        "force_id": 1, "name": "X", "role": "rifleman",
+        "attributes": {"weapon": "rifle", "armour": "human", "quality": "heroic"}},
+        format="json")
+    assert response.status_code == 422
+    assert (response.json()["code"], response.json()["field"]) == ("bad_attribute",
+                                                                   "attributes.quality")
+    response = api.client.post(api.url("soldiers/"), {
+        "force_id": 1, "name": "X", "role": "rifleman", "attributes": ["rifle"]},
+        format="json")
+    assert response.status_code == 400 and response.json()["field"] == "attributes"
     response = api.client.post(api.url("calendar/"), {"days": 3}, format="json")
     assert response.status_code == 403 and response.json()["code"] == "not_an_organizer"
 
@@ -63,7 +75,8 @@ def test_the_force_sheet_has_the_chain_of_command_squads_and_soldiers(clients, p
     assert formation["entity"]["level"] == "platoon"  # the answer comes from the ledger
     project(projected)  # the task that runs on commit
     sheet = api.get("forces/1/")
-    assert sheet["force"]["fatigue"] == "fresh"
+    assert sheet["force"]["attributes"]["fatigue"] == "fresh"
+    assert sheet["force"]["attributes"]["posture"] == "front"
     assert sheet["squads"][0]["commander_id"] == sheet["soldiers"][0]["id"]
     assert [f["name"] for f in sheet["formations"]] == ["1st pl."]
 
@@ -71,8 +84,8 @@ def test_the_force_sheet_has_the_chain_of_command_squads_and_soldiers(clients, p
 def test_a_retried_write_with_the_same_idempotency_key_records_once(clients, projected,
                                                                     project):
     api = CampaignApi(clients["alice"], projected.pk)
-    data = {"force_id": 1, "name": "Reserve", "role": "rifleman", "weapon": "rifle",
-            "quality": "recruit"}
+    data = {"force_id": 1, "name": "Reserve", "role": "rifleman",
+            "attributes": {"weapon": "rifle", "armour": "human", "quality": "recruit"}}
     first = api.post("soldiers/", data, expect=201, **{"Idempotency-Key": "r-1"})
     again = api.post("soldiers/", data, expect=200, **{"Idempotency-Key": "r-1"})
     assert again["replayed"] and again["id"] == first["id"]
@@ -152,3 +165,16 @@ def test_the_fast_force_sheet_rows_are_what_the_serializers_give(clients, projec
         queryset = model.objects.filter(campaign=projected).order_by("ref")
         fast = json.loads(json.dumps(plain_rows(serializer, queryset), default=str))
         assert fast == json.loads(json.dumps(serializer(queryset, many=True).data))
+
+
+def test_the_attribute_schemas_say_what_the_rule_system_records_in_the_request_language(
+        clients, projected):
+    api = CampaignApi(clients["alice"], projected.pk)
+    schemas = api.get("attributes/")
+    assert schemas["rule_system"] == "steelwar"
+    weapon = {a["name"]: a for a in schemas["soldier"]}["weapon"]
+    assert weapon["kind"] == "choice" and weapon["required"] and "rifle" in weapon["choices"]
+    assert {a["name"]: a for a in schemas["force"]}["fatigue_points"]["editable"] is False
+    assert [a["name"] for a in schemas["scenario_side"]] == ["motivation"]
+    russian = api.client.get(api.url("attributes/"), headers={"Accept-Language": "ru"}).json()
+    assert {a["name"]: a for a in russian["soldier"]}["weapon"]["label"] == "оружие"

@@ -121,7 +121,8 @@ def test_an_idempotency_key_reused_for_another_command_is_refused_not_a_500(clie
 @pytest.mark.parametrize(("path", "body", "field"), [
     ("/api/campaigns/", {"club": 2**63, "name": "n", "start_date": "1942-01-01"}, "club"),
     ("forces/", {"name": "Ghost", "owner_id": 2**63}, "owner_id"),
-    ("squads/", {"force_id": 1, "name": "Big", "quality": "regular", "establishment": 2**31},
+    ("squads/", {"force_id": 1, "name": "Big", "attributes": {"quality": "regular"},
+                 "establishment": 2**31},
      "establishment"),
 ])
 def test_integers_beyond_their_columns_are_a_400_naming_the_field(client_for, campaign, armies,

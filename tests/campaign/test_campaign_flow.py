@@ -75,7 +75,7 @@ def _soldier(campaign_id: int, ref: int) -> Soldier:
 
 
 def _fatigue(campaign_id: int, ref: int) -> str:
-    return Force.objects.get(campaign_id=campaign_id, ref=ref).fatigue
+    return Force.objects.get(campaign_id=campaign_id, ref=ref).attributes["fatigue"]
 
 
 def test_three_linked_scenarios_carry_soldiers_fatigue_commanders_and_prisoners(
@@ -115,9 +115,10 @@ def test_three_linked_scenarios_carry_soldiers_fatigue_commanders_and_prisoners(
     assert _soldier(cid, commander).status == "dead"
     keno_squad_row = Squad.objects.get(campaign_id=cid, ref=keno_squad)
     assert keno_squad_row.commander_ref == successor
-    assert _soldier(cid, successor).leadership == 3  # 2, one step worse (d6 = 1)
-    assert keno_squad_row.fire_taken == 1 and keno_squad_row.morale_low == "confident"
-    assert Squad.objects.get(campaign_id=cid, ref=steel_squad).fire_given == 1
+    assert _soldier(cid, successor).attributes["leadership"] == 3  # 2, one step worse (d6 = 1)
+    assert keno_squad_row.record["fire_taken"] == 1
+    assert keno_squad_row.record["morale_low"] == "confident"
+    assert Squad.objects.get(campaign_id=cid, ref=steel_squad).record["fire_given"] == 1
     taken = org.get("ledger/", type="battle.result_taken_over")["results"][0]["data"]
     rolls = {r["soldier_id"]: r for r in taken["reorganisation"]}
     assert set(rolls) == set(keno_men[2:5])  # the three unchecked wounded
@@ -177,13 +178,14 @@ def test_three_linked_scenarios_carry_soldiers_fatigue_commanders_and_prisoners(
     keno_row = Squad.objects.get(campaign_id=cid, ref=keno_squad)
     for n in range(keno_row.establishment - keno_row.strength):
         org.post(f"squads/{keno_squad}/replacements/", {
-            "name": f"Replacement {n + 1}", "role": "rifleman", "weapon": "rifle"}, expect=201)
+            "name": f"Replacement {n + 1}", "role": "rifleman",
+            "attributes": {"weapon": "rifle", "armour": "human"}}, expect=201)
     keno_row.refresh_from_db()
     assert keno_row.strength == keno_row.establishment
     if keno_row.commander_ref is None:  # the successor may have died or been captured
         fit = Soldier.objects.filter(campaign_id=cid, squad_ref=keno_squad, status="fit")
         bob.post(f"squads/{keno_squad}/commander/", {"soldier_id": fit.first().ref,
-                                                     "leadership": 2})
+                                                     "attributes": {"leadership": 2}})
 
     # ---- scenario 3 (opened by Steel's win) -------------------------------------------------
     b3 = _start(org, s3, players, squads, {keno: "medium"})
@@ -207,15 +209,18 @@ def test_three_linked_scenarios_carry_soldiers_fatigue_commanders_and_prisoners(
     history = bob.get(f"soldiers/{successor}/history/")["results"]
     assert any(h["kind"] == "leadership_changed" and h["data"]["to"] == 3 for h in history)
     steel_record = alice.get(f"squads/{steel_squad}/record/")
-    assert steel_record["battles_fought"] == 3 and steel_record["fire_given"] == 4
-    assert steel_record["fire_taken"] == 1
+    assert steel_record["battles_fought"] == 3 and steel_record["report"]["fire_given"] == 4
+    assert steel_record["report"]["fire_taken"] == 1
 
     as_of = bob.get("as-of/", before_battle=b2, force=keno)
     now_sheet = {s["id"]: s for s in sheet_before_b2["soldiers"]}
-    assert {s["id"]: (s["status"], s["leadership"], s["squad_id"]) for s in as_of["soldiers"]} == {
-        i: (s["status"], s["leadership"], s["squad_id"]) for i, s in now_sheet.items()}
+    assert {s["id"]: (s["status"], s["attributes"]["leadership"], s["squad_id"])
+            for s in as_of["soldiers"]} == {
+        i: (s["status"], s["attributes"]["leadership"], s["squad_id"])
+        for i, s in now_sheet.items()}
     assert as_of["squads"][0]["commander_id"] == sheet_before_b2["squads"][0]["commander_id"]
-    assert as_of["forces"][0]["fatigue"] == sheet_before_b2["force"]["fatigue"]
+    assert (as_of["forces"][0]["attributes"]["fatigue"]
+            == sheet_before_b2["force"]["attributes"]["fatigue"])
     diff = bob.get("diff/", from_before_battle=b2, to_before_battle=b3, force=keno)
     changed = {row["id"] for row in diff["soldiers"]}
     assert {p.ref for p in prisoners} <= changed

@@ -9,12 +9,16 @@ from hypothesis import strategies as st
 from campaign.ledger import events as ev
 from campaign.ledger.diff import diff_states
 from campaign.ledger.fold import apply, battle_started_entry, fold, fold_to_date
-from campaign.ledger.state import CampaignState, state_json
+from campaign.ledger.state import CampaignState, Entry, state_json
+from campaign.systems.steelwar import events as sw
+from campaign.systems.steelwar.fold import fatigue_level
 from tests.campaign.ledger_support import battle, entries, ledger, started, two_forces
 
 
 def _taken_over(**fields) -> ev.BattleResultTakenOver:
-    return ev.BattleResultTakenOver(scenario_id=1, battle_id=100, **fields)
+    """The event as stored: the Steel War's keys (reorganisation, commanders) beside the
+    core's."""
+    return ev.BattleResultTakenOver.from_data({"scenario_id": 1, "battle_id": 100, **fields})
 
 
 def test_killed_soldiers_die_and_a_dead_commander_leaves_his_squad():
@@ -55,14 +59,15 @@ def test_a_replaced_commander_keeps_the_new_leadership_and_the_squad():
         commanders=[{"squad_id": 2, "soldier_id": 8, "leadership": 3,
                      "previous_soldier_id": 5}]))
     assert state.squads[2].commander_id == 8
-    assert state.soldiers[8].leadership == 3
+    assert state.soldiers[8].attributes["leadership"] == 3
 
 
 def test_everyone_who_fought_counts_the_battle_and_each_force_tires():
     state = ledger(*two_forces(), battle(keno=(5, 6)), _taken_over())
     assert [state.soldiers[n].battles_fought for n in (5, 6, 7)] == [1, 1, 0]
     assert state.squads[2].battles_fought == 1
-    assert state.forces[1].fatigue_points == 1 and state.forces[1].consecutive_battles == 1
+    assert state.forces[1].attributes["fatigue_points"] == 1
+    assert state.forces[1].attributes["consecutive_battles"] == 1
     assert state.scenarios[1].status == "concluded"
 
 
@@ -73,12 +78,13 @@ def test_consecutive_battles_tire_more_and_rest_ends_the_run():
         events += [battle(scenario_id=n, battle_id=100 + n),
                    ev.BattleResultTakenOver(scenario_id=n, battle_id=100 + n)]
     state = ledger(*events)
-    assert state.forces[1].fatigue_points == 3  # 1, then 1 + 1
-    assert state.fatigue_level(1) == "tired"
-    state = fold(entries(ev.ForceSentToRest(force_id=2), ev.CalendarAdvanced(days=6),
+    assert state.forces[1].attributes["fatigue_points"] == 3  # 1, then 1 + 1
+    assert fatigue_level(state, 1) == "tired"
+    state = fold(entries(sw.ForceSentToRest(force_id=2), ev.CalendarAdvanced(days=6),
                          start=state.version + 1), state=state)
-    assert state.forces[2].fatigue_points == 0 and state.forces[2].consecutive_battles == 0
-    assert state.forces[1].fatigue_points == 3  # six days at the front: no point yet
+    assert state.forces[2].attributes["fatigue_points"] == 0
+    assert state.forces[2].attributes["consecutive_battles"] == 0
+    assert state.forces[1].attributes["fatigue_points"] == 3  # six days at the front: no point yet
 
 
 def test_wounded_are_evacuated_when_time_passes_and_recover_after_the_house_rule_days():
@@ -94,11 +100,11 @@ def test_wounded_are_evacuated_when_time_passes_and_recover_after_the_house_rule
 def test_a_recovery_roll_at_the_target_brings_a_soldier_back_early():
     base = [*two_forces(), battle(), _taken_over(
         casualties=[{"soldier_id": 6, "outcome": "stabilised"}]), ev.CalendarAdvanced(days=1)]
-    missed = ledger(*base, ev.RecoveryRolled(soldier_id=6, die=6, roll=4, target=5,
+    missed = ledger(*base, sw.RecoveryRolled(soldier_id=6, die=6, roll=4, target=5,
                                              source="entered"))
     assert missed.soldiers[6].status == "recovering"
     assert missed.soldiers[6].last_recovery_roll_on == date(1942, 11, 2)
-    made = ledger(*base, ev.RecoveryRolled(soldier_id=6, die=6, roll=5, target=5,
+    made = ledger(*base, sw.RecoveryRolled(soldier_id=6, die=6, roll=5, target=5,
                                            source="entered"))
     assert made.soldiers[6].status == "fit"
 
@@ -127,7 +133,7 @@ def test_as_of_a_date_folds_a_calendar_step_that_crosses_it_only_up_to_that_day(
     log = entries(*two_forces(), ev.CalendarAdvanced(days=30))
     on = fold_to_date(log, date(1942, 11, 15))
     assert on.date == date(1942, 11, 15)
-    assert on.forces[1].fatigue_points == 1  # 14 days at the front
+    assert on.forces[1].attributes["fatigue_points"] == 1  # 14 days at the front
 
 
 def test_diff_names_what_changed_between_two_moments():
@@ -144,7 +150,7 @@ def test_house_rules_in_force_at_the_time_decide_the_fatigue_level():
     state = ledger(started(fatigue={"tired_at": 1, "exhausted_at": 2}),
                    ev.ForceRaised(force_id=1, owner_id=1, name="Steel"),
                    ev.CalendarAdvanced(days=14))
-    assert state.fatigue_level(1) == "tired"
+    assert fatigue_level(state, 1) == "tired"
 
 
 # --- properties -------------------------------------------------------------------------------
@@ -158,7 +164,7 @@ def test_time_folds_the_same_in_one_step_or_in_several(steps, resting):
     base = [*two_forces(), battle(), _taken_over(casualties=[
         {"soldier_id": 6, "outcome": "stabilised"}])]
     if resting:
-        base.append(ev.ForceSentToRest(force_id=2))
+        base.append(sw.ForceSentToRest(force_id=2))
     chunked = ledger(*base, *(ev.CalendarAdvanced(days=d) for d in steps))
     single = ledger(*base, ev.CalendarAdvanced(days=sum(steps)))
     assert state_json(chunked)["forces"] == state_json(single)["forces"]
@@ -188,4 +194,32 @@ def test_every_event_type_has_a_fold_handler():
         state = apply(state, entries(event, start=state.version + 1)[0]).state
     from campaign.ledger.fold import _HANDLERS
 
-    assert set(_HANDLERS) == set(ev.EVENT_TYPES)
+    assert set(_HANDLERS) | set(state.plugin.handlers()) == set(ev.EVENT_TYPES)
+    assert not set(_HANDLERS) & set(state.plugin.handlers())
+
+
+def test_events_recorded_before_the_split_upcast_their_attributes():
+    """Stored ``soldier.recruited``/``squad.raised``/``soldier.amended`` data with weapon,
+    quality... at the top level fold to the same soldier as the new shape."""
+    legacy = [
+        Entry(n, t, d) for n, (t, d) in enumerate([
+            (ev.CampaignStarted.type, started().to_data()),
+            (ev.ForceRaised.type, {"force_id": 1, "owner_id": 11, "name": "Steel"}),
+            (ev.SquadRaised.type, {"squad_id": 1, "force_id": 1, "name": "1st",
+                                   "quality": "veteran", "establishment": 4,
+                                   "formation_id": None, "traits": {}}),
+            (ev.SoldierRecruited.type, {"soldier_id": 1, "force_id": 1, "squad_id": 1,
+                                        "name": "Ivan", "role": "commander", "weapon": "rifle",
+                                        "armour": "human", "quality": "regular",
+                                        "specialties": ["medic"], "leadership": 2,
+                                        "traits": {}}),
+            (ev.SoldierAmended.type, {"soldier_id": 1, "changes": {"weapon": "smg",
+                                                                   "name": "Ivan K."}}),
+        ], 1)
+    ]
+    state = fold(legacy)
+    assert state.squads[1].attributes == {"quality": "veteran", "traits": {}}
+    ivan = state.soldiers[1]
+    assert (ivan.name, ivan.role) == ("Ivan K.", "commander")
+    assert ivan.attributes == {"weapon": "smg", "armour": "human", "quality": "regular",
+                               "specialties": ["medic"], "leadership": 2, "traits": {}}

@@ -2,7 +2,8 @@
 partial changes."""
 import pytest
 
-from campaign.rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_LABEL, HouseRules
+from campaign.plugins import get as plugin_for
+from campaign.systems.steelwar.house_rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_LABEL, HouseRules
 from rules.core.errors import RuleError
 
 
@@ -47,3 +48,11 @@ def test_bad_house_rules_are_refused_naming_the_field(data, field):
         HouseRules.from_json(data)
     assert error.value.code == "bad_house_rules"
     assert error.value.field == field
+
+
+def test_the_plugin_checks_the_replacement_quality_against_the_rule_systems_grades():
+    plugin = plugin_for("steelwar")
+    assert plugin.parse_house_rules({}) == DEFAULT_HOUSE_RULES
+    with pytest.raises(RuleError) as error:
+        plugin.parse_house_rules({"replacements": {"quality": "heroic"}})
+    assert (error.value.code, error.value.field) == ("bad_attribute", "replacements.quality")

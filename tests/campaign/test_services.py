@@ -11,6 +11,7 @@ from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.ledger import ledger_of, state_of
 from campaign.services.projection import project_campaign, rebuild_campaign
 from campaign.services.takeover import catch_up, pending_battles, take_over_battle
+from campaign.systems.steelwar import services as steelwar
 from config.api_errors import domain_status
 from config.errors import DomainError
 from eventstore.errors import WrongExpectedVersion
@@ -27,17 +28,17 @@ def _code(call) -> tuple[int, str, str | None]:
 def test_a_player_changes_only_his_own_force(campaign, people, armies):
     status, code, _ = _code(lambda: soldiers.recruit_soldier(
         user=people["alice"], campaign=campaign, force_id=armies["keno"]["force"],
-        name="Spy", role="rifleman", weapon="rifle", armour="human", quality="recruit"))
+        name="Spy", role="rifleman", attributes={"weapon": "rifle", "armour": "human", "quality": "recruit"}))
     assert (status, code) == (403, "not_your_force")
     soldiers.recruit_soldier(user=people["org"], campaign=campaign,
                              force_id=armies["keno"]["force"], name="Volunteer",
-                             role="rifleman", weapon="rifle", armour="human", quality="recruit")
+                             role="rifleman", attributes={"weapon": "rifle", "armour": "human", "quality": "recruit"})
 
 
 def test_organizer_only_actions_refuse_players(campaign, people, armies):
     for call in (
         lambda: campaigns.advance_calendar(user=people["alice"], campaign=campaign, days=3),
-        lambda: soldiers.change_leadership(user=people["alice"], campaign=campaign,
+        lambda: steelwar.change_leadership(user=people["alice"], campaign=campaign,
                                            soldier_id=1, leadership=1),
         lambda: scenarios.plan_scenario(user=people["bob"], campaign=campaign, name="x",
                                         force_ids=[1, 2]),
@@ -49,25 +50,27 @@ def test_a_soldier_the_rule_system_cannot_field_is_refused_naming_the_field(camp
                                                                              armies):
     status, code, field = _code(lambda: soldiers.recruit_soldier(
         user=people["alice"], campaign=campaign, force_id=1, name="X", role="rifleman",
-        weapon="ray_gun", armour="human", quality="regular"))
-    assert (status, code, field) == (422, "bad_soldier", "weapon")
+        attributes={"weapon": "ray_gun", "armour": "human", "quality": "regular"}))
+    assert (status, code, field) == (422, "bad_attribute", "attributes.weapon")
 
 
 def test_a_full_squad_takes_no_recruit_and_replacements_fill_only_gaps(campaign, people, armies):
     assert _code(lambda: soldiers.recruit_soldier(
         user=people["alice"], campaign=campaign, force_id=1, squad_id=1, name="X",
-        role="rifleman", weapon="rifle", armour="human", quality="regular"))[1] == "squad_full"
+        role="rifleman", attributes={"weapon": "rifle", "armour": "human", "quality": "regular"},
+    ))[1] == "squad_full"
     soldiers.record_death(user=people["org"], campaign=campaign, soldier_id=3, cause="mine")
     recorded = soldiers.add_replacement(user=people["org"], campaign=campaign, squad_id=1,
-                                        name="New boy", role="rifleman", weapon="rifle",
-                                        armour="human")
+                                        name="New boy", role="rifleman",
+                                        attributes={"weapon": "rifle", "armour": "human"})
     new = recorded.state.soldiers[recorded.events[0].data["soldier_id"]]
-    assert (new.quality, new.replacement) == ("recruit", True)  # the house rules' default
+    # the house rules' default quality
+    assert (new.attributes["quality"], new.replacement) == ("recruit", True)
 
 
 def test_a_transferred_commander_gives_up_his_squad(campaign, people, armies):
     forces.raise_squad(user=people["alice"], campaign=campaign, force_id=1, name="2nd",
-                       quality="regular", establishment=4)
+                       attributes={"quality": "regular"}, establishment=4)
     recorded = soldiers.transfer_soldier(user=people["alice"], campaign=campaign, soldier_id=1,
                                          to_squad_id=3)
     assert recorded.state.squads[1].commander_id is None
@@ -118,7 +121,7 @@ def test_a_finished_campaign_refuses_changes_and_reveals_its_seed(campaign, peop
 def test_a_recovery_roll_is_a_verifiable_server_roll_and_waits_a_week(campaign, people, armies):
     soldiers.record_capture(user=people["org"], campaign=campaign, soldier_id=7,
                             by_force_id=1)
-    assert _code(lambda: soldiers.roll_recovery(user=people["bob"], campaign=campaign,
+    assert _code(lambda: steelwar.roll_recovery(user=people["bob"], campaign=campaign,
                                                 soldier_id=7))[1] == "not_recovering"
 
 
@@ -249,8 +252,10 @@ def test_a_formation_commander_goes_on_the_table_as_an_officer_of_his_chain(
                                      level="company", name="1st coy", parent_id=battalion
                                      ).events[0].data["formation_id"]
     major = soldiers.recruit_soldier(user=alice, campaign=campaign, force_id=1, name="Major",
-                                     role="commander", weapon="pistol", armour="human",
-                                     quality="veteran", leadership=1).events[0].data[
+                                     role="commander",
+                                     attributes={"weapon": "pistol", "armour": "human",
+                                                 "quality": "veteran", "leadership": 1},
+                                     ).events[0].data[
         "soldier_id"]
     forces.assign_formation_commander(user=alice, campaign=campaign, formation_id=company,
                                       soldier_id=major)

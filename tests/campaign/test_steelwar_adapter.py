@@ -2,8 +2,8 @@
 import pytest
 
 from campaign.ledger import events as ev
-from campaign.systems import adapter_for
-from campaign.systems import steelwar as adapter
+from campaign.plugins import get as plugin_for
+from campaign.systems.steelwar import battles as adapter
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.summary import BattleSummary, FigureOutcome
@@ -39,7 +39,7 @@ def test_a_squad_without_its_commander_cannot_be_set_up():
 
 def test_only_steelwar_has_campaign_rules():
     with pytest.raises(RuleError) as error:
-        adapter_for("lock_n_load")
+        plugin_for("lock_n_load")
     assert error.value.code == "campaign_unsupported"
 
 
@@ -95,20 +95,22 @@ def test_the_take_over_maps_figures_back_to_soldiers_and_rolls_for_open_wounds()
     ]
     assert rolled == [("reorganisation.soldier-7", 6)]
     # no medic in the squad: 2 is "killed" (§2.11)
-    assert event.reorganisation[0]["outcome"] == "killed"
-    assert event.commanders == [{"squad_id": 2, "soldier_id": 6, "leadership": 3,
+    assert event.extra["reorganisation"][0]["outcome"] == "killed"
+    assert event.extra["commanders"] == [{"squad_id": 2, "soldier_id": 6, "leadership": 3,
                                  "previous_soldier_id": 5}]
     assert event.results == [{"force_id": 1, "result": "win"}, {"force_id": 2, "result": "lose"}]
 
 
 def test_androids_get_no_medic_bonus_and_robots_are_not_healed():
     state = ledger(*two_forces())
-    android = state.soldiers[6].__class__(**{**state.soldiers[6].__dict__,
-                                             "traits": {"kind": "android"}})
+    def with_traits(soldier, traits):
+        return soldier.__class__(**{**soldier.__dict__,
+                                    "attributes": {**soldier.attributes, "traits": traits}})
+
+    android = with_traits(state.soldiers[6], {"kind": "android"})
     assert adapter.final_reorganisation(d6=2, soldier=android, medic_in_squad=True) == (
         0, "killed")
-    robot = state.soldiers[6].__class__(**{**state.soldiers[6].__dict__,
-                                           "traits": {"kind": "robot"}})
+    robot = with_traits(state.soldiers[6], {"kind": "robot"})
     assert adapter.final_reorganisation(d6=1, soldier=robot, medic_in_squad=True) == (
         0, "unharmed")
     assert adapter.final_reorganisation(d6=2, soldier=state.soldiers[6],
@@ -124,7 +126,7 @@ def test_a_figure_down_in_an_unfinished_melee_rolls_its_melee_fate_first():
     event = adapter.take_over(state=state, scenario_id=1, battle_id=100, result={},
                               summary=summary, log_effects=[],
                               roll=lambda key, sides: faces[key])
-    by_soldier = {r["soldier_id"]: r for r in event.reorganisation}
+    by_soldier = {r["soldier_id"]: r for r in event.extra["reorganisation"]}
     assert by_soldier[6]["outcome"] == "unharmed" and "roll" not in by_soldier[6]
     assert by_soldier[7]["melee_fate"]["result"] == "wounded"
     assert by_soldier[7]["outcome"] == "stabilised"

@@ -68,6 +68,7 @@ def steelwar_campaign(club, users):
 
     from campaign.services import campaigns, forces, scenarios, soldiers
     from campaign.services.battle_setup import start_scenario_battle
+    from campaign.systems.steelwar import services as steelwar_services
 
     org = users["olga"]
     campaign = campaigns.start_campaign(
@@ -84,14 +85,15 @@ def steelwar_campaign(club, users):
         ).state.last_ids["force"]
         squad_id = forces.raise_squad(
             user=org, campaign=campaign, force_id=force_id, name=squad_name,
-            quality="recruit", establishment=len(men),
+            attributes={"quality": "recruit"}, establishment=len(men),
         ).state.last_ids["squad"]
         ids = []
         for index, name in enumerate(men):
             recorded = soldiers.recruit_soldier(
                 user=org, campaign=campaign, force_id=force_id, squad_id=squad_id, name=name,
-                role="commander" if index == 0 else "rifleman", weapon=weapon,
-                armour="human", quality="recruit", leadership=2 if index == 0 else None,
+                role="commander" if index == 0 else "rifleman",
+                attributes={"weapon": weapon, "armour": "human", "quality": "recruit",
+                            "leadership": 2 if index == 0 else None},
             )
             ids.append(recorded.state.last_ids["soldier"])
         forces.assign_squad_commander(user=org, campaign=campaign, squad_id=squad_id,
@@ -104,7 +106,7 @@ def steelwar_campaign(club, users):
                                      force_ids=force_ids).state.last_ids["scenario"]
     scenarios.link_scenarios(user=org, campaign=campaign, from_id=first, to_id=second)
     for owner in ("anna", "boris"):
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=first,
+        steelwar_services.set_motivation(user=org, campaign=campaign, scenario_id=first,
                                  force_id=squads[owner]["force"], motivation="medium")
         scenarios.pick_units(user=users[owner], campaign=campaign, scenario_id=first,
                              force_id=squads[owner]["force"],

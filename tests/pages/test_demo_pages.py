@@ -5,8 +5,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from battles.models import Battle
-from campaign.demo import load_demo
 from campaign.models import Force, Soldier, Squad
+from campaign.systems.steelwar.demo import load_demo
 from tests.pages.conftest import screenshot
 
 DEMO_PLAYER = "alice"

@@ -1,8 +1,7 @@
 """Clubs, campaigns, house rules, the calendar, the ledger and the dice check."""
 from __future__ import annotations
 
-from dataclasses import asdict
-
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -19,7 +18,8 @@ from campaign.api.base import (
     read_command,
     recorded_json,
 )
-from campaign.rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_LABEL
+from campaign.plugins import get as plugin_for
+from campaign.plugins.labels import attribute_schemas
 from campaign.selectors.campaigns import visible_campaigns
 from campaign.selectors.dice import verify_campaign_dice
 from campaign.services import campaigns as services
@@ -60,6 +60,15 @@ class CampaignDetailView(CampaignScoped, APIView):
         return Response(s.CampaignSerializer(self.get_campaign()).data)
 
 
+class AttributeSchemasView(CampaignScoped, APIView):
+    """What the campaign's rule system records of its soldiers, squads, forces and scenario
+    sides (its campaign plug-in's attribute schemas), labelled in your language."""
+
+    @extend_schema(responses={200: s.AttributeSchemasSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        return Response(attribute_schemas(plugin_for(self.get_campaign().rule_system)))
+
+
 class HouseRulesView(CampaignScoped, APIView):
     """The campaign's house rules (this project's rules, not the rulebook's), the defaults,
     and changes by an organizer."""
@@ -67,8 +76,10 @@ class HouseRulesView(CampaignScoped, APIView):
     @extend_schema(responses={200: s.HouseRulesSerializer, 404: s.ErrorSerializer})
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign = self.get_campaign()
-        return Response({"label": HOUSE_RULE_LABEL, "rules": campaign.house_rules,
-                         "defaults": asdict(DEFAULT_HOUSE_RULES)})
+        plugin = plugin_for(campaign.rule_system)
+        return Response({"label": _(plugin.house_rule_label) if plugin.house_rule_label else "",
+                         "rules": campaign.house_rules,
+                         "defaults": plugin.parse_house_rules({}).to_json()})
 
     @extend_schema(request=s.HouseRulesChangeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: s.RecordedSerializer, **ERRORS})
@@ -98,7 +109,8 @@ class BattleOptionsView(CampaignScoped, APIView):
 
 
 class CalendarView(CommandView):
-    """In-game time passes (organizers): fatigue, evacuation and recovery follow."""
+    """In-game time passes (organizers): the rule system's campaign rules follow (Steel War:
+    fatigue, evacuation and recovery)."""
 
     serializer_class = s.CalendarSerializer
 

@@ -1,4 +1,4 @@
-"""Forces (the force sheet), formations, squads, commanders, replacements, rest and front."""
+"""Forces (the force sheet), formations, squads, commanders, replacements."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -60,24 +60,6 @@ class ForceSheetView(CampaignScoped, APIView):
         })
 
 
-class ForceRestView(CommandView):
-    """Rotate the force out to rest (organizers); its fatigue falls while there."""
-
-    serializer_class = s.WriteSerializer
-
-    def perform(self, campaign, data, write, ref: int):
-        return services.send_force_to_rest(user=self.request.user, campaign=campaign,
-                                           force_id=ref, **write)
-
-
-class ForceFrontView(CommandView):
-    """Send the force back to the front (organizers)."""
-
-    serializer_class = s.WriteSerializer
-
-    def perform(self, campaign, data, write, ref: int):
-        return services.send_force_to_front(user=self.request.user, campaign=campaign,
-                                            force_id=ref, **write)
 
 
 class FormationListView(ListCommandView):

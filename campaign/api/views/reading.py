@@ -17,7 +17,6 @@ from campaign.models import HistoryEntry
 from campaign.selectors import forces as force_selectors
 from campaign.selectors.as_of import as_of, difference
 from campaign.selectors.history import history, record_of
-from campaign.systems import adapter_for
 from config.api_errors import ApiError
 from config.request_input import INT32_MAX, INT64_MAX, int_param
 
@@ -54,8 +53,9 @@ class ForceHistoryView(HistoryView):
 
 
 class RecordView(CampaignScoped, APIView):
-    """A soldier's or squad's record: battles fought, fire given and taken, wounds and
-    recoveries, morale low points, commands taken."""
+    """A soldier's or squad's record: battles fought, wounds and recoveries, commands taken,
+    and the rule system's totals of his battles' reports (Steel War: fire given and taken,
+    morale low point)."""
 
     subject: str = HistoryEntry.Subject.SOLDIER
 
@@ -63,9 +63,7 @@ class RecordView(CampaignScoped, APIView):
     def get(self, request: Request, campaign_id: int, ref: int) -> Response:
         campaign = self.get_campaign()
         _EXISTS[self.subject](campaign=campaign, ref=ref)
-        ladder = adapter_for(campaign.rule_system).MORALE_LADDER
-        return Response(record_of(campaign=campaign, subject=self.subject, ref=ref,
-                                  ladder=ladder))
+        return Response(record_of(campaign=campaign, subject=self.subject, ref=ref))
 
 
 class SoldierRecordView(RecordView):

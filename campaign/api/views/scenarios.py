@@ -1,4 +1,4 @@
-"""The scenario graph: scenarios, links, motivation, picks, starting a battle, results."""
+"""The scenario graph: scenarios, links, picks, starting a battle, results."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -58,15 +58,6 @@ class LinkListView(ListCommandView):
         return services.link_scenarios(user=self.request.user, campaign=campaign, **data,
                                        **write)
 
-
-class MotivationView(CommandView):
-    """A side's motivation for the scenario (organizers; §2.17)."""
-
-    serializer_class = s.MotivationSerializer
-
-    def perform(self, campaign, data, write, ref: int):
-        return services.set_motivation(user=self.request.user, campaign=campaign,
-                                       scenario_id=ref, **data, **write)
 
 
 class PicksView(CommandView):

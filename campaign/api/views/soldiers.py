@@ -1,5 +1,5 @@
-"""Soldiers: the roster, recruitment, amendments, transfers, leadership, deaths,
-captures, recovery rolls and prisoner exchanges."""
+"""Soldiers: the roster, recruitment, amendments, transfers, deaths, captures and prisoner
+exchanges (a rule system's own commands are its plug-in's routes)."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -65,13 +65,6 @@ class TransferView(CommandView):
                                          soldier_id=ref, **data, **write)
 
 
-class LeadershipView(CommandView):
-    serializer_class = s.LeadershipSerializer
-
-    def perform(self, campaign, data, write, ref: int):
-        return services.change_leadership(user=self.request.user, campaign=campaign,
-                                          soldier_id=ref, **data, **write)
-
 
 class DeathView(CommandView):
     serializer_class = s.DeathSerializer
@@ -88,16 +81,6 @@ class CaptureView(CommandView):
         return services.record_capture(user=self.request.user, campaign=campaign,
                                        soldier_id=ref, **data, **write)
 
-
-class RecoveryRollView(CommandView):
-    """A recovery roll for a recovering soldier (house rule): rolled by the server unless
-    an organizer enters a physical die."""
-
-    serializer_class = s.RecoveryRollSerializer
-
-    def perform(self, campaign, data, write, ref: int):
-        return services.roll_recovery(user=self.request.user, campaign=campaign,
-                                      soldier_id=ref, entered_roll=data.get("roll"), **write)
 
 
 class ExchangeView(CommandView):

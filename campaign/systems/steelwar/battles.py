@@ -1,4 +1,4 @@
-"""The Steel War's side of a campaign: soldier vocabulary, battle setup, results taken over.
+"""The Steel War's campaign battles: the battle setup from campaign state, results taken over.
 
 Pure (no Django). The vocabulary and tables are the rule system's own
 (``rules.steelwar.tables``, ``rules.steelwar.reorganisation``): nothing is copied here.
@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from campaign.ledger.fold import fought_in
 from campaign.ledger.state import CampaignState, Soldier
+from campaign.systems.steelwar.attributes import SOLDIER_TRAITS, SQUAD_TRAITS
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.steelwar import tables
 from rules.steelwar.battle_setup import ORDINARY_ROLES
@@ -20,15 +22,7 @@ from rules.steelwar.melee import melee_fate
 from rules.steelwar.options import Options
 from rules.steelwar.reorganisation import medical_bonus, wounded_fate
 
-SYSTEM_ID = "steelwar"
-#: Figure keys of the setup a soldier may carry as traits.
-SOLDIER_TRAITS = frozenset({"kind", "psi_die", "mounted", "cold_weapon"})
-#: Squad keys of the setup a squad may carry as traits.
-SQUAD_TRAITS = frozenset({"movement_class", "speed", "capacity", "amphibious", "fearsome",
-                          "keno_guard"})
-MOTIVATIONS: tuple[str, ...] = tuple(tables.MOTIVATIONS)
 FATIGUE_LEVELS: tuple[str, ...] = tuple(tables.FATIGUE_STARTING_MORALE)
-QUALITY_GRADES: tuple[str, ...] = tuple(tables.QUALITY_GRADES)
 #: Morale grades, best first (§2.12), for "morale low point".
 MORALE_LADDER: tuple[str, ...] = tuple(tables.GRADE_LADDER)
 
@@ -41,87 +35,7 @@ def _bad(code: str, message: str, field: str, rule: str | None = None, **params)
     return RuleError(code, message, field=field, rule=rule)
 
 
-# --- vocabulary ----------------------------------------------------------------------------
-
-
-def check_quality(quality: str, field: str = "quality") -> None:
-    if quality not in tables.QUALITY_GRADES:
-        raise _bad(
-            "bad_soldier",
-            gettext_noop("quality must be one of {grades} (§2.0), not {quality!r}"),
-            field,
-            "§2.0",
-            grades=', '.join(QUALITY_GRADES),
-            quality=quality,
-        )
-
-
-def check_soldier(
-    *, role: str, weapon: str, armour: str, quality: str, leadership: int | None,
-    traits: Mapping, specialties: Sequence[str],
-) -> None:
-    """Refuse a soldier the Steel War cannot field (``RuleError("bad_soldier")``)."""
-    if not role or not isinstance(role, str):
-        raise _bad(
-            "bad_soldier",
-            gettext_noop("a soldier needs a role (rifleman, commander, medic...)"),
-            "role",
-        )
-    try:
-        tables.weapon(weapon)
-    except RuleError as error:
-        raise _bad("bad_soldier", error.message, "weapon", "§3.2") from None
-    if armour not in tables.ARMOUR:
-        raise _bad("bad_soldier", gettext_noop("armour must be one of {armour} (§3.3)"),
-                   "armour", "§3.3", armour=', '.join(tables.ARMOUR))
-    check_quality(quality)
-    if leadership is not None and not 1 <= leadership <= 3:
-        raise _bad("bad_soldier", gettext_noop("leadership runs from 1 (best) to 3 (worst) (§2.0)"),
-                   "leadership", "§2.0")
-    if role == "commander" and leadership is None:
-        raise _bad(
-            "bad_soldier",
-            gettext_noop("a commander needs a leadership, 1 (best) to 3 (worst) (§2.0)"),
-            "leadership",
-            "§2.0",
-        )
-    _check_traits(traits, SOLDIER_TRAITS, "bad_soldier",
-                  gettext_noop("unknown soldier trait {trait!r} (known: {known})"))
-    if not all(isinstance(s, str) and s for s in specialties):
-        raise _bad(
-            "bad_soldier",
-            gettext_noop("specialties are names (medic, radio, sniper...)"),
-            "specialties",
-        )
-
-
-def check_squad(*, quality: str, traits: Mapping) -> None:
-    """Refuse a squad the Steel War cannot field (``RuleError("bad_squad")``)."""
-    check_quality(quality)
-    _check_traits(traits, SQUAD_TRAITS, "bad_squad",
-                  gettext_noop("unknown squad trait {trait!r} (known: {known})"))
-
-
-def _check_traits(traits: Mapping, known: frozenset | set, code: str, template: str) -> None:
-    """Refuse the first trait not in ``known`` (``code`` at ``traits.<trait>``)."""
-    unknown = sorted(set(traits) - known)
-    if unknown:
-        raise _bad(code, template, f"traits.{unknown[0]}", trait=unknown[0],
-                   known=", ".join(sorted(known)))
-
-
-def check_motivation(motivation: str) -> None:
-    if motivation not in MOTIVATIONS:
-        raise _bad(
-            "bad_motivation",
-            gettext_noop(
-                "motivation must be one of {motivations} (§2.17), not {motivation!r}"
-            ),
-            "motivation",
-            "§2.17",
-            motivations=', '.join(MOTIVATIONS),
-            motivation=motivation,
-        )
+# --- checks --------------------------------------------------------------------------------
 
 
 def check_battle_options(options: Mapping) -> dict:
@@ -235,9 +149,9 @@ def _squad_setup(state: CampaignState, squad_id: int, soldier_ids: Sequence[int]
     setup = {
         "id": unit_id(squad.id),
         "name": squad.name,
-        "quality": squad.quality,
-        "leadership": commander.leadership,
-        **{k: v for k, v in squad.traits.items() if k in SQUAD_TRAITS},
+        "quality": squad.attributes["quality"],
+        "leadership": commander.attributes.get("leadership"),
+        **{k: v for k, v in squad.attributes.get("traits", {}).items() if k in SQUAD_TRAITS},
         "figures": figures,
     }
     chain = chain_of(state, squad.formation_id)
@@ -261,8 +175,8 @@ def _officer_setup(state: CampaignState, soldier_id: int) -> dict:
     setup = {
         "id": officer_unit_id(soldier_id),
         "name": f"{formation.name} ({soldier.name})",
-        "quality": soldier.quality,
-        "leadership": soldier.leadership,
+        "quality": soldier.attributes["quality"],
+        "leadership": soldier.attributes.get("leadership"),
         "commands": path,
         "figures": [_figure(soldier, is_commander=True)],
     }
@@ -284,11 +198,11 @@ def _figure(soldier: Soldier, *, is_commander: bool) -> dict:
         "id": figure_id(soldier.id),
         "name": soldier.name,
         "role": role,
-        "weapon": soldier.weapon,
-        "armour": soldier.armour,
-        **{k: v for k, v in soldier.traits.items() if k in SOLDIER_TRAITS},
+        "weapon": soldier.attributes["weapon"],
+        "armour": soldier.attributes["armour"],
+        **{k: v for k, v in soldier.attributes.get("traits", {}).items() if k in SOLDIER_TRAITS},
     }
-    if soldier.specialties and role in ORDINARY_ROLES and not is_commander:
+    if soldier.attributes.get("specialties") and role in ORDINARY_ROLES and not is_commander:
         figure["specialist"] = True
     return figure
 
@@ -297,14 +211,14 @@ def _figure(soldier: Soldier, *, is_commander: bool) -> dict:
 
 
 def is_medic(soldier: Soldier) -> bool:
-    return soldier.role == "medic" or "medic" in soldier.specialties
+    return soldier.role == "medic" or "medic" in soldier.attributes.get("specialties", ())
 
 
 def final_reorganisation(*, d6: int, soldier: Soldier, medic_in_squad: bool) -> tuple[int, str]:
     """§2.11, settling a casualty still unchecked when the battle ended: the modifier and
     the fate (killed / stabilised / returned_to_duty) of ``d6``. Robots are not healed by
     reorganisation: an unchecked robot stays as it was (``"unharmed"``)."""
-    kind = soldier.traits.get("kind", "human")
+    kind = soldier.attributes.get("traits", {}).get("kind", "human")
     if kind in ("robot", "weapon"):
         return 0, "unharmed"
     android = kind == "android"
@@ -345,6 +259,27 @@ def unit_reports(
     return reports
 
 
+#: What a squad's record totals over its battles' reports (``unit_reports``).
+RECORD_COUNTS = ("fire_given", "fire_taken", "suppressed", "hits_taken")
+
+
+def unit_record(reports: Iterable[Mapping]) -> dict:
+    """A squad's totals over its battles: fire given and taken, suppression markers and hits
+    taken, and its worst morale (§2.12) over all of them (None if it never fought)."""
+    record: dict = dict.fromkeys(RECORD_COUNTS, 0)
+    record["morale_low"] = None
+    for unit in reports:
+        for key in RECORD_COUNTS:
+            record[key] += unit.get(key, 0)
+        low = unit.get("morale_low")
+        if low in MORALE_LADDER and (
+            record["morale_low"] is None
+            or MORALE_LADDER.index(low) > MORALE_LADDER.index(record["morale_low"])
+        ):
+            record["morale_low"] = low
+    return record
+
+
 def take_over(
     *,
     state: CampaignState,
@@ -371,13 +306,7 @@ def take_over(
     from campaign.ledger.events import BattleResultTakenOver
 
     scenario = state.scenarios[scenario_id]
-    in_battle: dict[int, int | None] = {}  # soldier -> squad (officers: None)
-    for side in scenario.sides:
-        for pick in side["squads"]:
-            for soldier_id in pick["soldier_ids"]:
-                in_battle[soldier_id] = pick["squad_id"]
-        for soldier_id in side.get("officers", ()):
-            in_battle[soldier_id] = None
+    in_battle = fought_in(scenario)  # soldier -> squad (officers: None)
     casualties, open_wounds = [], []
     for figure in summary.figures:
         soldier_id = ref_of(figure.figure, "soldier")
@@ -435,7 +364,7 @@ def take_over(
     ]
     return BattleResultTakenOver(
         scenario_id=scenario_id, battle_id=battle_id, results=results, casualties=casualties,
-        reorganisation=reorganisation, commanders=commanders, units=units,
+        units=units, extra={"reorganisation": reorganisation, "commanders": commanders},
     )
 
 

@@ -119,7 +119,8 @@ class RecoveryRates:
 class ReplacementRates:
     """Replacements fill squads up to their establishment (house rule): they join with
     ``quality`` unless the organizer says otherwise. The book has no replacement rule (§9).
-    The grade is one of the rule system's (checked by the campaign's system adapter)."""
+    The grade is one of the rule system's (the plug-in checks it against its quality
+    grades)."""
 
     quality: str = "recruit"
 

@@ -21,6 +21,7 @@ from campaign.models import Campaign
 from campaign.services import campaigns, forces, scenarios, soldiers
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.takeover import take_over_battle
+from campaign.systems.steelwar import services as steelwar_services
 from clubs.models import Club, Membership
 from config.errors import DomainError
 from rules.core.errors import RuleError
@@ -127,26 +128,29 @@ def _force(campaign: Campaign, owner, name: str, faction: str, squads, names) ->
     battalion = formation("battalion", f"{name}", None)
     company = formation("company", "1st company", battalion)
     platoon = formation("platoon", "1st platoon", company)
-    officer = soldiers.recruit_soldier(user=owner, campaign=campaign, force_id=force_id,
-                                       name=next(names), role="commander", weapon="pistol",
-                                       armour="human", quality="veteran", leadership=1,
-                                       specialties=["radio"]).events[0].data["soldier_id"]
+    officer = soldiers.recruit_soldier(
+        user=owner, campaign=campaign, force_id=force_id, name=next(names), role="commander",
+        attributes={"weapon": "pistol", "armour": "human", "quality": "veteran",
+                    "leadership": 1, "specialties": ["radio"]},
+    ).events[0].data["soldier_id"]
     forces.assign_formation_commander(user=owner, campaign=campaign, formation_id=platoon,
                                       soldier_id=officer)
     squad_ids = []
     for squad_name, quality, roster, traits in squads:
         size = sum(count for _, _, count in roster)
         squad_id = forces.raise_squad(user=owner, campaign=campaign, force_id=force_id,
-                                      name=squad_name, quality=quality, establishment=size,
-                                      formation_id=platoon, traits=traits
+                                      name=squad_name, establishment=size,
+                                      formation_id=platoon,
+                                      attributes={"quality": quality, "traits": traits},
                                       ).events[0].data["squad_id"]
         for role, weapon, count in roster:
             for _ in range(count):
                 recorded = soldiers.recruit_soldier(
                     user=owner, campaign=campaign, force_id=force_id, squad_id=squad_id,
-                    name=next(names), role=role, weapon=weapon, armour="human",
-                    quality=quality, leadership=2 if role == "commander" else None,
-                    specialties=["medic"] if role == "medic" else [])
+                    name=next(names), role=role,
+                    attributes={"weapon": weapon, "armour": "human", "quality": quality,
+                                "leadership": 2 if role == "commander" else None,
+                                "specialties": ["medic"] if role == "medic" else []})
                 if role == "commander":
                     forces.assign_squad_commander(
                         user=owner, campaign=campaign, squad_id=squad_id,
@@ -158,7 +162,7 @@ def _force(campaign: Campaign, owner, name: str, faction: str, squads, names) ->
 def _start(campaign, users, armies, scenario_id: int, motivation: tuple, squad: int):
     org = users["organizer"]
     for army, level in zip(armies, motivation, strict=True):
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
+        steelwar_services.set_motivation(user=org, campaign=campaign, scenario_id=scenario_id,
                                  force_id=army["force"], motivation=level)
         scenarios.pick_units(user=army["owner"], campaign=campaign, scenario_id=scenario_id,
                              force_id=army["force"], squads=[{"squad_id": army["squads"][squad]}])
