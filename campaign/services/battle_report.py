@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaign.models import CampaignBattle, Force, HistoryEntry, Scenario, Soldier
-from campaign.pages.terms import HISTORY_KINDS, RESULT, term
+from campaign.pages.terms import RESULT, history_kind, term
+from campaign.plugins import get as plugin_for
 from campaign.services.projection import project_campaign
 
 #: History kinds of a soldier that the report lists (what the battle did to him).
@@ -53,6 +54,7 @@ def battle_report(*, battle_id: int, version: int, language: str | None = None) 
     owners = get_user_model().objects.filter(
         pk__in=[f.owner_id for f in forces.values() if f.owner_id], is_active=True,
     ).exclude(email="")
+    plugin = plugin_for(campaign.rule_system)
     with translation.override(language or settings.LANGUAGE_CODE):
         context = {
             "campaign": campaign,
@@ -64,7 +66,7 @@ def battle_report(*, battle_id: int, version: int, language: str | None = None) 
             ],
             "fates": [
                 {"name": names.get(row.subject_ref, row.subject_ref),
-                 "kind": term(HISTORY_KINDS, row.kind)}
+                 "kind": history_kind(plugin, row.kind)}
                 for row in soldiers
             ],
             "url": settings.SITE_URL.rstrip("/") + reverse(

@@ -27,7 +27,7 @@ def latest_schema_after():
 
 def test_the_steel_war_columns_move_into_attributes_and_back(latest_schema_after):
     old = _migrate(BEFORE)
-    club = old.get_model("campaign", "Club").objects.create(name="Old club", slug="old-club")
+    club = old.get_model("clubs", "Club").objects.create(name="Old club", slug="old-club")
     campaign = old.get_model("campaign", "Campaign").objects.create(
         club=club, name="Old war", rule_system="steelwar", rule_version="1.0")
     common = {"campaign": campaign, "version": 3}
