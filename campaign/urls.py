@@ -5,7 +5,7 @@ club; ids after it are the ledger's ids.
 """
 from django.urls import include, path
 
-from campaign.api.views import campaigns, forces, reading, scenarios, soldiers
+from campaign.api.views import campaigns, forces, reading, scenarios, soldiers, transfer
 
 app_name = "campaign"
 
@@ -19,6 +19,7 @@ per_campaign = [
     path("finish/", campaigns.FinishView.as_view(), name="finish"),
     path("ledger/", campaigns.LedgerView.as_view(), name="ledger"),
     path("dice/verify/", campaigns.DiceVerifyView.as_view(), name="dice-verify"),
+    path("export/", transfer.ExportView.as_view(), name="export"),
     path("as-of/", reading.AsOfView.as_view(), name="as-of"),
     path("diff/", reading.DiffView.as_view(), name="diff"),
     # forces and their chain of command
@@ -68,5 +69,7 @@ per_campaign = [
 urlpatterns = [
     path("clubs/", campaigns.ClubListView.as_view(), name="club-list"),
     path("campaigns/", campaigns.CampaignListView.as_view(), name="campaign-list"),
+    path("campaigns/import/", transfer.ImportView.as_view(), name="import"),
+    path("campaigns/import/<str:job>/", transfer.ImportJobView.as_view(), name="import-job"),
     path(C, include(per_campaign)),
 ]

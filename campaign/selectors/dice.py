@@ -9,11 +9,20 @@ from campaign.services.dice import namespace
 from campaign.services.ledger import ledger_of
 from rules.core.dice import DiceRequest
 
+#: The metadata key of ``campaign.started`` naming the dice namespace of an imported
+#: campaign: its rolls were derived as the original's (``campaign-<original id>``).
+DICE_NAMESPACE = "dice_namespace"
+
 
 def server_rolls(*, campaign: Campaign) -> list[tuple[int, str, int, list]]:
     """Every server roll of the ledger: ``(version, key, sides, [recorded values])``."""
+    return rolls_in(ledger_of(campaign_id=campaign.pk))
+
+
+def rolls_in(entries) -> list[tuple[int, str, int, list]]:
+    """Every server roll of these ledger entries (``version``, ``type``, ``data``)."""
     rolls = []
-    for entry in ledger_of(campaign_id=campaign.pk):
+    for entry in entries:
         if entry.type == RecoveryRolled.type and entry.data["source"] == "server":
             rolls.append((entry.version, entry.data["key"], entry.data["die"],
                           [entry.data["roll"]]))
@@ -38,13 +47,21 @@ def verify_campaign_dice(*, campaign: Campaign) -> dict:
     if not finished:
         return out
     seed = state.seed
-    checks = []
-    for version, key, sides, recorded in rolls:
-        request = DiceRequest(key=key, label=key, sides=sides)
-        derived = dice_scheme.roll_request(seed, battle_id=namespace(campaign.pk),
-                                           version=version, request=request)
-        checks.append({"version": version, "key": key, "recorded": recorded,
-                       "derived": derived, "ok": derived == recorded})
+    checks = check_rolls(seed, entries[0].metadata.get(DICE_NAMESPACE) or namespace(campaign.pk),
+                         rolls)
     out.update(seed=seed, seed_ok=dice_scheme.seed_sha256(seed) == state.seed_sha256,
                checks=checks, ok=all(c["ok"] for c in checks))
     return out
+
+
+def check_rolls(seed: str, dice_namespace: str, rolls) -> list[dict]:
+    """Each server roll (:func:`rolls_in`) re-derived from the ``seed`` under
+    ``dice_namespace``: ``{"version", "key", "recorded", "derived", "ok"}``."""
+    checks = []
+    for version, key, sides, recorded in rolls:
+        request = DiceRequest(key=key, label=key, sides=sides)
+        derived = dice_scheme.roll_request(seed, battle_id=dice_namespace,
+                                           version=version, request=request)
+        checks.append({"version": version, "key": key, "recorded": recorded,
+                       "derived": derived, "ok": derived == recorded})
+    return checks
