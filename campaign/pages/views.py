@@ -4,11 +4,12 @@ from django.http import Http404
 from django.shortcuts import render
 
 from battles.selectors import visible_battles
-from campaign.models import HistoryEntry
+from campaign.models import HistoryEntry, Membership
 from campaign.pages import overview
 from campaign.pages.force import battles_of, force_page
 from campaign.pages.terms import HISTORY_KINDS, MORALE, POSTURE, QUALITY, STATUS, term
 from campaign.selectors.campaigns import campaign_for, visible_campaigns
+from campaign.selectors.clubs import club_role
 from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
 from campaign.systems import adapter_for
@@ -31,7 +32,10 @@ def home(request):
     """My campaigns (and the battles of my clubs)."""
     campaigns = visible_campaigns(user=request.user).order_by("-created_at")
     battles = visible_battles(user=request.user)[:5]
-    return render(request, "pages/home.html", {"campaigns": campaigns, "battles": battles})
+    organizes = Membership.objects.filter(user=request.user,
+                                          role=Membership.Role.ORGANIZER).exists()
+    return render(request, "pages/home.html", {"campaigns": campaigns, "battles": battles,
+                                               "organizes": organizes})
 
 
 @login_required
@@ -51,6 +55,8 @@ def campaign_overview(request, campaign_id: int):
             "scenarios": scenarios,
             "charts": overview.charts(campaign=campaign, force_names=names, ladder=ladder),
             "ladder": [term(MORALE, grade) for grade in reversed(ladder)],
+            "is_organizer": club_role(user=request.user, club_id=campaign.club_id)
+            == Membership.Role.ORGANIZER,
         },
     )
 

@@ -266,7 +266,7 @@ def test_a_refusal_is_in_russian(demo):
         "/api/campaigns/import/", {"club": demo["club"].pk, "document": document},
         format="json", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400
-    assert "нет среди сражений файла" in response.json()["message"]
+    assert "нет среди боёв файла" in response.json()["message"]
 
 
 def test_limits_are_refused_before_anything_is_read_further(demo, monkeypatch):
@@ -361,3 +361,69 @@ def test_a_copy_of_a_copy_keeps_the_first_keys(demo):
     with pytest.raises(Conflict):
         transfer.import_campaign(user=demo["users"]["organizer"], club=demo["club"],
                                  document=document, name="Third")
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+
+def page_client(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_organizers_see_the_export_link_and_import_through_the_pages(demo, language):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    org = page_client(demo["users"]["organizer"])
+    org.cookies["django_language"] = language
+    page = org.get(f"/campaigns/{demo['campaign'].pk}/").content.decode()
+    assert f"/api/campaigns/{demo['campaign'].pk}/export/" in page
+    home = org.get("/").content.decode()
+    assert "/campaigns/import/" in home
+    form = org.get("/campaigns/import/")
+    assert form.status_code == 200
+    text = form.content.decode()
+    assert ("Импорт кампании" if language == "ru" else "Import a campaign") in text
+    assert "Second club" in text and 'type="file"' in text
+    raw = json.dumps(exported(demo)).encode()
+    response = org.post("/campaigns/import/", {
+        "club": demo["club"].pk, "file": SimpleUploadedFile("c.json", raw)})
+    assert response.status_code == 302
+    job = org.get(response["Location"])
+    text = job.content.decode()
+    assert 'data-state="done"' in text and "<progress" in text
+    copy_ = Campaign.objects.get(club=demo["club"])
+    assert f"/campaigns/{copy_.pk}/" in text
+    assert ("Импортирована" if language == "ru" else "Imported") in text
+
+
+def test_a_refused_file_shows_the_place_at_fault_on_the_page(demo):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    org = page_client(demo["users"]["organizer"])
+    document = exported(demo)
+    field = _tamper_battle_id(document)
+    response = org.post("/campaigns/import/", {
+        "club": demo["club"].pk, "file": SimpleUploadedFile("c.json", json.dumps(
+            document).encode())}, follow=True)
+    text = response.content.decode()
+    assert 'data-state="failed"' in text and field in text
+    response = org.post("/campaigns/import/", {
+        "club": demo["club"].pk, "file": SimpleUploadedFile("c.json", b"{not json")})
+    assert response.status_code == 200 and "file: not JSON" in response.content.decode()
+    assert not Campaign.objects.filter(club=demo["club"]).exists()
+
+
+def test_players_get_no_export_link_and_no_import_page(demo):
+    alice = page_client(demo["users"]["alice"])
+    page = alice.get(f"/campaigns/{demo['campaign'].pk}/").content.decode()
+    assert "/export/" not in page
+    assert alice.get("/campaigns/import/").status_code == 403
+    outsider = page_client(get_user_model().objects.create_user("outsider"))
+    assert outsider.get("/campaigns/import/").status_code == 403
+    job = imported(demo, exported(demo)).json()["job"]
+    assert alice.get(f"/campaigns/import/{job}/").status_code == 404
