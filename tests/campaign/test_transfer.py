@@ -427,3 +427,24 @@ def test_players_get_no_export_link_and_no_import_page(demo):
     assert outsider.get("/campaigns/import/").status_code == 403
     job = imported(demo, exported(demo)).json()["job"]
     assert alice.get(f"/campaigns/import/{job}/").status_code == 404
+
+
+def test_management_commands_export_and_import(demo, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    path = tmp_path / "campaign.json"
+    call_command("export_campaign", str(demo["campaign"].pk), "-o", str(path))
+    call_command("import_campaign", str(path), "--club", "second-club", "--as", "organizer")
+    copy_ = Campaign.objects.get(club=demo["club"])
+    assert copy_.projected_version == len(ledger_of(campaign_id=copy_.pk)) > 50
+    document = json.loads(path.read_text())
+    _tamper_battle_id(document)
+    path.write_text(json.dumps(document))
+    before = counts()
+    with pytest.raises(CommandError, match=r"ledger\[\d+\]\.data\.battle_id"):
+        call_command("import_campaign", str(path), "--club", "second-club", "--as",
+                     "organizer", "--name", "Other")
+    with pytest.raises(CommandError, match="not_an_organizer"):
+        call_command("import_campaign", str(path), "--club", "second-club", "--as", "alice",
+                     "--name", "Other")
+    assert counts() == before
