@@ -10,17 +10,21 @@ refusal (in the language of the request that started it), to the user who starte
 """
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
 from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
+from kombu.exceptions import KombuError
 
 from campaign.models import Club
 from campaign.services.access import require_club_organizer
 from config import errors
 from config.api_errors import ApiError, error_body, localized_message
+
+log = logging.getLogger(__name__)
 
 #: How long a job's status and its file are kept (seconds).
 STATUS_TTL = 24 * 3600
@@ -50,7 +54,11 @@ def start_import(*, user, club: Club, document: Any, name: str | None = None,
     if cache.get(_file_key(job)) is None:  # no cache to hand the file over: import it here
         run_import(job=job, language=language, document=document)
     else:
-        import_campaign.delay(job, language)
+        try:
+            import_campaign.delay(job, language)
+        except (KombuError, OSError) as error:  # no broker now: import it here
+            log.warning("campaign import %s runs in the request: %s", job, error)
+            run_import(job=job, language=language)
     return job_status(user=user, job=job)
 
 

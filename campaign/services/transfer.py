@@ -274,8 +274,8 @@ def _check_ledger(ledger: list, campaign: Mapping, users: Mapping) -> CampaignSt
             if not _is_int(value) or value < 1:
                 raise _bad(f"{path}.data.{name}", _("must be a battle id (a positive integer)"))
         for name, value in ids_in(USER_ID_FIELDS, event_type, data).items():
-            if not _is_int(value) or str(value) not in users:
-                raise _bad(f"{path}.data.{name}", _("must be a user id named in \"users\""))
+            if not _is_int(value):  # a user no longer named in "users": the importer's
+                raise _bad(f"{path}.data.{name}", _("must be a user id (an integer)"))
         upcast = upcasting.registry.upcast(event_type, schema, data)[1]
         try:
             state = apply(state, Entry(i + 1, event_type, dict(upcast))).state
@@ -416,12 +416,8 @@ def import_campaign(
     report = progress or (lambda done, total: None)
     total = checked.total
     report(0, total)
-    try:
-        with transaction.atomic():
-            result = _store(user, club, name, checked, report, total)
-    except IntegrityError:
-        raise Conflict("name_taken", _("%(club)s already has a campaign called %(name)r") %
-                       {"club": club, "name": name}, field="name") from None
+    with transaction.atomic():
+        result = _store(user, club, name, checked, report, total)
     report(total, total)
     return result
 
@@ -429,13 +425,18 @@ def import_campaign(
 def _store(user, club: Club, name: str, checked: Checked, report: Progress,
            total: int) -> ImportResult:
     started = checked.ledger[0]["data"]
-    campaign = Campaign.objects.create(
-        club=club, name=name, rule_system=checked.campaign["rule_system"],
-        rule_version=checked.campaign["rule_version"], created_by=user,
-        start_date=date.fromisoformat(started["start_date"]),
-        current_date=date.fromisoformat(started["start_date"]),
-        house_rules=started.get("house_rules") or {},
-    )
+    try:
+        with transaction.atomic():
+            campaign = Campaign.objects.create(
+                club=club, name=name, rule_system=checked.campaign["rule_system"],
+                rule_version=checked.campaign["rule_version"], created_by=user,
+                start_date=date.fromisoformat(started["start_date"]),
+                current_date=date.fromisoformat(started["start_date"]),
+                house_rules=started.get("house_rules") or {},
+            )
+    except IntegrityError:
+        raise Conflict("name_taken", _("%(club)s already has a campaign called %(name)r") %
+                       {"club": club, "name": name}, field="name") from None
     CampaignSeed.objects.create(campaign=campaign, seed=checked.seed or dice_scheme.new_seed())
     done = 0
     new_battles: dict[int, int] = {}
@@ -454,10 +455,14 @@ def _store(user, club: Club, name: str, checked: Checked, report: Progress,
         report(done, total)
     members = dict(Membership.objects.filter(club=club).values_list("user__username", "user_id"))
     users = {int(pk): members.get(username) for pk, username in checked.users.items()}
-    unmatched_users = sorted({checked.users[str(pk)] for pk in users if users[pk] is None
-                              and _owns_a_force(checked.ledger, pk)})
+    unmatched_users = sorted({
+        checked.users.get(str(old), f"#{old}")
+        for e in checked.ledger for old in ids_in(USER_ID_FIELDS, e["type"], e["data"]).values()
+        if users.get(old) is None
+    })
 
     def new_user(old: int) -> int:
+        """The club member with the original's user name, else the importing organizer."""
         return users.get(old) or user.pk
 
     stream = stream_of(campaign.pk)
@@ -493,10 +498,6 @@ def _flush(stream, version: int, batch: list[NewEvent]) -> int:
     version += len(batch)
     batch.clear()
     return version
-
-
-def _owns_a_force(ledger: list[Mapping], user_id: int) -> bool:
-    return any(user_id in ids_in(USER_ID_FIELDS, e["type"], e["data"]).values() for e in ledger)
 
 
 def _metadata(event: Mapping, checked: Checked, user) -> dict:

@@ -80,7 +80,8 @@ def _ids_aside(value, ids=("id", "campaign", "campaign_id", "battle_id", "battle
 def _views(client, campaign) -> dict:
     """Every force sheet, every soldier's history and every battle's state, ids aside."""
     base = f"/api/campaigns/{campaign.pk}"
-    out = {}
+    out = {"campaign": {k: v for k, v in client.get(f"{base}/").json().items()
+                        if k not in ("club", "club_name", "created_at")}}
     for force in client.get(f"{base}/forces/").json()["results"]:
         out[f"force {force['id']}"] = client.get(f"{base}/forces/{force['id']}/").json()
     soldiers = client.get(f"{base}/soldiers/?page_size=500").json()
