@@ -35,13 +35,7 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
         return None
     battle, campaign = link.battle, link.campaign
     adapter = adapter_for(campaign.rule_system)
-    summary = BattleSummary.from_json(battle.summary or {"sides": []})
-    log_effects = [
-        effect
-        for effects in BattleLogEntry.objects.filter(battle=battle, status__in=COUNTED)
-        .order_by("version").values_list("effects", flat=True)
-        for effect in effects or ()
-    ]
+    summary, log_effects = outcome_of(battle)
 
     def decide(state):
         scenario = state.scenarios.get(link.scenario_ref)
@@ -59,6 +53,19 @@ def take_over_battle(*, battle_id: int) -> Recorded | None:
 
     return write(campaign_id=campaign.pk, user=None, decide=decide,
                  idempotency_key=idempotency_key(battle_id))
+
+
+def outcome_of(battle: Battle) -> tuple[BattleSummary, list]:
+    """What a take-over reads of a concluded battle: its summary, and the effects of its log
+    rows that count, in order."""
+    summary = BattleSummary.from_json(battle.summary or {"sides": []})
+    log_effects = [
+        effect
+        for effects in BattleLogEntry.objects.filter(battle=battle, status__in=COUNTED)
+        .order_by("version").values_list("effects", flat=True)
+        for effect in effects or ()
+    ]
+    return summary, log_effects
 
 
 def pending_battles() -> list[int]:

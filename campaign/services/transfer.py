@@ -32,6 +32,7 @@ the export can only be verified against the original.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from django.utils.translation import gettext as _
 
 from battles import dice as dice_scheme
 from battles import replay
+from battles.models import Battle
 from battles.services.transfer import import_battle
 from campaign.ledger import events as ev
 from campaign.ledger.fold import apply
@@ -57,6 +59,7 @@ from campaign.services.dice import namespace
 from campaign.services.ledger import ledger_of, stream_of
 from campaign.services.projection import rebuild_campaign
 from campaign.services.takeover import idempotency_key as takeover_key
+from campaign.services.takeover import outcome_of
 from campaign.systems import adapter_for
 from config.api_errors import ApiError
 from config.errors import Conflict, Invalid
@@ -453,6 +456,7 @@ def _store(user, club: Club, name: str, checked: Checked, report: Progress,
                                    for p in imported.unmatched_participants]
         done += len(item["export"]["events"])
         report(done, total)
+    _check_takeovers(checked, new_battles)
     members = dict(Membership.objects.filter(club=club).values_list("user__username", "user_id"))
     users = {int(pk): members.get(username) for pk, username in checked.users.items()}
     unmatched_users = sorted({
@@ -488,6 +492,59 @@ def _store(user, club: Club, name: str, checked: Checked, report: Progress,
     rebuild_campaign(campaign_id=campaign.pk)
     campaign.refresh_from_db()
     return ImportResult(campaign, unmatched_users, unmatched_participants)
+
+
+#: What a take-over records that the imported battle and its dice decide (the rest, the
+#: squads' reports and the commanders' successions, is taken as the file has it).
+CHECKED_TAKEOVER_FIELDS = ("results", "casualties", "reorganisation")
+
+
+def _check_takeovers(checked: Checked, new_battles: Mapping[int, int]) -> None:
+    """Each ``battle.result_taken_over`` must be what the rules take over from its imported
+    battle (its result, its summary, its log) at that point of the ledger, with the dice it
+    recorded: a changed casualty or outcome is refused, naming the field."""
+    adapter = adapter_for(checked.campaign["rule_system"])
+    state = CampaignState()
+    for i, event in enumerate(checked.ledger):
+        data = event["data"]
+        if event["type"] == ev.BattleResultTakenOver.type:
+            path = f"ledger[{i}].data"
+            battle = Battle.objects.get(pk=new_battles[data["battle_id"]])
+            summary, log_effects = outcome_of(battle)
+            rolls = _rolls_recorded(data)
+
+            def roll(key: str, sides: int, path=path, rolls=rolls) -> int:
+                if key not in rolls:
+                    raise _bad(f"{path}.reorganisation",
+                               _("lacks the roll %(key)s the rules ask for") % {"key": key})
+                return rolls[key]
+
+            try:
+                expected = adapter.take_over(
+                    state=state, scenario_id=data["scenario_id"], battle_id=data["battle_id"],
+                    result=battle.result, summary=summary, log_effects=log_effects, roll=roll,
+                ).to_data()
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise _bad(path, _("cannot be taken over from its battle (%(error)s)") %
+                           {"error": f"{type(error).__name__}: {error}"}) from None
+            for name in CHECKED_TAKEOVER_FIELDS:
+                if json.loads(json.dumps(expected.get(name))) != data.get(name):
+                    raise _bad(f"{path}.{name}", _("differs from what the rules take over "
+                                                   "from the battle"))
+        state = apply(state, Entry(i + 1, event["type"], dict(data))).state
+
+
+def _rolls_recorded(data: Mapping) -> dict[str, int]:
+    """The server dice a take-over recorded, by key."""
+    out = {}
+    for entry in data.get("reorganisation") or ():
+        if not isinstance(entry, Mapping):
+            continue
+        for die in (entry.get("melee_fate"), entry):
+            if isinstance(die, Mapping) and _is_int(die.get("roll")) and isinstance(
+                    die.get("key"), str):
+                out[die["key"]] = die["roll"]
+    return out
 
 
 def _flush(stream, version: int, batch: list[NewEvent]) -> int:

@@ -204,6 +204,14 @@ def _forge_a_battle_fact(document):
     return "battles[0].export.events"
 
 
+def _revive_the_dead(document):
+    i = _index(document, ev.BattleResultTakenOver.type)
+    casualties = document["ledger"][i]["data"]["casualties"]
+    dead = next(c for c in casualties if c["outcome"] == "killed")
+    dead["outcome"] = "returned_to_duty"
+    return f"ledger[{i}].data.casualties"
+
+
 def _drop_a_battle(document):
     document["battles"].pop()
     return "ledger["
@@ -225,6 +233,7 @@ CASES = [
     (_bury_the_living, None),
     (_forge_a_battle_fact, None),
     (_drop_a_battle, None),
+    (_revive_the_dead, None),
 ]
 
 
