@@ -62,7 +62,7 @@ from campaign.services.takeover import idempotency_key as takeover_key
 from campaign.services.takeover import outcome_of
 from campaign.systems import adapter_for
 from config.api_errors import ApiError
-from config.errors import Conflict, Invalid
+from config.errors import Conflict, DomainError, Invalid
 from config.json_input import refuse_unstorable_text
 from eventstore import upcasting
 from eventstore.models import EVENT_TYPE_MAX_LENGTH
@@ -447,7 +447,7 @@ def _store(user, club: Club, name: str, checked: Checked, report: Progress,
     for i, item in enumerate(checked.battles):
         try:
             imported = import_battle(club=club, document=item["export"], imported_by=user)
-        except ApiError as error:
+        except (ApiError, DomainError) as error:
             raise _battle_error(i, error) from None
         CampaignBattle.objects.create(battle=imported.battle, campaign=campaign,
                                       scenario_ref=item["scenario_id"])
@@ -578,7 +578,7 @@ def _metadata(event: Mapping, checked: Checked, user) -> dict:
     return metadata
 
 
-def _battle_error(index: int, error: ApiError) -> Invalid:
+def _battle_error(index: int, error: ApiError | DomainError) -> Invalid:
     """The battle import's refusal, placed in the file: ``battles[<i>].export.<field>``."""
     where = f"battles[{index}].export"
     path = f"{where}.{error.field}" if error.field else where
