@@ -63,6 +63,17 @@ def process_pending_battles() -> dict:
     return catch_up()
 
 
+
+@shared_task(acks_late=True)
+def import_campaign(job: str, language: str | None = None) -> str | None:
+    """Import a campaign file kept in the cache, reporting progress (all or nothing; a
+    redelivered message finds the file gone and the job finished)."""
+    from campaign.services.import_jobs import run_import
+
+    status = run_import(job=job, language=language)
+    return status and status["state"]
+
+
 #: How often beat runs the catch-up (seconds), when a beat process runs.
 CATCH_UP_EVERY = 300.0
 #: How often beat runs the outbox relay (seconds): cheap, an indexed look-up of a table

@@ -10,7 +10,7 @@ import pkgutil
 from django.urls import include, path
 
 import campaign.systems
-from campaign.api.views import campaigns, forces, reading, scenarios, soldiers
+from campaign.api.views import campaigns, forces, reading, scenarios, soldiers, transfer
 
 app_name = "campaign"
 
@@ -25,6 +25,7 @@ per_campaign = [
     path("ledger/", campaigns.LedgerView.as_view(), name="ledger"),
     path("dice/verify/", campaigns.DiceVerifyView.as_view(), name="dice-verify"),
     path("attributes/", campaigns.AttributeSchemasView.as_view(), name="attributes"),
+    path("export/", transfer.ExportView.as_view(), name="export"),
     path("as-of/", reading.AsOfView.as_view(), name="as-of"),
     path("diff/", reading.DiffView.as_view(), name="diff"),
     # forces and their chain of command
@@ -83,5 +84,7 @@ per_campaign += _plugin_routes()
 
 urlpatterns = [
     path("campaigns/", campaigns.CampaignListView.as_view(), name="campaign-list"),
+    path("campaigns/import/", transfer.ImportView.as_view(), name="import"),
+    path("campaigns/import/<str:job>/", transfer.ImportJobView.as_view(), name="import-job"),
     path(C, include(per_campaign)),
 ]

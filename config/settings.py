@@ -166,6 +166,8 @@ REST_FRAMEWORK = {
 # deepest JSON. A larger body is 413, deeper JSON 400, both ``limit_exceeded``.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 BATTLE_IMPORT_MAX_BODY_SIZE = 16 * 1024 * 1024
+# A campaign file holds its ledger and every battle's export (docs/campaign.md, "Export").
+CAMPAIGN_IMPORT_MAX_BODY_SIZE = 64 * 1024 * 1024
 API_MAX_JSON_DEPTH = 32
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wargame campaign manager API",

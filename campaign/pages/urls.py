@@ -1,11 +1,13 @@
 """Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
-from campaign.pages import views
+from campaign.pages import transfer, views
 
 app_name = "campaign_pages"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("campaigns/import/", transfer.import_page, name="import"),
+    path("campaigns/import/<str:job>/", transfer.import_job_page, name="import-job"),
     path("campaigns/<int:campaign_id>/", views.campaign_overview, name="campaign"),
     path("campaigns/<int:campaign_id>/forces/<int:ref>/", views.force_detail, name="force"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/", views.squad_record, name="squad"),

@@ -13,6 +13,8 @@ from campaign.plugins.labels import shown_attributes
 from campaign.selectors.campaigns import campaign_for, visible_campaigns
 from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
+from clubs.access import may_organize
+from clubs.selectors import club_role, organized_clubs
 from config.api_errors import domain_status
 from config.errors import DomainError
 from config.request_input import ascii_int
@@ -33,7 +35,9 @@ def home(request):
     """My campaigns (and the battles of my clubs)."""
     campaigns = visible_campaigns(user=request.user).order_by("-created_at")
     battles = visible_battles(user=request.user)[:5]
-    return render(request, "pages/home.html", {"campaigns": campaigns, "battles": battles})
+    organizes = organized_clubs(user=request.user).exists()
+    return render(request, "pages/home.html", {"campaigns": campaigns, "battles": battles,
+                                               "organizes": organizes})
 
 
 @login_required
@@ -58,6 +62,7 @@ def campaign_overview(request, campaign_id: int):
             "scenarios": scenarios,
             "charts": overview.charts(campaign=campaign, force_names=names, ladder=ladder),
             "ladder": [term(MORALE, grade) for grade in reversed(ladder)],
+            "is_organizer": may_organize(club_role(user=request.user, club_id=campaign.club_id)),
         },
     )
 

@@ -10,14 +10,22 @@ from campaign.services.dice import namespace
 from campaign.services.ledger import ledger_of
 from rules.core.dice import DiceRequest
 
+#: The metadata key of ``campaign.started`` naming the dice namespace of an imported
+#: campaign: its rolls were derived as the original's (``campaign-<original id>``).
+DICE_NAMESPACE = "dice_namespace"
+
 
 def server_rolls(*, campaign: Campaign) -> list[tuple[int, str, int, list]]:
-    """Every server roll of the ledger: ``(version, key, sides, [recorded values])``; the
+    """Every server roll of the ledger: ``(version, key, sides, [recorded values])``."""
+    return rolls_in(ledger_of(campaign_id=campaign.pk), plugin_for(campaign.rule_system))
+
+
+def rolls_in(entries, plugin) -> list[tuple[int, str, int, list]]:
+    """Every server roll of these ledger entries (``version``, ``type``, ``data``): the
     campaign's plug-in says which events carry them (its own dice)."""
-    plugin = plugin_for(campaign.rule_system)
     return [
         (entry.version, key, sides, values)
-        for entry in ledger_of(campaign_id=campaign.pk)
+        for entry in entries
         for key, sides, values in plugin.server_rolls(entry.type, entry.data)
     ]
 
@@ -33,13 +41,21 @@ def verify_campaign_dice(*, campaign: Campaign) -> dict:
     if not finished:
         return out
     seed = state.seed
-    checks = []
-    for version, key, sides, recorded in rolls:
-        request = DiceRequest(key=key, label=key, sides=sides)
-        derived = dice_scheme.roll_request(seed, battle_id=namespace(campaign.pk),
-                                           version=version, request=request)
-        checks.append({"version": version, "key": key, "recorded": recorded,
-                       "derived": derived, "ok": derived == recorded})
+    checks = check_rolls(seed, entries[0].metadata.get(DICE_NAMESPACE) or namespace(campaign.pk),
+                         rolls)
     out.update(seed=seed, seed_ok=dice_scheme.seed_sha256(seed) == state.seed_sha256,
                checks=checks, ok=all(c["ok"] for c in checks))
     return out
+
+
+def check_rolls(seed: str, dice_namespace: str, rolls) -> list[dict]:
+    """Each server roll (:func:`rolls_in`) re-derived from the ``seed`` under
+    ``dice_namespace``: ``{"version", "key", "recorded", "derived", "ok"}``."""
+    checks = []
+    for version, key, sides, recorded in rolls:
+        request = DiceRequest(key=key, label=key, sides=sides)
+        derived = dice_scheme.roll_request(seed, battle_id=dice_namespace,
+                                           version=version, request=request)
+        checks.append({"version": version, "key": key, "recorded": recorded,
+                       "derived": derived, "ok": derived == recorded})
+    return checks
