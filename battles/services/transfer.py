@@ -68,6 +68,12 @@ def _max_length(model, name: str) -> int:
     return model._meta.get_field(name).max_length
 
 
+def export_concluded(events: list) -> bool:
+    """Whether an export's events (as in the document) end with the battle's conclusion."""
+    return bool(events) and isinstance(events[-1], Mapping) and \
+        events[-1].get("type") == replay.CONCLUDED
+
+
 def export_battle(*, battle: Battle) -> dict:
     """The battle as a JSON-compatible document: identity, participants and every event."""
     participants = [

@@ -45,9 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from battles import dice as dice_scheme
-from battles import replay
 from battles.selectors import conclusion_of
-from battles.services.transfer import import_battle
+from battles.services.transfer import export_concluded, import_battle
 from campaign.ledger import events as ev
 from campaign.ledger.fold import apply
 from campaign.ledger.references import BATTLE_ID_FIELDS, USER_ID_FIELDS, ids_in, remapped
@@ -351,7 +350,7 @@ def _check_battles(battles: list, campaign: Mapping, ledger: list) -> list[Mappi
         events = export.get("events")
         if not isinstance(events, list) or not events:
             raise _bad(f"{path}.export.events", _("must be a non-empty list"))
-        concluded = isinstance(events[-1], Mapping) and events[-1].get("type") == replay.CONCLUDED
+        concluded = export_concluded(events)
         if battle_id in taken_over and not concluded:
             raise _bad(f"{path}.export.events", _("ledger[%(index)s] takes over this battle's "
                                                   "result, but it is not concluded") %
