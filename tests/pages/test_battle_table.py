@@ -161,8 +161,8 @@ def test_fire_with_entered_dice_shows_suppression_and_casualties_then_a_void_und
     page.get_by_label("Action", exact=True).select_option("fire")
     page.get_by_label("target", exact=True).select_option(label="Partisans (Keno)")
     page.get_by_label("distance in inches").fill("4")
-    for rifleman in ("3", "4", "5", "6", "7", "8"):  # only the commander's SMG and the LMG fire
-        page.get_by_label(f"{rifleman} · submachine gun").uncheck()
+    for rifleman in range(1, 7):  # only the commander's SMG and the LMG fire
+        page.get_by_label(f"rifleman {rifleman} · submachine gun", exact=True).uncheck()
 
     # the odds before rolling: a table, or the rule system's sentence saying it has none yet
     page.get_by_role("button", name="Show the odds").click()
