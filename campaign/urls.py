@@ -24,6 +24,7 @@ per_campaign = [
     # forces and their chain of command
     path("forces/", forces.ForceListView.as_view(), name="force-list"),
     path("forces/<int:ref>/", forces.ForceSheetView.as_view(), name="force-sheet"),
+    path("forces/<int:ref>/fallen/", forces.ForceFallenView.as_view(), name="force-fallen"),
     path("forces/<int:ref>/rest/", forces.ForceRestView.as_view(), name="force-rest"),
     path("forces/<int:ref>/front/", forces.ForceFrontView.as_view(), name="force-front"),
     path("forces/<int:ref>/history/", reading.ForceHistoryView.as_view(), name="force-history"),
