@@ -121,3 +121,75 @@ def test_a_bad_page_is_refused_and_changes_nothing(clients, campaign, losses):
     api = CampaignApi(clients["alice"], campaign.pk)
     assert api.get("forces/1/fallen/", page="x", expect=404)["code"] == "not_found"
     assert api.get("forces/1/fallen/")["count"] == 2
+
+
+# --- the force page ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def browser(people):
+    """A signed-in page client for each person."""
+    from django.test import Client
+
+    def client(name: str, language: str = "en"):
+        page = Client(headers={"Accept-Language": language})
+        page.force_login(people[name])
+        return page
+
+    return client
+
+
+def _page(browser, campaign, query="", who="alice", language="en") -> str:
+    response = browser(who, language).get(f"/campaigns/{campaign.pk}/forces/1/{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_page_lists_the_living_and_recent_and_counts_the_older_fallen(browser, campaign,
+                                                                          losses):
+    html = _page(browser, campaign)
+    for ref in (*losses["living"], losses["recent"]):
+        assert f'id="soldier-{ref}"' in html
+    for ref in losses["old"]:
+        assert f'id="soldier-{ref}"' not in html
+    assert "2 soldiers were lost before the force's latest battle" in html
+    assert "Show them" in html and "?fallen=1#older-fallen" in html
+    # the squad's counts still count every soldier of the squad
+    assert "dead: 2" in html and "captured: 1" in html
+
+
+def test_the_older_fallen_are_on_the_next_pages_by_name(browser, campaign, losses,
+                                                        monkeypatch):
+    from campaign.pages import force
+
+    html = _page(browser, campaign, "?fallen=1")
+    assert "Steel rifleman 4" in html and "Steel rifleman 5" in html
+    monkeypatch.setattr(force, "FALLEN_PER_PAGE", 1)
+    first, second = (_page(browser, campaign, f"?fallen={n}") for n in (1, 2))
+    assert "Page 1 of 2" in first and "Steel rifleman 4" in first
+    assert "Steel rifleman 5" not in first and 'rel="next"' in first
+    assert "Page 2 of 2" in second and "Steel rifleman 5" in second and 'rel="prev"' in second
+    assert "Page 2 of 2" in _page(browser, campaign, "?fallen=99")  # the last page
+    assert "Page 1 of 2" not in _page(browser, campaign, "?fallen=x")  # not a page: none
+
+
+def test_the_page_in_russian(browser, campaign, losses):
+    html = _page(browser, campaign, "?fallen=1", language="ru")
+    assert "Погибшие и попавшие в плен раньше" in html
+    assert "2 бойца потеряны до последнего боя сил" in html
+    assert "Страница 1 из 1" in html
+
+
+def test_before_the_battle_every_loss_of_then_is_recent(browser, campaign, losses):
+    from campaign.models import Scenario
+
+    battle = Scenario.objects.get(campaign=campaign, ref=1).battle_id
+    html = _page(browser, campaign, f"?before_battle={battle}")
+    for ref in losses["old"]:
+        assert f'id="soldier-{ref}"' in html
+    assert "older-fallen" not in html
+
+
+def test_outsiders_get_404_on_the_page_and_its_fallen(browser, campaign, losses):
+    response = browser("outsider").get(f"/campaigns/{campaign.pk}/forces/1/?fallen=1")
+    assert response.status_code == 404
