@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from campaign.models import Campaign
 from campaign.pages.terms import FATIGUE, MOTIVATION, QUALITY, STATUS, term
 from campaign.selectors import fallen
-from campaign.selectors.as_of import as_of, difference
+from campaign.selectors.as_of import as_of, difference, state_as_of
 
 #: The older fallen listed on one page.
 FALLEN_PER_PAGE = 50
@@ -27,11 +27,11 @@ SHOWN_CHANGES = ("status", "quality", "leadership", "squad_id", "fatigue", "post
 
 def battles_of(*, campaign: Campaign, force_id: int) -> list[dict]:
     """The battles the force took part in, in the order they were set up (for "before")."""
-    now = as_of(campaign=campaign, force_id=force_id)
+    state = state_as_of(campaign=campaign)
     return [
-        {"battle_id": s["battle_id"], "name": s["name"], "status": s["status"]}
-        for s in now["scenarios"]
-        if s.get("battle_id")
+        {"battle_id": s.battle_id, "name": s.name, "status": s.status}
+        for _, s in sorted(state.scenarios.items())
+        if force_id in s.force_ids and s.battle_id
     ]
 
 
