@@ -22,6 +22,10 @@ replacements between battles. Then it measures, through the REST API in-process:
 - rebuilding every campaign projection from the ledger: target < 60 s.
 
 ``BENCH_CAMPAIGN_BATTLES`` / ``BENCH_CAMPAIGN_EVENTS`` shrink the run for a quick check.
+``BENCH_CAMPAIGN_LOSSES=n``: after each battle the organizer also records n losses per force
+(deaths, every third a capture) among the soldiers of the squads it fought with, which the
+replacements fill before their next battle: the dead-heavy campaign of issue 17 (1,177
+soldiers) with shorter battles, when the machine is too busy for 80,000 battle events.
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ from bench._stats import percentile
 BENCH_DB = "bench_campaign"
 BATTLES = int(os.environ.get("BENCH_CAMPAIGN_BATTLES", 40))
 EVENTS_PER_BATTLE = int(os.environ.get("BENCH_CAMPAIGN_EVENTS", 2000))
+LOSSES_PER_BATTLE = int(os.environ.get("BENCH_CAMPAIGN_LOSSES", 0))
 SQUADS_PER_FORCE = 15
 SOLDIERS_PER_SQUAD = 10  # 2 forces x 15 squads x 10 = 300 soldiers
 SQUADS_PER_BATTLE = 3
@@ -101,6 +106,7 @@ def _run() -> dict:
                     "postgresql": server_version},
         "campaign": {
             "battles": BATTLES,
+            "losses_recorded_per_battle_and_force": LOSSES_PER_BATTLE,
             "battle_events": sum(p["events"] for p in played),
             "events_per_battle": {"min": min(p["events"] for p in played),
                                   "max": max(p["events"] for p in played)},
@@ -232,6 +238,7 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
                                             rng.choice((("win", "lose"), ("lose", "win"),
                                                         ("draw", "draw"))), strict=True)))
     take_over_ms = (time.perf_counter() - t0) * 1000
+    _losses(campaign, org, armies, soldiers)
     campaigns.advance_calendar(user=org, campaign=campaign, days=rng.choice((3, 7, 14)))
     if n % 5 == 4:  # every fifth battle one force rotates to rest for a while
         rested = armies[(n // 5) % 2]["force"]
@@ -239,6 +246,30 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
         campaigns.advance_calendar(user=org, campaign=campaign, days=7)
         forces.send_force_to_front(user=org, campaign=campaign, force_id=rested)
     return {"events": version + 1, "take_over_ms": take_over_ms}
+
+
+def _losses(campaign, org, armies, soldiers) -> None:
+    """``LOSSES_PER_BATTLE`` losses per force among the fit soldiers of the squads it just
+    fought with (commanders spared): deaths, every third a capture by the other force."""
+    from campaign.services.ledger import state_of
+
+    state = state_of(campaign_id=campaign.pk)
+    (scenario,) = [s for s in state.scenarios.values() if s.battle_id is not None
+                   and s.taken_over and s.id == max(x.id for x in state.scenarios.values()
+                                                    if x.battle_id is not None)]
+    for k, army in enumerate(armies):
+        enemy = armies[1 - k]["force"]
+        fought = [sid for side in scenario.sides if side["force_id"] == army["force"]
+                  for pick in side["squads"] for sid in pick["soldier_ids"]]
+        fit = [sid for sid in fought if state.soldiers[sid].status == "fit"
+               and sid not in {q.commander_id for q in state.squads.values()}]
+        for n, soldier_id in enumerate(fit[:LOSSES_PER_BATTLE]):
+            if n % 3 == 2:
+                soldiers.record_capture(user=org, campaign=campaign, soldier_id=soldier_id,
+                                        by_force_id=enemy)
+            else:
+                soldiers.record_death(user=org, campaign=campaign, soldier_id=soldier_id,
+                                      cause="died of wounds")
 
 
 def _ready(campaign, org, state, squad_id: int, soldiers, forces) -> None:
