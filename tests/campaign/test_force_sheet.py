@@ -193,3 +193,16 @@ def test_before_the_battle_every_loss_of_then_is_recent(browser, campaign, losse
 def test_outsiders_get_404_on_the_page_and_its_fallen(browser, campaign, losses):
     response = browser("outsider").get(f"/campaigns/{campaign.pk}/forces/1/?fallen=1")
     assert response.status_code == 404
+
+
+def test_the_tag_names_the_language_and_format_the_body_does_not_change(clients, campaign,
+                                                                        armies, project):
+    project(campaign)
+    client, url = clients["alice"], f"/api/campaigns/{campaign.pk}/forces/1/"
+    english = client.get(url)
+    russian = client.get(url, headers={"Accept-Language": "ru"})
+    assert russian.json() == english.json() and russian["ETag"] != english["ETag"]
+    assert client.get(url, headers={"Accept-Language": "ru",
+                                    "If-None-Match": russian["ETag"]}).status_code == 304
+    html = client.get(url, headers={"Accept": "text/html"})
+    assert html.status_code == 200 and html["ETag"] not in (english["ETag"], russian["ETag"])
