@@ -11,14 +11,26 @@ Steel War battle recorded through the battles services (a random but rules-abidi
 replacements between battles. Then it measures, through the REST API in-process:
 
 - force sheet reads (``GET /api/campaigns/<id>/forces/<ref>/``) and soldier history reads
-  (``GET .../soldiers/<ref>/history/``): target p95 < 50 ms;
+  (``GET .../soldiers/<ref>/history/``), one after the other: target p95 < 50 ms; every
+  sheet read is cold (the server cache emptied before it);
+- force sheet reads by 4 concurrent readers (processes), ``READS`` in all for each kind:
+  cold (cache emptied before each read), warm (the server cache keyed by the projected
+  ledger version), conditional (``If-None-Match`` with the sheet's ETag: 304), and the
+  force page (HTML): target p95 < 50 ms for the API's sheet;
+- the sheet's size: what it lists (the living and the recent fallen) against every soldier
+  of the force (what it listed before issue 17);
 - rebuilding every campaign projection from the ledger: target < 60 s.
 
 ``BENCH_CAMPAIGN_BATTLES`` / ``BENCH_CAMPAIGN_EVENTS`` shrink the run for a quick check.
+``BENCH_CAMPAIGN_LOSSES=n``: after each battle the organizer also records n losses per force
+(deaths, every third a capture) among the soldiers of the squads it fought with, which the
+replacements fill before their next battle: the dead-heavy campaign of issue 17 (1,177
+soldiers) with shorter battles, when the machine is too busy for 80,000 battle events.
 """
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -32,10 +44,12 @@ from bench._stats import percentile
 BENCH_DB = "bench_campaign"
 BATTLES = int(os.environ.get("BENCH_CAMPAIGN_BATTLES", 40))
 EVENTS_PER_BATTLE = int(os.environ.get("BENCH_CAMPAIGN_EVENTS", 2000))
+LOSSES_PER_BATTLE = int(os.environ.get("BENCH_CAMPAIGN_LOSSES", 0))
 SQUADS_PER_FORCE = 15
 SOLDIERS_PER_SQUAD = 10  # 2 forces x 15 squads x 10 = 300 soldiers
 SQUADS_PER_BATTLE = 3
 READS = 400
+READERS = int(os.environ.get("BENCH_CAMPAIGN_READERS", 4))
 TARGET_READ_P95_MS = 50
 TARGET_REBUILD_S = 60
 
@@ -76,7 +90,11 @@ def _run() -> dict:
     from campaign.services.ledger import ledger_of
     from eventstore.models import Event
 
+    load_before = os.getloadavg()[0]
     reads = _reads(campaign, users, rng)
+    concurrent = _concurrent_reads(campaign, users["red"].pk)
+    size = _sheet_size(campaign, users)
+    load_after = os.getloadavg()[0]
     sheet_before = _sheet(campaign)
     started = time.perf_counter()
     call_command("rebuild_campaign_projections", verbosity=0)
@@ -88,6 +106,7 @@ def _run() -> dict:
                     "postgresql": server_version},
         "campaign": {
             "battles": BATTLES,
+            "losses_recorded_per_battle_and_force": LOSSES_PER_BATTLE,
             "battle_events": sum(p["events"] for p in played),
             "events_per_battle": {"min": min(p["events"] for p in played),
                                   "max": max(p["events"] for p in played)},
@@ -99,10 +118,17 @@ def _run() -> dict:
         },
         "play_s": round(play_s, 1),
         "take_over_ms": _ms([p["take_over_ms"] for p in played]),
+        "load_1min": [round(load_before, 2), round(load_after, 2)],
+        "calibration_us_sum_range_1000": _machine.calibration_us(),
         "force_sheet_read_ms": _ms(reads["sheet"]),
         "soldier_history_read_ms": _ms(reads["history"]),
+        f"force_sheet_{READERS}_readers_ms": {kind: _ms(values)
+                                              for kind, values in concurrent.items()},
+        "force_sheet_size": size,
         "rebuild_all_projections_s": round(rebuild_s, 2),
-        "targets": {"read_p95_ms": TARGET_READ_P95_MS, "rebuild_s": TARGET_REBUILD_S},
+        "targets": {"read_p95_ms": TARGET_READ_P95_MS,
+                    f"force_sheet_{READERS}_readers_p95_ms": TARGET_READ_P95_MS,
+                    "rebuild_s": TARGET_REBUILD_S},
     }
 
 
@@ -214,6 +240,7 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
                                             rng.choice((("win", "lose"), ("lose", "win"),
                                                         ("draw", "draw"))), strict=True)))
     take_over_ms = (time.perf_counter() - t0) * 1000
+    _losses(campaign, org, armies, soldiers)
     campaigns.advance_calendar(user=org, campaign=campaign, days=rng.choice((3, 7, 14)))
     if n % 5 == 4:  # every fifth battle one force rotates to rest for a while
         rested = armies[(n // 5) % 2]["force"]
@@ -221,6 +248,30 @@ def _fight(campaign, users, armies, n: int, rng: random.Random) -> dict:
         campaigns.advance_calendar(user=org, campaign=campaign, days=7)
         steelwar.send_force_to_front(user=org, campaign=campaign, force_id=rested)
     return {"events": version + 1, "take_over_ms": take_over_ms}
+
+
+def _losses(campaign, org, armies, soldiers) -> None:
+    """``LOSSES_PER_BATTLE`` losses per force among the fit soldiers of the squads it just
+    fought with (commanders spared): deaths, every third a capture by the other force."""
+    from campaign.services.ledger import state_of
+
+    state = state_of(campaign_id=campaign.pk)
+    (scenario,) = [s for s in state.scenarios.values() if s.battle_id is not None
+                   and s.taken_over and s.id == max(x.id for x in state.scenarios.values()
+                                                    if x.battle_id is not None)]
+    for k, army in enumerate(armies):
+        enemy = armies[1 - k]["force"]
+        fought = [sid for side in scenario.sides if side["force_id"] == army["force"]
+                  for pick in side["squads"] for sid in pick["soldier_ids"]]
+        fit = [sid for sid in fought if state.soldiers[sid].status == "fit"
+               and sid not in {q.commander_id for q in state.squads.values()}]
+        for n, soldier_id in enumerate(fit[:LOSSES_PER_BATTLE]):
+            if n % 3 == 2:
+                soldiers.record_capture(user=org, campaign=campaign, soldier_id=soldier_id,
+                                        by_force_id=enemy)
+            else:
+                soldiers.record_death(user=org, campaign=campaign, soldier_id=soldier_id,
+                                      cause="died of wounds")
 
 
 def _ready(campaign, org, state, squad_id: int, soldiers, forces) -> None:
@@ -244,6 +295,7 @@ def _ready(campaign, org, state, squad_id: int, soldiers, forces) -> None:
 
 
 def _reads(campaign, users, rng: random.Random) -> dict:
+    from django.core.cache import cache
     from rest_framework.test import APIClient
 
     from campaign.models import Force, Soldier
@@ -257,11 +309,101 @@ def _reads(campaign, users, rng: random.Random) -> dict:
     for _ in range(READS):
         for kind, url in (("sheet", f"{base}/forces/{rng.choice(forces)}/"),
                           ("history", f"{base}/soldiers/{rng.choice(soldiers)}/history/")):
+            cache.clear()  # the sheet built from the projections every time
             t0 = time.perf_counter()
             response = client.get(url)
             timings[kind].append((time.perf_counter() - t0) * 1000)
             assert response.status_code == 200, response.content
     return timings
+
+
+KINDS = ("cold", "warm", "conditional_304", "page_html")
+
+
+def _concurrent_reads(campaign, user_id: int) -> dict[str, list[float]]:
+    """``READERS`` processes read at once, one kind of read after the other (so that each
+    kind is measured beside itself), ``READS`` reads in all per kind."""
+    from django.db import connections
+
+    connections.close_all()  # each reader opens its own
+    per_reader = READS // READERS
+    out = {}
+    with multiprocessing.get_context("fork").Pool(READERS) as pool:
+        for kind in KINDS:
+            results = pool.starmap(_reader, [(campaign.pk, user_id, kind, per_reader, n)
+                                             for n in range(READERS)])
+            out[kind] = [t for r in results for t in r[0]]
+            out[f"{kind}_cpu"] = [t for r in results for t in r[1]]
+    return out
+
+
+def _reader(campaign_id: int, user_id: int, kind: str, reads: int, seed: int
+            ) -> tuple[list[float], list[float]]:
+    """One reader (a process of its own) reads ``reads`` times, forces chosen at random:
+    ``cold`` sheets (server cache emptied first), ``warm`` sheets, ``conditional_304``
+    sheets (the ETag sent back: 304) or ``page_html`` (the force page). The wall clock and
+    the CPU time of each read (client and server: one process), in ms."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+    from django.test import Client
+    from rest_framework.test import APIClient
+
+    from campaign.models import Force
+
+    user = get_user_model().objects.get(pk=user_id)
+    api = APIClient()
+    api.force_authenticate(user)
+    page = Client()
+    page.force_login(user)
+    rng = random.Random(seed)
+    forces = list(Force.objects.filter(campaign_id=campaign_id).values_list("ref", flat=True))
+    sheet = f"/api/campaigns/{campaign_id}/forces/%d/"
+    etags = {ref: api.get(sheet % ref)["ETag"] for ref in forces}
+    timings, cpu = [], []
+    for _ in range(reads):
+        ref = rng.choice(forces)
+        if kind == "cold":
+            cache.clear()
+        c0, t0 = time.process_time(), time.perf_counter()
+        if kind == "page_html":
+            response = page.get(f"/campaigns/{campaign_id}/forces/{ref}/")
+        elif kind == "conditional_304":
+            response = api.get(sheet % ref, headers={"If-None-Match": etags[ref]})
+        else:
+            response = api.get(sheet % ref)
+        timings.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+        expected = 304 if kind == "conditional_304" else 200
+        assert response.status_code == expected, (kind, response.status_code)
+    return timings, cpu
+
+
+def _sheet_size(campaign, users) -> dict:
+    """Bytes of each force's sheet and how many soldiers it lists, against every soldier
+    of the force (what the sheet listed before)."""
+    from rest_framework.test import APIClient
+
+    from campaign.api import serializers as s
+    from campaign.api.base import plain_rows
+    from campaign.models import Force, Soldier
+
+    client = APIClient()
+    client.force_authenticate(users["red"])
+    out = {}
+    for ref in Force.objects.filter(campaign=campaign).values_list("ref", flat=True):
+        body = client.get(f"/api/campaigns/{campaign.pk}/forces/{ref}/")
+        every = plain_rows(s.SoldierSerializer,
+                           Soldier.objects.filter(campaign=campaign, force_ref=ref))
+        sheet = body.json()
+        out[str(ref)] = {
+            "bytes": len(body.content),
+            "soldiers_listed": len(sheet["soldiers"]),
+            "older_fallen": sheet["fallen"]["older_count"],
+            "soldiers_of_the_force": len(every),
+            "bytes_of_every_soldier": len(json.dumps(every, default=str,
+                                                     separators=(",", ":"))),
+        }
+    return out
 
 
 def _sheet(campaign) -> list:

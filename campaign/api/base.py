@@ -2,6 +2,7 @@
 shape of a command's answer."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -37,10 +38,16 @@ def plain_rows(serializer_class: type, queryset) -> list[dict[str, Any]]:
     """What ``serializer_class(queryset, many=True).data`` gives for a serializer of plain
     model fields (renamed by ``source``), read with ``values_list``: several times faster
     for long lists such as a force's soldiers. The serializer stays the API's definition."""
-    fields = serializer_class().fields
-    names = list(fields)
-    sources = [fields[name].source for name in names]
+    names, sources = _names_and_sources(serializer_class)
     return [dict(zip(names, row, strict=True)) for row in queryset.values_list(*sources)]
+
+
+@functools.cache
+def _names_and_sources(serializer_class: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The serializer's field names and their model sources (built once: building a
+    serializer's fields costs more than reading a force's rows)."""
+    fields = serializer_class().fields
+    return tuple(fields), tuple(fields[name].source for name in fields)
 
 
 class CampaignScoped:

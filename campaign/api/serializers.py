@@ -90,12 +90,21 @@ class SoldierSerializer(_Projected):
                   "last_recovery_roll_on", "battles_fought", "wounds", "recoveries", "version"]
 
 
+class FallenSummarySerializer(serializers.Serializer):
+    recent_since_version = serializers.IntegerField(
+        help_text="losses at or after this ledger version (the start of the force's latest "
+        "concluded battle) are on the sheet; 0: all of them")
+    older_count = serializers.IntegerField(help_text="the older fallen, not on the sheet")
+    older_url = serializers.URLField(help_text="where to read them, a page at a time")
+
+
 class ForceSheetSerializer(serializers.Serializer):
     force = ForceSerializer()
     formations = FormationSerializer(many=True)
     squads = SquadSerializer(many=True)
-    soldiers = SoldierSerializer(many=True)
+    soldiers = SoldierSerializer(many=True, help_text="the living and the recent fallen")
     prisoners_held = SoldierSerializer(many=True)
+    fallen = FallenSummarySerializer()
 
 
 class ScenarioSerializer(_Projected):

@@ -8,7 +8,7 @@ every change makes new ones), so an as-of view can be kept next to the present o
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -231,8 +231,9 @@ def _json_value(value: Any) -> Any:
 
 
 def entity_json(entity: Any) -> dict:
-    """A state entity (soldier, squad, force...) as JSON."""
-    return _json_value(asdict(entity))
+    """A state entity (soldier, squad, force...) as JSON (its fields hold no dataclasses:
+    read shallowly, several times faster than ``asdict`` for a force's soldiers)."""
+    return _json_value({f.name: getattr(entity, f.name) for f in fields(entity)})
 
 
 def force_json(state: CampaignState, force: Force) -> dict:

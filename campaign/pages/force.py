@@ -3,9 +3,12 @@ squad and soldier by soldier, with what changed since.
 
 Both moments come from the same selector (``campaign.selectors.as_of``: the fold of the
 ledger), so "now" and "before battle N" are shown by one template with no second code path.
+The squads list the living and the recent fallen of that moment; the older fallen
+(``campaign.selectors.fallen``) are counted, and listed a page at a time on request.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from django.utils.translation import get_language
@@ -17,10 +20,13 @@ from campaign.plugins import CampaignPlugin
 from campaign.plugins import get as plugin_for
 from campaign.plugins.labels import shown_attributes, value_label
 from campaign.plugins.schema import Schema
-from campaign.selectors.as_of import as_of, difference
+from campaign.selectors import fallen
+from campaign.selectors.as_of import as_of, difference, state_as_of
 from rules.core import registry
 from rules.core.errors import RuleError
 
+#: The older fallen listed on one page.
+FALLEN_PER_PAGE = 50
 SOLDIER_STATUSES = ("fit", "wounded", "recovering", "dead", "captured")
 #: Fields whose change the page explains ("status: fit → dead"), with every attribute of
 #: the plug-in's schema (``attributes.<name>``).
@@ -29,11 +35,11 @@ SHOWN_CHANGES = ("status", "squad_id", "name")
 
 def battles_of(*, campaign: Campaign, force_id: int) -> list[dict]:
     """The battles the force took part in, in the order they were set up (for "before")."""
-    now = as_of(campaign=campaign, force_id=force_id)
+    state = state_as_of(campaign=campaign)
     return [
-        {"battle_id": s["battle_id"], "name": s["name"], "status": s["status"]}
-        for s in now["scenarios"]
-        if s.get("battle_id")
+        {"battle_id": s.battle_id, "name": s.name, "status": s.status}
+        for _, s in sorted(state.scenarios.items())
+        if force_id in s.force_ids and s.battle_id
     ]
 
 
@@ -106,9 +112,40 @@ def _soldier(soldier: dict, changes, shown: _Shown) -> dict:
     }
 
 
-def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None = None) -> dict:
+def _older_fallen(campaign: Campaign, force_id: int, state: dict) -> dict[int, int]:
+    """Soldier id -> the version of his loss, for the fallen of the moment lost before the
+    start of the force's latest concluded battle by then (``campaign.selectors.fallen``)."""
+    up_to = state["version"]
+    lost = [s["id"] for s in state["soldiers"] if s["status"] in fallen.FALLEN]
+    if not lost:
+        return {}
+    since = fallen.recent_since(campaign=campaign, force_ref=force_id, up_to=up_to)
+    if not since:
+        return {}
+    versions = fallen.loss_versions(campaign=campaign, soldier_refs=lost, up_to=up_to)
+    return {ref: versions.get(ref, 0) for ref in lost if versions.get(ref, 0) < since}
+
+
+def _fallen_page(soldiers: list[dict], versions: dict[int, int], page: int | None) -> dict:
+    """The older fallen: how many, and with ``page`` (from 1) that page of them, the latest
+    loss first."""
+    count = len(soldiers)
+    pages = max(1, math.ceil(count / FALLEN_PER_PAGE))
+    shown = None
+    if page is not None:
+        page = min(max(page, 1), pages)
+        ordered = sorted(soldiers, key=lambda s: (versions[s["id"]], s["id"]), reverse=True)
+        shown = ordered[(page - 1) * FALLEN_PER_PAGE:page * FALLEN_PER_PAGE]
+    return {"count": count, "page": page, "pages": pages, "soldiers": shown,
+            "previous": page - 1 if page and page > 1 else None,
+            "next": page + 1 if page and page < pages else None}
+
+
+def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None = None,
+               fallen_page: int | None = None) -> dict:
     """Everything the force page shows; ``before_battle`` gives the force just before that
-    battle was set up and its difference from now."""
+    battle was set up and its difference from now; ``fallen_page`` lists that page of the
+    older fallen."""
     moment = {"before_battle": before_battle} if before_battle else {}
     state = as_of(campaign=campaign, force_id=force_id, **moment)
     diff = (
@@ -119,13 +156,15 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
     changes = _changes(diff)
     shown = _Shown(campaign)
     (force,) = state["forces"]
+    older = _older_fallen(campaign, force_id, state)
     soldiers = [_soldier(s, changes, shown) for s in state["soldiers"]]
     by_id = {s["id"]: s for s in soldiers}
     squads = []
     for squad in state["squads"]:
-        members = [s for s in soldiers if s["squad_id"] == squad["id"]]
+        every = [s for s in soldiers if s["squad_id"] == squad["id"]]
+        members = [s for s in every if s["id"] not in older]
         commander = by_id.get(squad.get("commander_id"))
-        counts = Counter(s["status"] for s in members)
+        counts = Counter(s["status"] for s in every)
         squads.append(
             {
                 **squad,
@@ -154,7 +193,10 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
         },
         "side": _side(state["scenarios"], force_id, shown),
         "squads": squads,
-        "unassigned": [s for s in soldiers if s["squad_id"] not in squad_ids],
+        "unassigned": [s for s in soldiers
+                       if s["squad_id"] not in squad_ids and s["id"] not in older],
+        "older_fallen": _fallen_page([s for s in soldiers if s["id"] in older], older,
+                                     fallen_page),
         "date": state["date"],
         "diff": diff,
         "changed_count": _count_shown(force_id, squads, soldiers, changes),

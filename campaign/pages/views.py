@@ -69,15 +69,17 @@ def campaign_overview(request, campaign_id: int):
 
 @login_required
 def force_detail(request, campaign_id: int, ref: int):
-    """My force: squads and soldiers now, or before a battle (``?before_battle=N``) with the
-    difference from now."""
+    """My force: squads with their living and recently fallen soldiers now, or before a
+    battle (``?before_battle=N``) with the difference from now; ``?fallen=N``: the N-th page
+    of the older fallen."""
     campaign = _or_404(campaign_for, user=request.user, campaign_id=campaign_id)
     _or_404(force_of, campaign=campaign, ref=ref)
     before = ascii_int(request.GET.get("before_battle"))
     battles = battles_of(campaign=campaign, force_id=ref)
     if before not in {b["battle_id"] for b in battles}:
         before = None
-    page = force_page(campaign=campaign, force_id=ref, before_battle=before)
+    page = force_page(campaign=campaign, force_id=ref, before_battle=before,
+                      fallen_page=ascii_int(request.GET.get("fallen")))
     return render(
         request,
         "pages/force.html",

@@ -11,7 +11,7 @@ from campaign.ledger.diff import diff_states
 from campaign.ledger.fold import battle_started_entry, fold, fold_to_date
 from campaign.ledger.state import CampaignState, state_json
 from campaign.models import Campaign
-from campaign.services.ledger import ledger_of
+from campaign.services.ledger import ledger_of, state_of
 from config.errors import Invalid, NotFound, Refused
 
 
@@ -27,6 +27,8 @@ def state_as_of(
     in-game day). None of them: now."""
     if sum(x is not None for x in (version, before_battle, on_date)) > 1:
         raise Invalid("bad_moment", _("give one of version, before_battle, on_date"))
+    if version is None and before_battle is None and on_date is None:
+        return state_of(campaign_id=campaign.pk)  # the process's kept fold, extended
     entries = ledger_of(campaign_id=campaign.pk, to_version=version)
     if before_battle is not None:
         started = battle_started_entry(before_battle)

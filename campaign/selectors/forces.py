@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, Force, Formation, Soldier, Squad
+from campaign.selectors import fallen
 from config.errors import NotFound
 
 
@@ -44,14 +45,18 @@ def soldiers(*, campaign: Campaign) -> QuerySet[Soldier]:
 
 
 def force_sheet(*, campaign: Campaign, ref: int) -> dict:
-    """A force (the row) with its chain of command, squads, soldiers and the prisoners it
-    holds (querysets, each one indexed query)."""
+    """A force (the row) with its chain of command, squads, its living and recent fallen
+    soldiers (``campaign.selectors.fallen``), how many older fallen there are, and the
+    prisoners it holds (querysets, each one indexed query)."""
     force = force_of(campaign=campaign, ref=ref)
+    since = fallen.recent_since(campaign=campaign, force_ref=ref)
     return {
         "force": force,
         "formations": formations(campaign=campaign).filter(force_ref=ref),
         "squads": squads(campaign=campaign).filter(force_ref=ref),
-        "soldiers": soldiers(campaign=campaign).filter(force_ref=ref),
+        "soldiers": fallen.shown_soldiers(campaign=campaign, force_ref=ref, since=since),
+        "recent_since": since,
+        "older_fallen": fallen.older_fallen(campaign=campaign, force_ref=ref, since=since),
         "prisoners_held": soldiers(campaign=campaign).filter(held_by_force_ref=ref,
                                                              status="captured"),
     }

@@ -3,14 +3,18 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
 from campaign.api.base import CampaignScoped, CommandView, plain_rows
-from campaign.models import Force, Formation, Squad
+from campaign.api.conditional import conditional
+from campaign.models import Force, Formation, Soldier, Squad
+from campaign.selectors import fallen
 from campaign.selectors import forces as selectors
 from campaign.services import forces as services
 from campaign.services import soldiers as soldier_services
@@ -46,18 +50,54 @@ class ForceListView(ListCommandView):
 
 
 class ForceSheetView(CampaignScoped, APIView):
-    """The force sheet: the force, its chain of command, squads, soldiers and the
-    prisoners it holds."""
+    """The force sheet: the force, its chain of command, squads, its living and recently
+    fallen soldiers (the older fallen: ``forces/<ref>/fallen/``) and the prisoners it holds.
+    Conditional: ``ETag`` from the campaign's projected ledger version (304 on a match)."""
 
-    @extend_schema(responses={200: s.ForceSheetSerializer, 404: s.ErrorSerializer})
+    @extend_schema(responses={200: s.ForceSheetSerializer, 304: None,
+                              404: s.ErrorSerializer})
     def get(self, request: Request, campaign_id: int, ref: int) -> Response:
-        sheet = selectors.force_sheet(campaign=self.get_campaign(), ref=ref)
-        return Response({
+        campaign = self.get_campaign()
+        return conditional(request, campaign, lambda: self._sheet(campaign, ref))
+
+    def _sheet(self, campaign, ref: int) -> dict:
+        sheet = selectors.force_sheet(campaign=campaign, ref=ref)
+        return {
             "force": s.ForceSerializer(sheet["force"]).data,
             **{part: plain_rows(serializer, sheet[part]) for part, serializer in (
                 ("formations", s.FormationSerializer), ("squads", s.SquadSerializer),
                 ("soldiers", s.SoldierSerializer), ("prisoners_held", s.SoldierSerializer))},
-        })
+            "fallen": {
+                "recent_since_version": sheet["recent_since"],
+                "older_count": sheet["older_fallen"].count(),
+                "older_url": reverse("campaign:force-fallen", request=self.request,
+                                     kwargs={"campaign_id": campaign.pk, "ref": ref}),
+            },
+        }
+
+
+class FallenPage(PageNumberPagination):
+    page_size = 50
+
+
+class ForceFallenView(CampaignScoped, generics.ListAPIView):
+    """The force's older fallen, not on its sheet: the dead and captured lost before the
+    start of its latest concluded battle, the latest loss first, a page at a time."""
+
+    model = Soldier
+    serializer_class = s.SoldierSerializer
+    filter_backends: list = []
+    pagination_class = FallenPage
+
+    def campaign_queryset(self, campaign):
+        ref = self.kwargs["ref"]
+        selectors.force_of(campaign=campaign, ref=ref)
+        since = fallen.recent_since(campaign=campaign, force_ref=ref)
+        return fallen.older_fallen(campaign=campaign, force_ref=ref, since=since)
+
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return conditional(request, self.get_campaign(),
+                           lambda: super(ForceFallenView, self).list(request).data)
 
 
 
