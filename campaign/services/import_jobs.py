@@ -22,7 +22,7 @@ from kombu.exceptions import KombuError
 from campaign.services.access import require_club_organizer
 from clubs.models import Club
 from config import errors
-from config.api_errors import ApiError, error_body, localized_message
+from config.rule_messages import localize_rule_message
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +84,8 @@ def run_import(*, job: str, language: str | None = None, document: Any = None) -
         document = cache.get(_file_key(job))
     with translation.override(language or translation.get_language()):
         if document is None:
-            return _finish(job, status, FAILED, error=error_body(
-                "import_expired", _("the file of this import is no longer kept: send it again")))
+            return _finish(job, status, FAILED, error=_refusal(errors.Conflict(
+                "import_expired", _("the file of this import is no longer kept: send it again"))))
         _save(job, {**status, "state": RUNNING})
 
         def progress(done: int, total: int) -> None:
@@ -97,14 +97,9 @@ def run_import(*, job: str, language: str | None = None, document: Any = None) -
                 club=Club.objects.get(pk=status["club"]),
                 document=document, name=status.get("name"), progress=progress,
             )
-        except (errors.DomainError, ApiError) as error:
-            message, extra = localized_message(error.extra.get("rule_code", error.code),
-                                               error.message)
-            body = error_body(error.code, message, rule=error.rule, field=error.field,
-                              **{**error.extra, **extra})
+        except errors.DomainError as error:
             status = cache.get(_key(job)) or status
-            return _finish(job, status, FAILED, error=body,
-                           http_status=_http_status(error))
+            return _finish(job, status, FAILED, error=_refusal(error))
         finally:
             cache.delete(_file_key(job))
     status = cache.get(_key(job)) or status
@@ -115,10 +110,13 @@ def run_import(*, job: str, language: str | None = None, document: Any = None) -
     })
 
 
-def _http_status(error) -> int:
-    from config.api_errors import domain_status
-
-    return domain_status(error) if isinstance(error, errors.DomainError) else error.status_code
+def _refusal(error: errors.DomainError) -> dict:
+    """What the job keeps of a refusal, for whoever polls it: its kind (``config.errors``:
+    the API gives it its status), code, sentence in the job's language, rule and field."""
+    message = localize_rule_message(error.extra.get("rule_code", error.code), error.message)
+    return {"kind": type(error).__name__, "code": error.code, "message": str(message),
+            "rule": error.rule, "field": error.field,
+            **{k: v for k, v in error.extra.items() if k != "rule_code"}}
 
 
 def _save(job: str, status: dict) -> None:

@@ -84,7 +84,9 @@ def _views(client, campaign) -> dict:
     out = {"campaign": {k: v for k, v in client.get(f"{base}/").json().items()
                         if k not in ("club", "club_name", "created_at")}}
     for force in client.get(f"{base}/forces/").json()["results"]:
-        out[f"force {force['id']}"] = client.get(f"{base}/forces/{force['id']}/").json()
+        sheet = client.get(f"{base}/forces/{force['id']}/").json()
+        sheet["fallen"].pop("older_url")  # names the campaign's id
+        out[f"force {force['id']}"] = sheet
     soldiers = client.get(f"{base}/soldiers/?page_size=500").json()
     for soldier in soldiers["results"]:
         out[f"soldier {soldier['id']}"] = client.get(

@@ -22,6 +22,7 @@ from campaign.services import import_jobs
 from campaign.services.transfer import export_campaign
 from clubs.selectors import member_club
 from config import errors
+from config.api_errors import DOMAIN_STATUS
 from config.parsers import FormParser, JSONParser, MultiPartParser, load_json, too_large
 from config.request_input import INT64_MAX
 
@@ -95,7 +96,9 @@ class ImportView(APIView):
 def job_response(job: dict) -> Response:
     """A job's status: 201 done, 202 still under way, the refusal's status when refused."""
     if job["state"] == import_jobs.FAILED:
-        return Response(job["error"], status=job.get("http_status", 400))
+        body = dict(job["error"])
+        kind = getattr(errors, body.pop("kind", "Invalid"), errors.Invalid)
+        return Response(body, status=DOMAIN_STATUS.get(kind, status.HTTP_400_BAD_REQUEST))
     code = status.HTTP_201_CREATED if job["state"] == import_jobs.DONE else status.HTTP_202_ACCEPTED
     return Response(job, status=code)
 
