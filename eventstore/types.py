@@ -63,6 +63,18 @@ class RecordedEvent(NamedTuple):
     metadata: dict[str, Any]
     recorded_at: datetime
 
+    def exported(self) -> dict[str, Any]:
+        """The event as an export file holds it (a battle's or a campaign's): its place in
+        the stream, type, schema version, payload, metadata and time."""
+        return {
+            "version": self.version,
+            "type": self.type,
+            "schema_version": self.schema_version,
+            "data": self.data,
+            "metadata": self.metadata,
+            "recorded_at": self.recorded_at.isoformat() if self.recorded_at else None,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class AppendResult:

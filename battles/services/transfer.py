@@ -90,17 +90,7 @@ def export_battle(*, battle: Battle) -> dict:
             "status": battle.status,
             "participants": participants,
         },
-        "events": [
-            {
-                "version": e.version,
-                "type": e.type,
-                "schema_version": e.schema_version,
-                "data": e.data,
-                "metadata": e.metadata,
-                "recorded_at": e.recorded_at.isoformat() if e.recorded_at else None,
-            }
-            for e in read_stream(stream_of(battle))
-        ],
+        "events": [e.exported() for e in read_stream(stream_of(battle))],
     }
 
 

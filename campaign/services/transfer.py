@@ -123,17 +123,7 @@ def export_campaign(*, user, campaign: Campaign) -> dict:
             "seed": finished.data["seed"] if finished is not None else None,
         },
         "users": {str(pk): name for pk, name in sorted(names.items())},
-        "ledger": [
-            {
-                "version": e.version,
-                "type": e.type,
-                "schema_version": e.schema_version,
-                "data": e.data,
-                "metadata": e.metadata,
-                "recorded_at": e.recorded_at.isoformat() if e.recorded_at else None,
-            }
-            for e in entries
-        ],
+        "ledger": [e.exported() for e in entries],
         "battles": [
             {"battle_id": link.battle_id, "scenario_id": link.scenario_ref,
              "export": export_battle(battle=link.battle)}
