@@ -10,13 +10,22 @@ SQUAD_RECORD = ("fire_given", "fire_taken", "morale_low")
 FORCE = ("posture", "fatigue_points", "consecutive_battles", "fatigue")
 
 
+#: What a column gets back when the JSON has no value for it (a squad that never fought has
+#: no morale low point): the old column's default, so that it may be NOT NULL again.
+BACK_DEFAULTS = {"morale_low": "", "fire_given": 0, "fire_taken": 0, "traits": {},
+                 "specialties": [], "fatigue_points": 0, "consecutive_battles": 0}
+
+
 def _move(model, columns, target="attributes", *, backwards=False):
     for row in model.objects.all().iterator():
         if backwards:
             values = getattr(row, target) or {}
             for column in columns:
-                if column in values:
-                    setattr(row, column, values[column])
+                value = values.get(column)
+                if value is None:
+                    value = BACK_DEFAULTS.get(column)
+                if value is not None:
+                    setattr(row, column, value)
         else:
             setattr(row, target, {c: getattr(row, c) for c in columns})
         row.save(update_fields=list(columns) if backwards else [target])

@@ -154,6 +154,17 @@ _FIGURE_PARAMS = frozenset({"weapons", "psionic"})
 _TERRAIN_PARAMS = frozenset({"terrain", "surrounding", "melee_terrain"})
 _CHOICE_KINDS = {"cover": "cover", "mode": "move mode", "direction": "direction"}
 
+#: The armour table's rows in the source's Russian ("Таблица брони", §3.3; the flak vest from
+#: the text above it: "Бойцы, одетые в бронежилеты").
+ARMOUR_RU = {
+    "human": "человек или всадник",
+    "flak_vest": "бронежилет",
+    "full_infantry_armour": "полная пехотная броня",
+    "robot": "робот",
+    "man_sized_equipment": "станковый пулемёт, миномёт или что-нибудь вроде того",
+    "power_armour": "бронескаф",
+}
+
 #: Every label in English and Russian, and the Russian of every sentence template.
 TERMS = SteelWarTerms(
     labels={
@@ -161,6 +172,7 @@ TERMS = SteelWarTerms(
                   for key, text in by_key.items()}
            for kind, by_key in locale_en.LABELS.items()},
         "weapon": {w.id: {"en": w.name, "ru": w.name_ru} for w in tables.WEAPONS.values()},
+        "armour": {a.id: {"en": a.name, "ru": ARMOUR_RU[a.id]} for a in tables.ARMOUR.values()},
     },
     sentences={"ru": locale_ru.SENTENCES},
 )

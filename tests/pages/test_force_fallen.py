@@ -22,6 +22,7 @@ def lost_before_the_last_battle(live_server, page, signed_in):
     was fought since; then Cem fell."""
     from campaign.services import scenarios, soldiers
     from campaign.services.battle_setup import start_scenario_battle
+    from campaign.systems.steelwar import services as steelwar_services
 
     club, users = club_with_players()
     campaign, battle, squads = steelwar_campaign(club, users)
@@ -32,8 +33,8 @@ def lost_before_the_last_battle(live_server, page, signed_in):
     soldiers.record_capture(user=org, campaign=campaign, soldier_id=eln,
                             by_force_id=steel["force"])
     for owner, army in (("anna", steel), ("boris", keno)):
-        scenarios.set_motivation(user=org, campaign=campaign, scenario_id=2,
-                                 force_id=army["force"], motivation="high")
+        steelwar_services.set_motivation(user=org, campaign=campaign, scenario_id=2,
+                                         force_id=army["force"], motivation="high")
         scenarios.pick_units(user=users[owner], campaign=campaign, scenario_id=2,
                              force_id=army["force"], squads=[{"squad_id": army["squad"]}])
     second, _ = start_scenario_battle(user=org, campaign=campaign, scenario_id=2)
