@@ -11,6 +11,7 @@ refusal (in the language of the request that started it), to the user who starte
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Any
 
@@ -30,6 +31,10 @@ log = logging.getLogger(__name__)
 STATUS_TTL = 24 * 3600
 FILE_TTL = 3600
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+
+#: What ``secrets.token_urlsafe(16)`` makes: a job id is nothing else (never a cache key).
+JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
 def _key(job: str) -> str:
@@ -65,7 +70,7 @@ def start_import(*, user, club: Club, document: Any, name: str | None = None,
 def job_status(*, user, job: str) -> dict:
     """``{"job", "state", "done", "total", "campaign"?, "error"?}`` of the user's own job;
     ``NotFound`` for anyone else's, or a job forgotten."""
-    status = cache.get(_key(job)) if isinstance(job, str) else None
+    status = cache.get(_key(job)) if isinstance(job, str) and JOB_ID.fullmatch(job) else None
     if status is None or status.get("user") != getattr(user, "pk", None):
         raise errors.NotFound("not_found", _("no import %(job)s") % {"job": job}, field="job")
     return {k: v for k, v in status.items() if k not in ("user", "club", "name")}

@@ -325,6 +325,8 @@ def test_the_job_is_polled_by_its_owner_only(demo):
     assert client_of(demo["users"]["alice"]).get(
         f"/api/campaigns/import/{body['job']}/").status_code == 404
     assert org.get("/api/campaigns/import/nothing-here/").status_code == 404
+    # an id that no job could have is refused before it is used as a cache key
+    assert org.get("/api/campaigns/import/%06%C3%AB%22%C3%85/").status_code == 404
 
 
 def test_access_outsiders_404_players_403(demo):
