@@ -41,8 +41,8 @@ WRITERS = {selectors.PARTICIPANT, selectors.ORGANIZER}
 
 class Words:
     """What the page says in its language: the rule system's terms and the names of units
-    and figures (a dice key like ``melee.attacker.r3`` of a request for squad ``steel.1``
-    reads "melee die: <figure's name>")."""
+    and figures (a dice key like ``roll.a.f3`` of a request for unit ``u1`` reads
+    "<purpose>: <figure's name>")."""
 
     def __init__(self, terms: Terms, language: str, names: Names | None = None,
                  system: str | None = None) -> None:
@@ -67,7 +67,7 @@ class Words:
 
     def name(self, ident: str, unit: str | None = None) -> str:
         """A unit's or figure's name for an id as the rules write it: a unit id, a figure id
-        of ``unit`` (also as the last part of a qualified id, ``attacker.r3``), ``unit/figure``
+        of ``unit`` (also as the last part of a qualified id, ``a.f3``), ``unit/figure``
         or ``unit.figure``, or a figure id that only one unit has."""
         names = self.names
         if ident in names.units:
