@@ -148,3 +148,52 @@ def sum_of(dist: Distribution, n: int) -> Distribution:
     for _ in range(n):
         acc = acc.bind(lambda total: dist.map(lambda x, total=total: total + x))
     return acc
+
+
+# --- exploding dice ----------------------------------------------------------------------
+
+
+class AtLeast(int):
+    """An outcome that is only bounded below: "this total or more" (an exploding chain cut at
+    the enumeration depth). It compares as its bound, so ``AtLeast(13) >= 12`` holds exactly;
+    a test whose threshold lies above the bound cannot be decided on it (see
+    :func:`undecided`)."""
+
+    def __repr__(self) -> str:
+        return f"AtLeast({int(self)})"
+
+    def __str__(self) -> str:
+        return f"{int(self)}+"
+
+
+#: How many explosions an exploding die is enumerated to by default: the chains longer than
+#: this (probability ``sides ** -(depth + 1)``, 1 in 160,000 for a d20... 1 in 1,296 for a d6
+#: at depth 3) are one :class:`AtLeast` outcome.
+EXPLOSION_DEPTH = 3
+
+
+@lru_cache(maxsize=64)
+def exploding(sides: int, depth: int = EXPLOSION_DEPTH) -> Distribution:
+    """An exploding ("acing") die: on its top face it is rolled again and added, for ever.
+
+    Enumerated exactly for chains of at most ``depth`` explosions: every total ``k * sides +
+    f`` (``k <= depth``, ``f`` in ``1..sides - 1``) with probability ``sides ** -(k + 1)``.
+    The longer chains, probability ``sides ** -(depth + 1)``, are the single outcome
+    ``AtLeast((depth + 1) * sides + 1)``: the remainder is bounded and shown, never dropped.
+    """
+    if sides < 2 or depth < 0:
+        raise ValueError(f"an exploding d{sides} to depth {depth}")
+    p: dict[Hashable, Fraction] = {}
+    for k in range(depth + 1):
+        for face in range(1, sides):
+            p[k * sides + face] = Fraction(1, sides ** (k + 1))
+    p[AtLeast((depth + 1) * sides + 1)] = Fraction(1, sides ** (depth + 1))
+    return Distribution(p)
+
+
+def undecided(dist: Distribution, threshold: int) -> Fraction:
+    """The probability that ``total >= threshold`` cannot be decided on ``dist``: the mass of
+    its :class:`AtLeast` outcomes whose bound lies below ``threshold`` (0 when the
+    enumeration went deep enough)."""
+    return sum((p for k, p in dist.items() if isinstance(k, AtLeast) and k < threshold),
+               Fraction(0))

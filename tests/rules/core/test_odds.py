@@ -2,7 +2,17 @@ from fractions import Fraction
 
 import pytest
 
-from rules.core.odds import Distribution, dice_product, die, enumerate_dice, independent, sum_of
+from rules.core.odds import (
+    AtLeast,
+    Distribution,
+    dice_product,
+    die,
+    enumerate_dice,
+    exploding,
+    independent,
+    sum_of,
+    undecided,
+)
 
 
 def test_a_die_is_uniform_and_sums_to_one():
@@ -53,3 +63,25 @@ def test_zero_probabilities_are_dropped_and_json_lists_the_likeliest_first():
     assert "a" not in d
     assert [row["outcome"] for row in d.to_json()] == ["c", "b"]
     assert d.to_json()[0]["p"] == "3/4"
+
+
+class TestExplodingDie:
+    @pytest.mark.parametrize("sides", [4, 6, 8, 10, 12])
+    def test_a_top_face_is_never_a_final_total(self, sides):
+        dist = exploding(sides, 2)
+        assert all(int(total) % sides for total in dist)
+
+    def test_the_remainder_is_one_outcome_with_the_rest_of_the_probability(self):
+        dist = exploding(6, 2)
+        assert dist[AtLeast(19)] == Fraction(1, 216)
+        assert dist[7] == Fraction(1, 36)  # 6 then 1
+        assert sum(dist.values()) == 1
+
+    def test_undecided_mass_only_below_the_bound(self):
+        dist = exploding(4, 1)  # AtLeast(9)
+        assert undecided(dist, 9) == 0
+        assert undecided(dist, 12) == Fraction(1, 16)
+
+    def test_bad_die(self):
+        with pytest.raises(ValueError):
+            exploding(1)
