@@ -15,7 +15,7 @@ six inside his cell a turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.mercenaries.trait import TraitResult
@@ -29,8 +29,7 @@ POSITIONS = 6
 PRONE_RANGED, PRONE_SAME_CELL = 2, -2
 
 
-@dataclass(frozen=True)
-class Square:
+class Square(NamedTuple):
     """What movement needs to know of a cell."""
 
     cover: int = 0

@@ -71,11 +71,12 @@ def concealment_tn(hider: Hider, *, cells: int, cover_between: int = 0,
     if not 0 <= hider.camouflage <= 4:
         raise RuleError("bad_camouflage", rule="§2.17", params={"value": hider.camouflage},
                         template=gettext_noop("camouflage is worth 0 to +4, not {value}"))
-    for table, key, what in ((ACTIVITY, hider.activity, "activity"),
-                             (LIGHT, hider.light, "light")):
-        if key not in table:
-            raise RuleError("unknown_" + what, rule="§2.17", params={"key": key},
-                            template=gettext_noop("no stealth modifier for {key!r}"))
+    if hider.activity not in ACTIVITY:
+        raise RuleError("unknown_activity", rule="§2.17", params={"key": hider.activity},
+                        template=gettext_noop("no stealth modifier for {key!r}"))
+    if hider.light not in LIGHT:
+        raise RuleError("unknown_light_level", rule="§2.17", params={"level": hider.light},
+                        template=gettext_noop("no light level {level!r}"))
     return (base_stealth(hider.stealth_die, hider.stealth_bonus)
             + (PRONE if hider.prone else 0) + hider.cell_cover + cover_between
             + hider.camouflage + distance_modifier(cells, optics=optics)

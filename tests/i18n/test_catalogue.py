@@ -81,11 +81,11 @@ def test_every_message_template_of_the_core_is_in_the_catalogue():
 
 
 def test_every_message_template_of_a_system_is_in_its_terms():
-    assert _systems() == ["steelwar"]
+    assert _systems() == ["mercenaries", "steelwar"]
     for system in _systems():
         terms = registry.terms(system)
         templates = _templates(system)
-        assert len(templates) > 200
+        assert len(templates) > 60
         untranslated = [t for t in templates if terms.sentence(t, "ru") is None and _has_words(t)]
         assert not untranslated, f"translate in rules/{system}: {untranslated[:5]}"
         placeholders = re.compile(r"\{([^{}!:]*)")

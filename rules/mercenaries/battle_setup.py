@@ -1,0 +1,190 @@
+"""A Mercenaries battle's setup, checked, and its initial state.
+
+    {"map": {"width": 12, "height": 8, "light": "normal",
+             "cells": [{"cell": [3, 4], "cover": 2, "building": false, "jungle": false}]},
+     "first_side": "mercs",
+     "sides": {"mercs": {"name": "Mercenaries", "squads": {"alpha": {"name": "Alpha team",
+         "fighters": {"m1": {"name": "Sgt. Rourke", "kind": "wild_card", "cell": [0, 0],
+             "traits": {"agility": 8, "spirit": 6, "strength": 6, "vigor": 8,
+                        "fighting": 6, "shooting": 8},
+             "toughness": 6, "armour": 2, "parry": 5, "defence": 4, "bennies": 3,
+             "weapon": {"name": "assault rifle", "damage": [2, 8, 0], "ap": 2,
+                        "range": [12, 24, 48], "rof": 3},
+             "melee_weapon": {"name": "machete", "damage": [1, 6, 0]}}}}}},
+               "junta": {...}}}
+
+Who goes first is the scenario's (§2.1: the text does not say); ranges are in cells (§2.7).
+Ranged Defence is 4 unless given (the digest's reading, §2.7); a Wild Card has 3 bennies
+unless given (Savage Worlds' default, §2.19), an Extra none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import RuleError, gettext_noop
+from rules.core.limits import Limits, check
+from rules.mercenaries.cover import COVER_VALUES, LIGHT_PENALTY
+from rules.mercenaries.movement import Square
+from rules.mercenaries.state import Battle, Fighter, Squad, Weapon
+from rules.mercenaries.trait import TRAIT_DICE
+
+#: Traits every fighter needs, by kind: a Wild Card rolls Spirit to recover from Shaken, an
+#: Extra his base skill (§2.10).
+TRAITS = {
+    "wild_card": ("agility", "spirit", "strength", "vigor", "fighting", "shooting"),
+    "extra": ("agility", "strength", "vigor", "fighting", "shooting", "base_skill"),
+}
+DEFAULT_DEFENCE = 4
+WILD_CARD_BENNIES = 3
+MAX_MAP = 200
+
+
+def _bad(template: str, at: str, **params: Any) -> RuleError:
+    return RuleError("bad_setup", template=template, params=params, field=at)
+
+
+def _int(value: Any, field: str, low: int = 0, high: int = 99) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _bad(gettext_noop("{field} must be a whole number from {low} to {high}"), field,
+                   field=field, low=low, high=high)
+    return value
+
+
+def _mapping(value: Any, field: str) -> Mapping:
+    if not isinstance(value, Mapping) or not value:
+        raise _bad(gettext_noop("{field} must be a non-empty object"), field, field=field)
+    return value
+
+
+def _cell(value: Any, field: str, width: int, height: int) -> tuple[int, int]:
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(type(v) is int for v in value)
+            or not (0 <= value[0] < width and 0 <= value[1] < height)):
+        raise _bad(gettext_noop("{field} must be a cell [x, y] on the {width} x {height} map"),
+                   field, field=field, width=width, height=height)
+    return (value[0], value[1])
+
+
+def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
+    if spec is None:
+        return None
+    spec = _mapping(spec, field)
+    damage = spec.get("damage")
+    if (not isinstance(damage, list | tuple) or len(damage) != 3
+            or not all(type(v) is int for v in damage)
+            or damage[0] < (0 if melee else 1) or damage[1] not in (2, 3, *TRAIT_DICE)):
+        raise _bad(gettext_noop("{field} must be [dice, die size, bonus], e.g. [2, 8, 0]"),
+                   f"{field}.damage", field=f"{field}.damage")
+    ranges = (0, 0, 0)
+    if not melee:
+        ranges = spec.get("range")
+        if (not isinstance(ranges, list | tuple) or len(ranges) != 3
+                or not all(type(v) is int and v >= 0 for v in ranges)
+                or not ranges[0] <= ranges[1] <= ranges[2] or ranges[2] < 1):
+            raise _bad(gettext_noop("{field} must be [short, medium, long] in cells, growing"),
+                       f"{field}.range", field=f"{field}.range")
+    return Weapon(
+        name=str(spec.get("name") or field), damage_dice=damage[0], damage_sides=damage[1],
+        damage_bonus=damage[2], ap=_int(spec.get("ap", 0), f"{field}.ap"),
+        short=ranges[0], medium=ranges[1], long=ranges[2],
+        rof=_int(spec.get("rof", 1), f"{field}.rof", 1, 10), melee=melee,
+    )
+
+
+def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: int,
+             height: int, limits: Limits) -> Fighter:
+    spec = _mapping(spec, field)
+    check(limits, "id_length", len(ident), field)
+    kind = spec.get("kind")
+    if kind not in TRAITS:
+        raise _bad(gettext_noop("{field} must be wild_card or extra"), f"{field}.kind",
+                   field=f"{field}.kind")
+    traits = _mapping(spec.get("traits"), f"{field}.traits")
+    for name in TRAITS[kind]:
+        if traits.get(name) not in TRAIT_DICE:
+            raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"),
+                       f"{field}.traits.{name}", field=f"{field}.traits.{name}")
+    name = str(spec.get("name") or ident)
+    check(limits, "name_length", len(name), f"{field}.name")
+    wild_card = kind == "wild_card"
+    return Fighter(
+        id=ident, side=side, squad=squad, name=name, wild_card=wild_card,
+        cell=_cell(spec.get("cell"), f"{field}.cell", width, height),
+        traits=tuple((t, traits[t]) for t in TRAITS[kind]),
+        toughness=_int(spec.get("toughness"), f"{field}.toughness", 1, 30),
+        armour=_int(spec.get("armour", 0), f"{field}.armour", 0, 30),
+        parry=_int(spec.get("parry"), f"{field}.parry", 0, 30),
+        defence=_int(spec.get("defence", DEFAULT_DEFENCE), f"{field}.defence", 0, 30),
+        weapon=_weapon(spec.get("weapon"), f"{field}.weapon", melee=False),
+        melee_weapon=_weapon(spec.get("melee_weapon"), f"{field}.melee_weapon", melee=True),
+        bennies=_int(spec.get("bennies", WILD_CARD_BENNIES if wild_card else 0),
+                     f"{field}.bennies", 0, 10 if wild_card else 0),
+    )
+
+
+def _map(spec: Any) -> tuple[int, int, str, tuple]:
+    spec = _mapping(spec, "map")
+    width = _int(spec.get("width"), "map.width", 1, MAX_MAP)
+    height = _int(spec.get("height"), "map.height", 1, MAX_MAP)
+    light = spec.get("light", "normal")
+    if light not in LIGHT_PENALTY:
+        raise _bad(gettext_noop("map.light must be normal, dim, dark or pitch_dark"),
+                   "map.light")
+    squares = {}
+    cells = spec.get("cells", [])
+    if not isinstance(cells, list):
+        raise _bad(gettext_noop("{field} must be a list"), "map.cells", field="map.cells")
+    for n, item in enumerate(cells):
+        field = f"map.cells.{n}"
+        item = _mapping(item, field)
+        cell = _cell(item.get("cell"), f"{field}.cell", width, height)
+        cover = item.get("cover", 0)
+        if cover not in COVER_VALUES:
+            raise _bad(gettext_noop("{field} must be 0, 1, 2 or 4"), f"{field}.cover",
+                       field=f"{field}.cover")
+        squares[cell] = Square(cover, bool(item.get("building")), bool(item.get("jungle")))
+    return width, height, light, tuple(sorted(squares.items()))
+
+
+def build(setup: Mapping[str, Any], limits: Limits) -> Battle:
+    """The initial state of ``setup`` (the module's docstring), or ``RuleError("bad_setup")``
+    naming the field at fault."""
+    if not isinstance(setup, Mapping):
+        raise _bad(gettext_noop("a setup is an object"), "")
+    width, height, light, squares = _map(setup.get("map"))
+    sides = _mapping(setup.get("sides"), "sides")
+    if len(sides) != 2:
+        raise _bad(gettext_noop("a battle has two sides"), "sides")
+    squads, fighters, seen = [], [], set()
+    for side, side_spec in sides.items():
+        side_spec = _mapping(side_spec, f"sides.{side}")
+        squad_specs = _mapping(side_spec.get("squads"), f"sides.{side}.squads")
+        check(limits, "units", len(squads) + len(squad_specs), f"sides.{side}.squads")
+        for squad, squad_spec in squad_specs.items():
+            field = f"sides.{side}.squads.{squad}"
+            squad_spec = _mapping(squad_spec, field)
+            if squad in {s.id for s in squads}:
+                raise _bad(gettext_noop("{field}: the squad id is used twice"), field,
+                           field=field)
+            squads.append(Squad(squad, side, str(squad_spec.get("name") or squad)))
+            specs = _mapping(squad_spec.get("fighters"), f"{field}.fighters")
+            check(limits, "figures_per_unit", len(specs), f"{field}.fighters")
+            for ident, spec in specs.items():
+                if ident in seen:
+                    raise _bad(gettext_noop("{field}: the fighter id is used twice"),
+                               f"{field}.fighters.{ident}", field=f"{field}.fighters.{ident}")
+                seen.add(ident)
+                fighters.append(_fighter(ident, spec, side, squad, f"{field}.fighters.{ident}",
+                                         width, height, limits))
+    check(limits, "figures", len(fighters), "sides")
+    order = list(sides)
+    first = setup.get("first_side", order[0])
+    if first not in order:
+        raise _bad(gettext_noop("first_side must be one of the sides"), "first_side")
+    return Battle(
+        sides=tuple(order), side_names=tuple(str(sides[s].get("name") or s) for s in order),
+        squads=tuple(squads), fighters=tuple(fighters), width=width, height=height,
+        squares=squares, light=light, side=order.index(first),
+    )

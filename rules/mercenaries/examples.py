@@ -1,0 +1,57 @@
+"""Setups the contract suite plays Mercenaries from, and the odds it checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _fighter(name: str, kind: str, cell: list[int], **extra: Any) -> dict:
+    fighter = {
+        "name": name, "kind": kind, "cell": cell,
+        "traits": {"agility": 6, "spirit": 6, "strength": 6, "vigor": 6, "fighting": 6,
+                   "shooting": 8, "base_skill": 6},
+        "toughness": 5, "armour": 1, "parry": 5,
+        "weapon": {"name": "assault rifle", "damage": [2, 8, 0], "ap": 2,
+                   "range": [6, 12, 24], "rof": 3},
+        "melee_weapon": {"name": "machete", "damage": [1, 6, 0]},
+    }
+    if kind == "extra":
+        del fighter["traits"]["spirit"]
+    fighter.update(extra)
+    return fighter
+
+
+#: A jungle clearing: the mercenaries in the open, the junta's patrol at the treeline.
+CLEARING = {
+    "map": {"width": 8, "height": 6, "light": "normal", "cells": [
+        {"cell": [4, 2], "cover": 2}, {"cell": [4, 3], "cover": 2},
+        {"cell": [6, 1], "cover": 4, "jungle": True}, {"cell": [6, 4], "cover": 4,
+                                                        "building": True},
+    ]},
+    "first_side": "mercs",
+    "sides": {
+        "mercs": {"name": "Mercenaries", "squads": {"alpha": {"name": "Alpha team", "fighters": {
+            "m1": _fighter("Sgt. Rourke", "wild_card", [1, 2], bennies=2),
+            "m2": _fighter("Diaz", "extra", [1, 3]),
+        }}}},
+        "junta": {"name": "Junta patrol", "squads": {"patrol": {"name": "Patrol", "fighters": {
+            "j1": _fighter("Lt. Moreno", "wild_card", [5, 2], toughness=6),
+            "j2": _fighter("Private Ruiz", "extra", [5, 3]),
+            "j3": _fighter("Private Vega", "extra", [1, 3], weapon=None, melee_weapon=None),
+        }}}},
+    },
+}
+
+SETUPS = {"clearing": CLEARING}
+
+ODDS_CASES = (
+    ("a rifle shot across the clearing", CLEARING,
+     {"action": "shoot", "unit": "m1", "params": {"target": "j2"}}),
+    ("an Extra's machete in melee", CLEARING,
+     {"action": "fight", "unit": "m2", "params": {"target": "j3"}}),
+)
+
+
+def outcome_of(before, command, effects, after) -> str:
+    """The odds outcome a played attack came to."""
+    return "hit" if any(e.kind == "hit" for e in effects) else "miss"

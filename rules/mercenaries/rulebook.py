@@ -1,0 +1,538 @@
+"""The orders of a Mercenaries battle and how they resolve: the actions and procedures of the
+rulebook (``rules.core.procedures``), built from the rule modules of this package.
+
+A side's turn (§2.1): its fighters act one by one; each may move once (§2.2), go prone or
+stand up (§2.3), make one attack, shooting (§2.7) or in melee (§2.6), or reload (§2.8);
+every action after the first is -2 to his rolls that turn (§2.4). ``end_turn`` passes the
+turn to the other side, whose Shaken fighters first try to recover (§2.10).
+
+An attack: the trait die and (a Wild Card's) Wild Die against Defence; a hit rolls damage,
++1d6 on a raise (§2.9); a Wild Card who takes wounds may spend a benny on a soak roll
+(§2.12). This project's reading for play at the table, where orders are not written in
+advance: the multi-action penalty counts the actions taken so far this turn, this one
+included (README).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any, NamedTuple
+
+from rules.core.dice import DiceRequest
+from rules.core.errors import RuleError, gettext_noop
+from rules.core.facts import Command
+from rules.core.odds import Distribution
+from rules.core.procedures import (
+    Action,
+    Procedure,
+    Resolution,
+    Rolls,
+    Rulebook,
+    ask_decision,
+    ask_dice,
+    forbid,
+    then,
+)
+from rules.core.system import DecisionNeeded, Effect, Option, Step
+from rules.mercenaries import actions, cover, damage, melee, movement, ranged, trait
+from rules.mercenaries.state import Battle, Cell, Fighter
+
+RULEBOOK = Rulebook("mercenaries")
+for _name, _what, _rule in (
+    ("auto_fire", "automatic fire", "§2.15"), ("suppressive_fire", "suppressive fire", "§2.16"),
+    ("area_attack", "area attacks", "§2.21"), ("lobbed_attack", "lobbed attacks", "§2.22"),
+    ("hide", "stealth and detection", "§2.17"), ("aim", "aiming", "§2.26"),
+    ("hold", "holding an attack", "§2.26"), ("crawl", "crawling", "§2.3"),
+    ("grapple", "grappling", "§2.27"), ("trick", "tricks", "§2.27"),
+):
+    RULEBOOK.not_implemented[_name] = (_what, _rule)
+
+WILD_DIE = trait.WILD_DIE
+
+
+def _die(key: str, label: str, sides: int, unit: str, count: int = 1) -> DiceRequest:
+    """An exploding die (§1: every die aces, this project's reading)."""
+    return DiceRequest(key, label, sides, count, unit, explodes=True)
+
+
+def _trait_dice(prefix: str, what: str, fighter: Fighter, die: int) -> tuple[DiceRequest, ...]:
+    dice = (_die(f"{prefix}.trait", f"{what} die d{die}", die, fighter.id),)
+    if fighter.wild_card:
+        dice += (_die(f"{prefix}.wild", f"Wild Die d{WILD_DIE}", WILD_DIE, fighter.id),)
+    return dice
+
+
+def _rolled(rolls: Rolls, prefix: str, modifier: int, tn: int = trait.TN) -> trait.TraitResult:
+    wild = rolls.get(f"{prefix}.wild")
+    return trait.resolve(rolls[f"{prefix}.trait"][0], wild[0] if wild else None,
+                         modifier=modifier, tn=tn)
+
+
+def _roll_text(result: trait.TraitResult) -> str:
+    dice = f"{result.trait}" if result.wild is None else f"{result.trait}/{result.wild}"
+    return f"{dice}{result.modifier:+d} = {result.total}"
+
+
+def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
+    i, fighter = state.fighter(command.unit)
+    if fighter.side != state.acting_side:
+        raise forbid(gettext_noop("it is not {fighter}'s side's turn"), "§2.1",
+                     fighter=fighter.name)
+    if not fighter.fighting_on:
+        raise forbid(gettext_noop("{fighter} is out of the fight"), "§2.11",
+                     fighter=fighter.name)
+    if fighter.whole_turn:
+        raise forbid(gettext_noop("{fighter} spends the whole turn reloading"), "§2.8",
+                     fighter=fighter.name)
+    return i, fighter
+
+
+def _one_more_action(fighter: Fighter, extra: int = 1) -> int:
+    """The fighter's actions this turn after ``extra`` more; more than two is the Wild
+    Card's Agility check (§2.4), not implemented yet."""
+    total = fighter.actions + extra
+    actions.check_actions(total, wild_card=fighter.wild_card)
+    if total > actions.EXTRA_ACTIONS:
+        raise RuleError("not_implemented", rule="§2.4", template=gettext_noop(
+            "more than two actions in a turn (the Agility check, §2.4) is not implemented yet"))
+    return total
+
+
+def _penalties(fighter: Fighter, actions_after: int) -> int:
+    wounds = damage.wound_penalty(fighter.wounds) if fighter.wild_card else 0
+    return actions.multi_action_penalty(actions_after) + wounds
+
+
+# --- movement and posture (§2.2-§2.3) -------------------------------------------------------
+
+
+def cell_key(cell: Cell) -> str:
+    """A cell as a command names it: ``"x,y"``."""
+    return f"{cell[0]},{cell[1]}"
+
+
+def _destination(command: Command) -> Cell:
+    to = command.params.get("to")
+    parts = to.split(",") if isinstance(to, str) else ()
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        raise RuleError("bad_command", field="params.to",
+                        template=gettext_noop("the destination is a cell \"x,y\""))
+    return (int(parts[0]), int(parts[1]))
+
+
+def _move_cost(state: Battle, fighter: Fighter, to: Cell, run: bool) -> int:
+    """The actions a move costs (§2.2): running is one, each step into or out of a +4 cell
+    one; refused if the path is not a straight walk of neighbouring cells on the map."""
+    here = fighter.cell
+    steps = ranged.distance(here, to)
+    movement.check_move(steps, running=run)
+    if steps == 0 or not state.on_map(to):
+        raise RuleError("bad_command", field="params.to",
+                        template=gettext_noop("the destination is another cell on the map"))
+    cost = 1 if run else 0
+    path = [here]
+    while path[-1] != to:
+        x, y = path[-1]
+        path.append((x + (to[0] > x) - (to[0] < x), y + (to[1] > y) - (to[1] < y)))
+    for a, b in pairwise(path):
+        movement.check_step(a, b, into=state.square(b), out_of=state.square(a))
+        cost += movement.step_actions(state.square(b), state.square(a))
+    return cost
+
+
+def _move_validate(run: bool):
+    def validate(state: Battle, command: Command) -> None:
+        _, fighter = _acting(state, command)
+        if fighter.moved:
+            raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
+                         "§2.2", fighter=fighter.name)
+        if fighter.prone:
+            raise forbid(gettext_noop("{fighter} is prone: stand up first (crawling is not "
+                                      "implemented yet)"), "§2.3", fighter=fighter.name)
+        if run and fighter.shaken:
+            raise forbid(gettext_noop("{fighter} is Shaken and may not run"), "§2.10",
+                         fighter=fighter.name)
+        to = _destination(command)
+        if ranged.distance(fighter.cell, to) != (movement.RUN if run else movement.WALK):
+            raise forbid(gettext_noop("{fighter} walks one cell or runs two"), "§2.2",
+                         field="params.to", fighter=fighter.name)
+        cost = _move_cost(state, fighter, to, run)
+        if cost:
+            _one_more_action(fighter, cost)
+    return validate
+
+
+def _move_declare(run: bool):
+    def declare(state: Battle, command: Command) -> Step:
+        _move_validate(run)(state, command)
+        i, fighter = state.fighter(command.unit)
+        to = _destination(command)
+        cost = _move_cost(state, fighter, to, run)
+        moved = fighter._replace(cell=to, moved=True, actions=fighter.actions + cost)
+        verb = "runs" if run else "moves"
+        return Step(state.with_fighter(i, moved), (Effect(
+            "ran" if run else "moved", f"{fighter.name} {verb} to {cell_key(to)}", fighter.id,
+            {"fighter": fighter.name, "cell": cell_key(to), "actions": cost}),))
+    return declare
+
+
+def go_prone_validate(state: Battle, command: Command) -> None:
+    _, fighter = _acting(state, command)
+    if fighter.prone:
+        raise forbid(gettext_noop("{fighter} is prone already"), "§2.3", fighter=fighter.name)
+
+
+def go_prone_declare(state: Battle, command: Command) -> Step:
+    go_prone_validate(state, command)
+    i, fighter = state.fighter(command.unit)
+    return Step(state.with_fighter(i, fighter._replace(prone=True, moved=True)), (Effect(
+        "went_prone", f"{fighter.name} goes prone", fighter.id, {"fighter": fighter.name}),))
+
+
+def stand_up_validate(state: Battle, command: Command) -> None:
+    _, fighter = _acting(state, command)
+    if not fighter.prone:
+        raise forbid(gettext_noop("{fighter} is not prone"), "§2.3", fighter=fighter.name)
+    if fighter.shaken:
+        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
+                     "§2.10", fighter=fighter.name)
+    _one_more_action(fighter)
+
+
+def stand_up_declare(state: Battle, command: Command) -> Step:
+    stand_up_validate(state, command)
+    i, fighter = state.fighter(command.unit)
+    stood = fighter._replace(prone=False, actions=fighter.actions + 1)
+    return Step(state.with_fighter(i, stood), (Effect(
+        "stood_up", f"{fighter.name} stands up", fighter.id, {"fighter": fighter.name}),))
+
+
+# --- attacks (§2.6-§2.9, §2.12) --------------------------------------------------------------
+
+
+class AttackContext(NamedTuple):
+    target: int  # the target's position in Battle.fighters
+    melee: bool
+    modifier: int
+    defence: int
+    raised: bool = False
+    soaked_with: int = 0  # the wounds the target held before this attack
+
+
+def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
+                   ) -> tuple[Fighter, Fighter, int, int]:
+    """(attacker, target, modifier, Defence) of a declared attack, or a refusal."""
+    _, fighter = _acting(state, command)
+    if fighter.shaken:
+        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
+                     "§2.10", fighter=fighter.name)
+    if fighter.attacked:
+        raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
+                     fighter=fighter.name)
+    _, target = state.fighter(command.params.get("target"), field="params.target")
+    if target.side == fighter.side or not target.fighting_on:
+        raise forbid(gettext_noop("{target} is not an enemy still in the fight"), "§2.7",
+                     field="params.target", target=target.name)
+    after = _one_more_action(fighter)
+    same_cell = fighter.cell == target.cell
+    prone = (movement.prone_defence(same_cell=same_cell, square=state.square(target.cell))
+             if target.prone else 0)
+    if melee_attack:
+        melee.check_same_cell(fighter.cell, target.cell)
+        arms = melee.arms_modifier(_arms(fighter), _arms(target))
+        attackers = sum(1 for f in state.fighters if f.side == fighter.side
+                        and f.cell == target.cell and f.fighting_on)
+        defenders = sum(1 for f in state.fighters if f.side == target.side
+                        and f.cell == target.cell and f.fighting_on)
+        modifier = arms + melee.gang_up(attackers, defenders)
+        defence = target.parry + prone
+    else:
+        weapon = fighter.weapon
+        if weapon is None:
+            raise forbid(gettext_noop("{fighter} has no firearm"), "§2.7", fighter=fighter.name)
+        if fighter.needs_reload:
+            raise forbid(gettext_noop("{fighter} must reload first (Reload!)"), "§2.8",
+                         fighter=fighter.name)
+        if not cover.sees(fighter.cell, target.cell, state.cover):
+            raise forbid(gettext_noop("{fighter} cannot see {target}"), "§2.5",
+                         field="params.target", fighter=fighter.name, target=target.name)
+        band = ranged.range_band(ranged.distance(fighter.cell, target.cell), weapon.short,
+                                 weapon.medium, weapon.long)
+        modifier = (ranged.band_penalty(band)
+                    + cover.shot_cover_penalty(fighter.cell, target.cell, state.cover))
+        defence = (target.parry if same_cell else target.defence) + prone
+    modifier += cover.light_penalty(state.light) + _penalties(fighter, after)
+    return fighter, target, modifier, defence
+
+
+def _arms(fighter: Fighter) -> str:
+    return melee.MELEE_WEAPON if fighter.melee_weapon is not None else melee.UNARMED
+
+
+def _attack_validate(melee_attack: bool):
+    def validate(state: Battle, command: Command) -> None:
+        _attack_basics(state, command, melee_attack=melee_attack)
+    return validate
+
+
+def _attack_declare(melee_attack: bool):
+    def declare(state: Battle, command: Command) -> Step:
+        fighter, target, modifier, defence = _attack_basics(state, command,
+                                                            melee_attack=melee_attack)
+        i, _ = state.fighter(command.unit)
+        t, _ = state.fighter(target.id)
+        skill = "fighting" if melee_attack else "shooting"
+        acted = fighter._replace(actions=fighter.actions + 1, attacked=True)
+        state = state.with_fighter(i, acted)
+        verb = "attacks" if melee_attack else "shoots at"
+        said = Effect("attack_declared", f"{fighter.name} {verb} {target.name} "
+                      f"({modifier:+d} against Defence {defence})", fighter.id,
+                      {"fighter": fighter.name, "target": target.name, "melee": melee_attack,
+                       "modifier": modifier, "defence": defence})
+        return ask_dice(state, "attack", "roll", i,
+                        AttackContext(t, melee_attack, modifier, defence),
+                        _trait_dice("attack", skill, fighter, fighter.trait(skill)), (said,))
+    return declare
+
+
+def _attack_odds(melee_attack: bool):
+    def odds(state: Battle, command: Command) -> Distribution:
+        fighter, _target, modifier, defence = _attack_basics(state, command,
+                                                             melee_attack=melee_attack)
+        skill = "fighting" if melee_attack else "shooting"
+        outcomes = trait.odds(fighter.trait(skill),
+                              wild_die=WILD_DIE if fighter.wild_card else None,
+                              modifier=modifier, tn=defence)
+        return outcomes.map(lambda o: "hit" if isinstance(o, tuple) else "miss")
+    return odds
+
+
+def attack_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    if res.stage == "roll":
+        return _attack_rolled(state, res, rolls)
+    if res.stage == "damage":
+        return _damage_rolled(state, res, rolls)
+    return _soak_rolled(state, res, rolls)
+
+
+def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    ctx = res.ctx
+    fighter, target = state.fighters[res.unit], state.fighters[ctx.target]
+    result = _rolled(rolls, "attack", ctx.modifier, tn=ctx.defence)
+    effects = []
+    if not ctx.melee and result.trait == 2:
+        state = state.with_fighter(res.unit, fighter._replace(needs_reload=True))
+        effects.append(Effect("reload", f"Reload! {fighter.name} must reload", fighter.id,
+                              {"fighter": fighter.name}))
+    if result.critical_failure:
+        effects.append(Effect("critical_failure", f"{fighter.name} rolls snake eyes: a "
+                              "critical failure for the game master", fighter.id,
+                              {"fighter": fighter.name}))
+    if not damage.hits(result.total, ctx.defence):
+        effects.append(Effect("missed", f"{fighter.name} misses {target.name} "
+                              f"({_roll_text(result)})", fighter.id,
+                              {"fighter": fighter.name, "target": target.name,
+                               "roll": _roll_text(result)}))
+        return RULEBOOK.done(state, effects)
+    raised = damage.raise_bonus(result.total, ctx.defence, direct=True)
+    effects.append(Effect("hit", f"{fighter.name} hits {target.name} ({_roll_text(result)}"
+                          f"{', with a raise' if raised else ''})", fighter.id,
+                          {"fighter": fighter.name, "target": target.name,
+                           "roll": _roll_text(result), "raise": raised}))
+    return ask_dice(state, "attack", "damage", res.unit, ctx._replace(raised=raised),
+                    _damage_dice(fighter, ctx.melee, raised), effects)
+
+
+def _damage_dice(fighter: Fighter, melee_attack: bool, raised: bool) -> tuple[DiceRequest, ...]:
+    if melee_attack:
+        strength = fighter.trait("strength")
+        dice = (_die("damage.strength", f"Strength die d{strength}", strength, fighter.id),)
+        weapon = fighter.melee_weapon
+        if weapon is not None and weapon.damage_dice:
+            dice += (_die("damage.weapon", f"{weapon.name} damage d{weapon.damage_sides}",
+                          weapon.damage_sides, fighter.id, weapon.damage_dice),)
+    else:
+        weapon = fighter.weapon
+        dice = (_die("damage.weapon", f"{weapon.name} damage {weapon.damage_dice}"
+                     f"d{weapon.damage_sides}", weapon.damage_sides, fighter.id,
+                     weapon.damage_dice),)
+    if raised:
+        dice += (_die("damage.raise", "raise damage d6", 6, fighter.id),)
+    return dice
+
+
+def _damage_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    ctx = res.ctx
+    fighter, target = state.fighters[res.unit], state.fighters[ctx.target]
+    weapon = fighter.melee_weapon if ctx.melee else fighter.weapon
+    total = sum(sum(values) for values in rolls.values())
+    total += weapon.damage_bonus if weapon is not None else 0
+    ap = weapon.ap if weapon is not None else 0
+    margin = damage.margin(total, target.toughness, target.armour, ap)
+    harm = damage.harm(margin, already_shaken=target.shaken)
+    said = Effect("damage", f"{target.name} takes {total} damage against Toughness "
+                  f"{target.toughness} and Armour {target.armour} (AP {ap})", target.id,
+                  {"target": target.name, "damage": total, "toughness": target.toughness,
+                   "armour": target.armour, "ap": ap})
+    if harm.wounds and target.wild_card and target.bennies and target.fighting_on:
+        decision = DecisionNeeded(
+            "soak", f"{target.name}: spend a benny on a soak roll against "
+            f"{harm.wounds} wound(s)? (§2.12)",
+            (Option("soak", "spend a benny and roll Vigor"), Option("take", "take the wounds")),
+            unit=target.id,
+        )
+        return ask_decision(state, "attack", "soak", res.unit,
+                            ctx._replace(soaked_with=harm.wounds), decision, (said,))
+    return _harm(state, res, harm, (said,))
+
+
+def attack_on_decide(state: Battle, res: Resolution, choice: Any) -> Step:
+    target = state.fighters[res.ctx.target]
+    harm = damage.Harm(shaken=True, wounds=res.ctx.soaked_with)
+    if choice == "take":
+        return _harm(state, res, harm)
+    spent = target._replace(bennies=target.bennies - 1)
+    state = state.with_fighter(res.ctx.target, spent)
+    said = Effect("benny_spent", f"{target.name} spends a benny on a soak roll", target.id,
+                  {"fighter": target.name})
+    return ask_dice(state, "attack", "soak_roll", res.unit, res.ctx,
+                    _trait_dice("soak", "Vigor", target, target.trait("vigor")), (said,))
+
+
+def _soak_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    target = state.fighters[res.ctx.target]
+    taken = damage.Harm(shaken=True, wounds=res.ctx.soaked_with)
+    result = _rolled(rolls, "soak", damage.wound_penalty(target.wounds))
+    soak = damage.soak(taken, result)
+    said = Effect("soaked", f"{target.name} soaks {soak.cancelled} wound(s) "
+                  f"({_roll_text(result)})", target.id,
+                  {"fighter": target.name, "cancelled": soak.cancelled,
+                   "roll": _roll_text(result)})
+    return _harm(state, res, soak.harm, (said,))
+
+
+def _harm(state: Battle, res: Resolution, harm: damage.Harm, effects=()) -> Step:
+    t = res.ctx.target
+    target = state.fighters[t]
+    effects = list(effects)
+    if not harm.shaken and not harm.wounds:
+        effects.append(Effect("unharmed", f"{target.name} is unharmed", target.id,
+                              {"fighter": target.name}))
+        return RULEBOOK.done(state, effects)
+    wounds = target.wounds + harm.wounds
+    condition = damage.condition(wild_card=target.wild_card, wounds=wounds)
+    hurt = target._replace(wounds=wounds, shaken=target.shaken or harm.shaken,
+                           condition=condition)
+    if harm.wounds:
+        effects.append(Effect("wounded", f"{target.name} takes {harm.wounds} wound(s), "
+                              f"{wounds} in all", target.id,
+                              {"fighter": target.name, "wounds": harm.wounds, "total": wounds}))
+    elif harm.shaken:
+        effects.append(Effect("shaken", f"{target.name} is Shaken", target.id,
+                              {"fighter": target.name}))
+    if condition != damage.FIGHTING:
+        effects.append(Effect(condition, f"{target.name} is "
+                              f"{'dying' if condition == damage.DYING else 'out of the fight'}",
+                              target.id, {"fighter": target.name}))
+    return RULEBOOK.done(state.with_fighter(t, hurt), effects)
+
+
+# --- reloading (§2.8) --------------------------------------------------------------------------
+
+
+def reload_validate(state: Battle, command: Command) -> None:
+    _, fighter = _acting(state, command)
+    if not fighter.needs_reload:
+        raise forbid(gettext_noop("{fighter} has no weapon to reload"), "§2.8",
+                     fighter=fighter.name)
+    if fighter.moved or fighter.actions or fighter.attacked:
+        raise forbid(gettext_noop("reloading takes {fighter}'s whole turn; he has acted"),
+                     "§2.8", fighter=fighter.name)
+
+
+def reload_declare(state: Battle, command: Command) -> Step:
+    reload_validate(state, command)
+    i, fighter = state.fighter(command.unit)
+    done = fighter._replace(needs_reload=False, whole_turn=True, moved=True)
+    return Step(state.with_fighter(i, done), (Effect(
+        "reloaded", f"{fighter.name} reloads (the whole turn)", fighter.id,
+        {"fighter": fighter.name}),))
+
+
+# --- turns and Shaken (§2.1, §2.10) ----------------------------------------------------------
+
+
+class UnshakeContext(NamedTuple):
+    pass
+
+
+def end_turn_declare(state: Battle, command: Command) -> Step:
+    side = (state.side + 1) % len(state.sides)
+    new_round = state.round + (side == 0)
+    acting = state.sides[side]
+    fresh = tuple(
+        f._replace(moved=False, actions=0, attacked=False, whole_turn=False)
+        if f.side == acting else f for f in state.fighters)
+    ended = Effect("turn_ended", f"{state.side_names[state.side]} end their turn; "
+                   f"{state.side_names[side]} act", None,
+                   {"ended": state.side_names[state.side], "next": state.side_names[side]})
+    shaken = tuple(then("unshake", i, UnshakeContext()) for i, f in enumerate(fresh)
+                   if f.side == acting and f.shaken and f.fighting_on)
+    return RULEBOOK.done(state._replace(fighters=fresh), (ended,), shaken, side=side,
+                         round=new_round)
+
+
+def unshake_start(state: Battle, i: int, ctx: UnshakeContext) -> Step:
+    fighter = state.fighters[i]
+    if fighter.wild_card and fighter.bennies:
+        decision = DecisionNeeded(
+            "unshake", f"{fighter.name} is Shaken: spend a benny or roll Spirit? (§2.10)",
+            (Option("benny", "spend a benny"), Option("roll", "roll Spirit")), unit=fighter.id)
+        return ask_decision(state, "unshake", "choose", i, ctx, decision)
+    return _unshake_roll(state, i, ctx)
+
+
+def _unshake_roll(state: Battle, i: int, ctx: UnshakeContext, effects=()) -> Step:
+    fighter = state.fighters[i]
+    skill = "spirit" if fighter.wild_card else "base_skill"
+    what = "Spirit" if fighter.wild_card else "base skill"
+    return ask_dice(state, "unshake", "roll", i, ctx,
+                    _trait_dice("unshake", what, fighter, fighter.trait(skill)), effects)
+
+
+def unshake_on_decide(state: Battle, res: Resolution, choice: Any) -> Step:
+    fighter = state.fighters[res.unit]
+    if choice == "roll":
+        return _unshake_roll(state, res.unit, res.ctx)
+    done = fighter._replace(shaken=False, bennies=fighter.bennies - 1)
+    return RULEBOOK.done(state.with_fighter(res.unit, done), (Effect(
+        "unshaken", f"{fighter.name} spends a benny and is no longer Shaken", fighter.id,
+        {"fighter": fighter.name, "benny": True}),))
+
+
+def unshake_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    fighter = state.fighters[res.unit]
+    penalty = damage.wound_penalty(fighter.wounds) if fighter.wild_card else 0
+    result = _rolled(rolls, "unshake", penalty)
+    if damage.unshaken(result):
+        return RULEBOOK.done(state.with_fighter(res.unit, fighter._replace(shaken=False)), (
+            Effect("unshaken", f"{fighter.name} recovers ({_roll_text(result)})", fighter.id,
+                   {"fighter": fighter.name, "roll": _roll_text(result)}),))
+    return RULEBOOK.done(state, (Effect(
+        "still_shaken", f"{fighter.name} stays Shaken ({_roll_text(result)})", fighter.id,
+        {"fighter": fighter.name, "roll": _roll_text(result)}),))
+
+
+RULEBOOK.register(
+    Action("move", "§2.2", _move_validate(False), _move_declare(False)),
+    Action("run", "§2.2", _move_validate(True), _move_declare(True)),
+    Action("go_prone", "§2.3", go_prone_validate, go_prone_declare),
+    Action("stand_up", "§2.3", stand_up_validate, stand_up_declare),
+    Action("shoot", "§2.7", _attack_validate(False), _attack_declare(False), _attack_odds(False)),
+    Action("fight", "§2.6", _attack_validate(True), _attack_declare(True), _attack_odds(True)),
+    Action("reload", "§2.8", reload_validate, reload_declare),
+    Action("end_turn", "§2.1", lambda state, command: None, end_turn_declare),
+    Procedure("attack", AttackContext, on_dice=attack_on_dice, on_decide=attack_on_decide),
+    Procedure("unshake", UnshakeContext, on_dice=unshake_on_dice, on_decide=unshake_on_decide,
+              start=unshake_start),
+)

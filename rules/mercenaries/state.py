@@ -1,0 +1,169 @@
+"""The state of a Mercenaries battle (digest §6 "Data entities implied").
+
+Immutable records: a fact builds a new state with ``_replace``. Fighters act one by one, in
+squads (отделения) on sides that take turns (§2.1); the map is a grid of cells with their cover
+(§2.5). ``resolution`` and ``queue`` are the core kit's (``rules.core.procedures``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from rules.core.errors import RuleError, gettext_noop
+from rules.core.procedures import Followup, Resolution
+from rules.mercenaries.damage import FIGHTING
+from rules.mercenaries.movement import Square
+
+Cell = tuple[int, int]
+
+
+class Weapon(NamedTuple):
+    """A weapon profile (§6): ranges in cells, damage as dice and a bonus; a melee weapon's
+    damage die is added to Strength (``melee=True``, ranges 0)."""
+
+    name: str
+    damage_dice: int
+    damage_sides: int
+    damage_bonus: int = 0
+    ap: int = 0
+    short: int = 0
+    medium: int = 0
+    long: int = 0
+    rof: int = 1
+    melee: bool = False
+
+
+class Fighter(NamedTuple):
+    """One fighter: a Wild Card (Личность) or an Extra (Статист), with his traits as die
+    sizes and what the battle has done to him."""
+
+    id: str
+    side: str
+    squad: str
+    name: str
+    wild_card: bool
+    cell: Cell
+    traits: tuple[tuple[str, int], ...]  # (trait, die size), e.g. ("shooting", 8)
+    toughness: int
+    armour: int
+    parry: int  # melee Defence (§2.6)
+    defence: int  # ranged Defence (§2.7; 4 unless the setup says otherwise)
+    weapon: Weapon | None = None  # his firearm, if any
+    melee_weapon: Weapon | None = None  # None: unarmed
+    bennies: int = 0
+    wounds: int = 0
+    shaken: bool = False
+    condition: str = FIGHTING
+    prone: bool = False
+    needs_reload: bool = False
+    # this turn
+    moved: bool = False
+    actions: int = 0
+    attacked: bool = False
+    whole_turn: bool = False
+
+    def trait(self, name: str) -> int:
+        for trait, die in self.traits:
+            if trait == name:
+                return die
+        raise RuleError("missing_trait", params={"fighter": self.name, "trait": name},
+                        template=gettext_noop("{fighter} has no {trait} die"))
+
+    @property
+    def fighting_on(self) -> bool:
+        return self.condition == FIGHTING
+
+
+class Squad(NamedTuple):
+    id: str
+    side: str
+    name: str
+
+
+class Battle(NamedTuple):
+    """The whole state."""
+
+    sides: tuple[str, ...]
+    side_names: tuple[str, ...]
+    squads: tuple[Squad, ...]
+    fighters: tuple[Fighter, ...]
+    width: int
+    height: int
+    squares: tuple[tuple[Cell, Square], ...]  # cells other than open ground
+    light: str = "normal"
+    side: int = 0  # the side whose turn it is (index into sides)
+    round: int = 1
+    resolution: Resolution | None = None
+    queue: tuple[Followup, ...] = ()
+
+    def fighter(self, ident: Any, field: str = "unit") -> tuple[int, Fighter]:
+        for i, fighter in enumerate(self.fighters):
+            if fighter.id == ident:
+                return i, fighter
+        raise RuleError("bad_command", template=gettext_noop("there is no fighter {fighter!r}"),
+                        params={"fighter": ident}, field=field)
+
+    def with_fighter(self, i: int, fighter: Fighter) -> Battle:
+        fighters = list(self.fighters)
+        fighters[i] = fighter
+        return self._replace(fighters=tuple(fighters))
+
+    def square(self, cell: Cell) -> Square:
+        for at, square in self.squares:
+            if at == cell:
+                return square
+        return Square()
+
+    def cover(self, cell: Cell) -> int:
+        return self.square(cell).cover
+
+    @property
+    def acting_side(self) -> str:
+        return self.sides[self.side]
+
+    def on_map(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+
+def weapon_to_json(weapon: Weapon | None) -> dict | None:
+    if weapon is None:
+        return None
+    return weapon._asdict()
+
+
+def weapon_from_json(data: Mapping[str, Any] | None) -> Weapon | None:
+    if data is None:
+        return None
+    return Weapon(**data)
+
+
+def fighter_to_json(fighter: Fighter) -> dict:
+    out = fighter._asdict()
+    out["cell"] = list(fighter.cell)
+    out["traits"] = dict(fighter.traits)
+    out["weapon"] = weapon_to_json(fighter.weapon)
+    out["melee_weapon"] = weapon_to_json(fighter.melee_weapon)
+    return out
+
+
+def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
+    return Fighter(**{
+        **data,
+        "cell": tuple(data["cell"]),
+        "traits": tuple(data["traits"].items()),
+        "weapon": weapon_from_json(data["weapon"]),
+        "melee_weapon": weapon_from_json(data["melee_weapon"]),
+    })
+
+
+def squares_to_json(squares: tuple[tuple[Cell, Square], ...]) -> list[dict]:
+    return [{"cell": list(cell), **square._asdict()} for cell, square in squares]
+
+
+def squares_from_json(data: list[Mapping[str, Any]]) -> tuple[tuple[Cell, Square], ...]:
+    return tuple((tuple(d["cell"]), Square(d["cover"], d["building"], d["jungle"]))
+                 for d in data)

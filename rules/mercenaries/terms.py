@@ -1,0 +1,261 @@
+"""Mercenaries' words in English and Russian (the source's own terms: Личность, Статист,
+Дикая кость, фишка, Шок, проверка на прочность...), found through
+``rules.core.registry.terms("mercenaries")``."""
+
+from __future__ import annotations
+
+from rules.core.terms import (
+    ACTION,
+    DECISION,
+    DICE,
+    ERROR,
+    OUTCOME,
+    PARAMETER,
+    PENDING,
+    SYSTEM,
+    UNIT_FACT,
+    Terms,
+    language_of,
+)
+
+
+def _both(en: str, ru: str) -> dict[str, str]:
+    return {"en": en, "ru": ru}
+
+
+LABELS = {
+    SYSTEM: {"mercenaries": _both("Mercenaries: Banana Hell", "Наемники: Банановый ад")},
+    ACTION: {
+        "move": _both("move one cell", "переместиться на клетку"),
+        "run": _both("run two cells", "бежать на две клетки"),
+        "go_prone": _both("go prone", "залечь"),
+        "stand_up": _both("stand up", "встать"),
+        "shoot": _both("shoot", "стрелять"),
+        "fight": _both("melee attack", "атака в ближнем бою"),
+        "reload": _both("reload (the whole turn)", "перезарядиться (весь ход)"),
+        "end_turn": _both("end the side's turn", "закончить ход стороны"),
+    },
+    PARAMETER: {
+        "to": _both("to cell", "в клетку"),
+        "target": _both("target", "цель"),
+    },
+    PENDING: {
+        "attack": _both("attack", "атака"),
+        "unshake": _both("recovery from Shaken", "выход из шока"),
+    },
+    DICE: {
+        "attack.trait": _both("attack trait die", "основной куб атаки"),
+        "attack.wild": _both("attack Wild Die", "Дикая кость атаки"),
+        "damage.weapon": _both("weapon damage dice", "кубы урона оружия"),
+        "damage.strength": _both("Strength damage die", "куб Силы для урона"),
+        "damage.raise": _both("raise damage d6", "урон за подъём, 1к6"),
+        "soak.trait": _both("Vigor die of the soak roll",
+                            "куб Выносливости проверки на прочность"),
+        "soak.wild": _both("Wild Die of the soak roll", "Дикая кость проверки на прочность"),
+        "unshake.trait": _both("recovery die (Spirit or base skill)",
+                               "куб выхода из шока (Характер или базовый навык)"),
+        "unshake.wild": _both("Wild Die of the recovery", "Дикая кость выхода из шока"),
+    },
+    DECISION: {
+        "soak": _both("soak roll for a benny?", "проверка на прочность за фишку?"),
+        "unshake": _both("out of Shaken: a benny or Spirit?", "выход из шока: фишка или Характер?"),
+    },
+    OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах")},
+    UNIT_FACT: {
+        "fighters": _both("fighters", "бойцы"),
+        "fighting": _both("in the fight", "в бою"),
+        "shaken": _both("Shaken", "в шоке"),
+        "wounds": _both("wounds", "раны"),
+        "out": _both("out of the fight", "вне боя"),
+    },
+    ERROR: {
+        "bad_area": _both("The area of an area attack is wrong.", "Неверная область атаки."),
+        "bad_camouflage": _both("Camouflage is worth 0 to +4.", "Камуфляж даёт от 0 до +4."),
+        "bad_cover": _both("A cell's cover is 0, +1, +2 or +4.",
+                           "Бонус укрытия клетки: 0, +1, +2 или +4."),
+        "bad_crew": _both("A gun needs a crew.", "Орудию нужен расчёт."),
+        "bad_group_share": _both("The share of a group is wrong.",
+                                 "Неверная доля группы статистов."),
+        "bad_weapon_ranges": _both("A weapon's ranges must grow.",
+                                   "Дистанции оружия должны возрастать."),
+        "cells_not_touching": _both("Suppressive fire's cells must touch.",
+                                    "Клетки огня на подавление должны соприкасаться."),
+        "diagonal_building": _both("A building is not entered diagonally.",
+                                   "В здание нельзя войти по диагонали."),
+        "empty_group": _both("A group needs Extras.", "В группе должны быть статисты."),
+        "missing_trait": _both("The fighter lacks a trait die.", "У бойца нет этого куба."),
+        "move_too_far": _both("The move is too long.", "Слишком длинное перемещение."),
+        "not_adjacent": _both("The step is not to a neighbouring cell.",
+                              "Шаг не в соседнюю клетку."),
+        "not_in_melee_range": _both("Melee is only inside one cell.",
+                                    "Ближний бой только внутри одной клетки."),
+        "nothing_to_soak": _both("There are no wounds to soak.",
+                                 "Нет ран для проверки на прочность."),
+        "target_out_of_range": _both("The target is out of range.",
+                                     "Цель вне досягаемости."),
+        "too_far_to_notice": _both("Too far to notice.", "Слишком далеко для обнаружения."),
+        "too_many_actions": _both("Too many actions this turn.",
+                                  "Слишком много действий за ход."),
+        "trench_full": _both("The trench is full.", "Окоп заполнен."),
+        "unknown_activity": _both("Unknown activity.", "Неизвестная активность."),
+        "unknown_arms": _both("Unknown melee arms.", "Неизвестное оружие ближнего боя."),
+        "unknown_called_shot": _both("Unknown called shot.", "Неизвестная прицельная атака."),
+        "unknown_light_level": _both("Unknown light level.", "Неизвестная освещённость."),
+        "unknown_manoeuvre": _both("Unknown manoeuvre.", "Неизвестный маневр."),
+    },
+}
+
+#: The Russian of every sentence template of the package (same placeholders).
+SENTENCES_RU = {
+    "{n} actions is not a number of actions": "{n} действий — не число действий",
+    "an Extra takes at most 2 actions a turn, not {n}":
+        "статист совершает не больше 2 действий за ход, а не {n}",
+    "{field} must be a whole number from {low} to {high}":
+        "{field}: нужно целое число от {low} до {high}",
+    "{field} must be a non-empty object": "{field}: нужен непустой объект",
+    "{field} must be a cell [x, y] on the {width} x {height} map":
+        "{field}: нужна клетка [x, y] на карте {width} x {height}",
+    "{field} must be [dice, die size, bonus], e.g. [2, 8, 0]":
+        "{field}: нужно [кубы, грани, бонус], например [2, 8, 0]",
+    "{field} must be wild_card or extra": "{field}: нужно wild_card (Личность) или extra (Статист)",
+    "map.light must be normal, dim, dark or pitch_dark":
+        "map.light: normal, dim, dark или pitch_dark",
+    "{field} must be a list": "{field}: нужен список",
+    "a setup is an object": "расстановка — это объект",
+    "a battle has two sides": "в бою две стороны",
+    "first_side must be one of the sides": "first_side: должна быть одна из сторон",
+    "{field} must be [short, medium, long] in cells, growing":
+        "{field}: нужно [ближняя, средняя, дальняя] в клетках, по возрастанию",
+    "{field} must be a die: 4, 6, 8, 10 or 12": "{field}: нужен куб 4, 6, 8, 10 или 12",
+    "{field} must be 0, 1, 2 or 4": "{field}: нужно 0, 1, 2 или 4",
+    "{field}: the squad id is used twice": "{field}: отделение с этим id уже есть",
+    "{field}: the fighter id is used twice": "{field}: боец с этим id уже есть",
+    "a cell's cover is 0, +1, +2 or +4, not {cover}":
+        "бонус укрытия клетки 0, +1, +2 или +4, а не {cover}",
+    "no light level {level!r}": "нет освещённости {level!r}",
+    "a soak roll cancels wounds just taken; this attack caused none":
+        "проверка на прочность отменяет только что полученные раны; эта атака их не нанесла",
+    "a group needs at least one Extra": "в группе должен быть хотя бы один статист",
+    "{have_it} of {size} Extras cannot have a modifier":
+        "{have_it} из {size} статистов не могут иметь модификатор",
+    "an area is at least one cell wide and high": "область — не меньше одной клетки",
+    "{value} is not a face of a d3": "{value} — не грань 1к3",
+    "lobbed fire deviates only up to long range, not at {band} range":
+        "отклонение навесной стрельбы определено до дальней дистанции, не для {band}",
+    "{value} is not a direction for a {cells}-cell deviation":
+        "{value} — не направление отклонения на {cells} клет.",
+    "a gun needs at least one crewman": "орудию нужен хотя бы один номер расчёта",
+    "no manoeuvre {name!r}": "нет маневра {name!r}",
+    "only a Wild Card may make a {name}": "{name} доступна только Личности",
+    "no rapid attack with a heavy sniper rifle":
+        "быстрая атака невозможна из тяжёлой снайперской винтовки",
+    "a rapid attack is at most {most} attacks, not {n}":
+        "быстрая атака — не больше {most} атак, а не {n}",
+    "melee is only against enemies in your own cell":
+        "ближний бой — только с врагами в своей клетке",
+    "unknown melee arms {arms}": "неизвестное оружие ближнего боя {arms}",
+    "a melee needs fighters on both sides": "в ближнем бою нужны бойцы с обеих сторон",
+    "a unit moves at most {most} cell(s) this way, not {cells}":
+        "так можно переместиться не больше чем на {most} клет., а не на {cells}",
+    "a step goes to a neighbouring cell": "шаг — в соседнюю клетку",
+    "a building is entered and left across a side, not diagonally":
+        "в здание входят и выходят через сторону клетки, не по диагонали",
+    "a cell's trench holds six fighters at most": "в окопе клетки не больше шести бойцов",
+    "a crawl moves one position in a cell": "ползком — на одну позицию в клетке",
+    "the target is {cells} cells away, beyond this weapon's reach (long range {long} cells)":
+        "цель в {cells} клет., дальше досягаемости оружия (дальняя дистанция {long} клет.)",
+    "a weapon's ranges must grow: short, medium, long":
+        "дистанции оружия должны возрастать: ближняя, средняя, дальняя",
+    "no called shot at {target!r}": "нет прицельной атаки в {target!r}",
+    "it is not {fighter}'s side's turn": "сейчас не ход стороны бойца {fighter}",
+    "{fighter} is out of the fight": "{fighter} вышел из боя",
+    "{fighter} spends the whole turn reloading": "{fighter} весь ход перезаряжается",
+    "{fighter} is prone already": "{fighter} уже лежит",
+    "{fighter} is not prone": "{fighter} не лежит",
+    "{fighter} is Shaken: only moving and free actions":
+        "{fighter} в шоке: только перемещение и свободные действия",
+    "{fighter} has attacked this turn": "{fighter} уже атаковал в этот ход",
+    "{target} is not an enemy still in the fight": "{target} — не враг, оставшийся в бою",
+    "{fighter} has no weapon to reload": "{fighter}: нечего перезаряжать",
+    "reloading takes {fighter}'s whole turn; he has acted":
+        "перезарядка занимает весь ход, а {fighter} уже действовал",
+    "more than two actions in a turn (the Agility check, §2.4) is not implemented yet":
+        "больше двух действий за ход (проверка Ловкости, §2.4) пока не реализовано",
+    'the destination is a cell "x,y"': 'место назначения — клетка "x,y"',
+    "the destination is another cell on the map": "место назначения — другая клетка на карте",
+    "{fighter} has moved this turn; a move is never split":
+        "{fighter} уже перемещался в этот ход; перемещение не делится",
+    "{fighter} is prone: stand up first (crawling is not implemented yet)":
+        "{fighter} лежит: сначала встать (ползком пока не реализовано)",
+    "{fighter} is Shaken and may not run": "{fighter} в шоке и не может бежать",
+    "{fighter} walks one cell or runs two":
+        "{fighter} перемещается на одну клетку или бежит на две",
+    "{fighter} has no firearm": "у бойца {fighter} нет огнестрельного оружия",
+    "{fighter} must reload first (Reload!)": "{fighter} должен сначала перезарядиться (Перезарядка!)",
+    "{fighter} cannot see {target}": "{fighter} не видит цель {target}",
+    "{fighter} has no {trait} die": "у бойца {fighter} нет куба {trait}",
+    "there is no fighter {fighter!r}": "нет бойца {fighter!r}",
+    "a distance cannot be negative": "расстояние не может быть отрицательным",
+    "{cells} cells is beyond the stealth table": "{cells} клет. — за пределами таблицы маскировки",
+    "camouflage is worth 0 to +4, not {value}": "камуфляж даёт от 0 до +4, а не {value}",
+    "no stealth modifier for {key!r}": "нет модификатора маскировки для {key!r}",
+    "automatic fire needs a rate of fire of 2 or more; this weapon has {rof}":
+        "для автоматического огня нужна скорострельность от 2; у этого оружия {rof}",
+    "suppressive fire needs a rate of fire of 3 or more; this weapon has {rof}":
+        "для огня на подавление нужна скорострельность от 3; у этого оружия {rof}",
+    "suppressive fire makes {rof} rolls, one cell each; {n} cells were named":
+        "огонь на подавление — {rof} бросков, по клетке на бросок; названо клеток: {n}",
+    "cell {cell} does not touch the cell before it":
+        "клетка {cell} не соприкасается с предыдущей",
+}
+
+#: The Russian of the battle log, by effect kind (filled from the effect's data).
+EFFECTS_RU = {
+    "moved": "{fighter} перемещается в клетку {cell}",
+    "ran": "{fighter} бежит в клетку {cell}",
+    "went_prone": "{fighter} залегает",
+    "stood_up": "{fighter} встаёт",
+    "attack_declared": "{fighter} атакует: {target} ({modifier:+d} против Защиты {defence})",
+    "reload": "Перезарядка! {fighter} должен перезарядиться",
+    "critical_failure": "{fighter}: змеиные глазки — критический провал на усмотрение ведущего",
+    "missed": "{fighter} промахивается по цели {target} ({roll})",
+    "hit": "{fighter} попадает в цель {target} ({roll})",
+    "damage": "{target}: урон {damage} против Стойкости {toughness} и Брони {armour} "
+              "(бронебойность {ap})",
+    "benny_spent": "{fighter} тратит фишку на проверку на прочность",
+    "soaked": "{fighter} отменяет ран: {cancelled} ({roll})",
+    "unharmed": "{fighter} невредим",
+    "wounded": "{fighter} получает ран: {wounds}, всего {total}",
+    "shaken": "{fighter} в шоке",
+    "out_of_action": "{fighter} выходит из боя",
+    "dying": "{fighter} при смерти",
+    "reloaded": "{fighter} перезаряжается (весь ход)",
+    "turn_ended": "{ended}: ход окончен; ходят {next}",
+    "unshaken": "{fighter} выходит из шока",
+    "still_shaken": "{fighter} остаётся в шоке ({roll})",
+}
+
+
+class MercenariesTerms(Terms):
+    def figure_names(self, state_json, language, units):
+        """Every fighter by his own name, in every language."""
+        return {(f["squad"], f["id"]): f["name"] for f in state_json.get("fighters", ())}
+
+    def effect(self, effect, language, names):
+        """English as the fold wrote it; Russian from the kind and the data (fighters carry
+        their names in the data)."""
+        if language_of(language) != "ru":
+            return super().effect(effect, language, names)
+        template = EFFECTS_RU.get(effect.get("kind"))
+        if template is None:
+            return None
+        data = dict(effect.get("data") or {})
+        if effect.get("kind") == "hit" and data.get("raise"):
+            template += ", с подъёмом"
+        try:
+            return template.format(**data)
+        except (KeyError, ValueError):
+            return None
+
+
+TERMS = MercenariesTerms(LABELS, {"ru": SENTENCES_RU})

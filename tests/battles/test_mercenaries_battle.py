@@ -1,0 +1,56 @@
+"""Mercenaries is played like any registered system: created, declared, rolled, decided and
+concluded through the API, its refusals in Russian on a Russian request."""
+
+import pytest
+
+from battles import services
+from rules.mercenaries.examples import CLEARING
+from tests.battles.helpers import dice, head, post
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def clearing(club, people):
+    return services.create_battle(
+        club=club, name="The clearing", rule_system="mercenaries", rule_version="0.1",
+        setup=CLEARING,
+        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
+                      services.ParticipantSpec(user=people["bob"], side="junta")],
+        created_by=people["org"],
+    )
+
+
+def test_a_shot_is_rolled_with_the_wild_die_and_the_battle_concluded(clients, clearing):
+    shot = {"action": "shoot", "unit": "m1", "params": {"target": "j2"}}
+    declared = post(clients["alice"], clearing, "declare/",
+                    {"expected_version": 1, "command": shot})
+    assert declared.status_code == 201, declared.json()
+    requests = declared.json()["pending"]["requests"]
+    assert [(r["key"], r.get("explodes")) for r in requests] == [
+        ("attack.trait", True), ("attack.wild", True)]
+    missed = dice(clients["alice"], clearing, 2, **{"attack.trait": [1], "attack.wild": [1]})
+    assert missed.status_code == 201, missed.json()
+    assert missed.json()["pending"]["kind"] == "command"
+    concluded = post(clients["org"], clearing, "conclude/",
+                     {"expected_version": 3, "result": {"mercs": "draw", "junta": "draw"}})
+    assert concluded.status_code == 200, concluded.json()
+    units = concluded.json()["events"][0]["data"]["summary"]["units"]
+    assert {u["unit"] for u in units} == {"alpha", "patrol"}
+
+
+def test_an_exploding_die_face_is_refused_and_nothing_is_stored(clients, clearing):
+    post(clients["alice"], clearing, "declare/", {"expected_version": 1, "command": {
+        "action": "shoot", "unit": "m1", "params": {"target": "j2"}}})
+    refused = dice(clients["alice"], clearing, 2, **{"attack.trait": [8], "attack.wild": [3]})
+    assert refused.status_code == 422, refused.json()
+    assert head(clearing) == 2
+
+
+def test_a_refusal_reads_in_russian(clients, clearing):
+    refused = post(clients["bob"], clearing, "declare/",
+                   {"expected_version": 1, "command": {"action": "shoot", "unit": "j1",
+                                                       "params": {"target": "m1"}}},
+                   **{"Accept-Language": "ru"})
+    assert refused.status_code == 422, refused.json()
+    assert refused.json()["message"].startswith("сейчас не ход стороны бойца Lt. Moreno")
