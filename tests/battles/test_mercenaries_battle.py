@@ -1,7 +1,10 @@
 """Mercenaries is played like any registered system: created, declared, rolled, decided and
 concluded through the API, its refusals in Russian on a Russian request."""
 
+import re
+
 import pytest
+from django.test import Client
 
 from battles import services
 from rules.mercenaries.examples import CLEARING
@@ -54,3 +57,23 @@ def test_a_refusal_reads_in_russian(clients, clearing):
                    **{"Accept-Language": "ru"})
     assert refused.status_code == 422, refused.json()
     assert refused.json()["message"].startswith("сейчас не ход стороны бойца Lt. Moreno")
+
+
+def _page_text(battle, user, language: str) -> str:
+    client = Client()
+    client.force_login(user)
+    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_the_battle_page_speaks_english_and_russian(clients, clearing, people):
+    post(clients["alice"], clearing, "declare/", {"expected_version": 1, "command": {
+        "action": "shoot", "unit": "m1", "params": {"target": "j2"}}})
+    english = _page_text(clearing, people["alice"], "en")
+    assert "shooting die d8 Wild Die d6" in english
+    assert "Sgt. Rourke shoots at Private Ruiz" in english
+    russian = _page_text(clearing, people["alice"], "ru")
+    assert "Дикая кость атаки" in russian
+    assert "Sgt. Rourke атакует: Private Ruiz" in russian
+    assert "attack.wild" not in english + russian
