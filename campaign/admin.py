@@ -5,8 +5,10 @@ with its history newest first, and never edited. Corrections and the organizer's
 admin actions calling the campaign services, which append ledger events (DESIGN principles 4
 and 6); a service's refusal comes back as an admin message and changes nothing.
 
-Staff who are not superusers see only the campaigns of the clubs they organize
-(``clubs.admin.OrganizerScoped``); the actions use ``config.admin_actions``.
+A club's organizer (no staff flag or permission needed) sees only the campaigns of the clubs
+he organizes and their rows, and runs the actions on them (``clubs.admin_scoping``); whoever
+may see a campaign here may read its ledger's events. The actions use
+``config.admin_actions``.
 """
 from __future__ import annotations
 
@@ -39,11 +41,11 @@ from campaign.plugins.labels import shown_attributes
 from campaign.selectors.history import history
 from campaign.services import campaigns as campaign_services
 from campaign.services import soldiers as soldier_services
-from campaign.services.ledger import stream_of
-from clubs.admin import OrganizerScoped
+from campaign.services.ledger import STREAM_TYPE, stream_of
+from clubs.admin_scoping import OrganizerScoped, OrganizerScopedInline
 from config.admin_actions import call_services, form_action
 from config.request_input import ascii_int
-from eventstore.admin import events_link
+from eventstore.admin import EventAdmin, events_link
 
 #: History rows shown on a change page; the link under them lists them all.
 HISTORY_ROWS = 100
@@ -196,7 +198,7 @@ class WithHistory:
 # --- campaigns -----------------------------------------------------------------------------
 
 
-class CampaignBattleInline(admin.TabularInline):
+class CampaignBattleInline(OrganizerScopedInline, admin.TabularInline):
     model = CampaignBattle
     fields = ["battle_link", "battle_status", "scenario_ref"]
     readonly_fields = fields
@@ -596,4 +598,5 @@ def _plugin_admin() -> None:
                 raise
 
 
+EventAdmin.stream_owners[STREAM_TYPE] = Campaign
 _plugin_admin()
