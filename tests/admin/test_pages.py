@@ -1,5 +1,5 @@
-"""Every admin page an organizer uses loads, for a superuser and for a staff organizer;
-projections are read-only; histories are newest first; lists filter and search; a staff
+"""Every admin page an organizer uses loads, for a superuser and for a club's organizer;
+projections are read-only; histories are newest first; lists filter and search; an
 organizer sees only the clubs he organizes."""
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ def test_organizer_lists_filter_and_search(model, query, count, club, battle, or
     assert listed.context["cl"].result_count == count
 
 
-def test_a_staff_organizer_sees_only_the_clubs_he_organizes(campaign, armies, people,
+def test_an_organizer_sees_only_the_clubs_he_organizes(campaign, armies, people,
                                                             org_client, root_client):
     other = Club.objects.create(name="Keno Raiders", slug="keno-raiders")
     Membership.objects.create(club=other, user=people["root"], role="organizer")
