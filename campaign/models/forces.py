@@ -71,9 +71,9 @@ class Squad(Projected):
     commander_ref = models.PositiveIntegerField(null=True, blank=True)
     raised_on = models.DateField(_("raised on"), null=True, blank=True)
     battles_fought = models.PositiveIntegerField(_("battles fought"))
-    strength = models.PositiveIntegerField(_("strength"),
-                                           help_text="soldiers on the roll, not dead or captured")
-    fit = models.PositiveIntegerField(_("fit"), help_text="soldiers fit to fight")
+    strength = models.PositiveIntegerField(
+        _("strength"), help_text=_("soldiers on the roll, not dead or captured"))
+    fit = models.PositiveIntegerField(_("fit"), help_text=_("soldiers fit to fight"))
     # totals over its battles, from the battle results taken over
     casualties = models.PositiveIntegerField(_("casualties"), default=0)
     record = models.JSONField(default=dict, blank=True,
