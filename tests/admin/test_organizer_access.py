@@ -291,3 +291,40 @@ def test_the_demo_organizer_opens_the_admin_and_sees_only_the_demo_club(
     assert {b.club_id for b in listed(client, Battle)} == {demo.club_id}
     squad = listed(client, Squad)[0]
     assert client.get(url(Squad, "change", squad.pk)).status_code == 200
+
+
+def test_an_organizer_of_two_clubs_moves_a_member_between_them(club, people, rivals,
+                                                              org_client):
+    """He sees both clubs, and may add to one a member of the other."""
+    wolves = rivals["club"]
+    Membership.objects.create(club=wolves, user=people["org"], role="organizer")
+    assert {c.name for c in listed(org_client, Club)} == {"Steel Veterans", "Iron Wolves"}
+    rows = [*current_memberships(wolves), {"user": people["alice"].pk, "role": "player"}]
+    response = org_client.post(url(Club, "change", wolves.pk), club_form(wolves, rows))
+    assert response.status_code == 302
+    assert Membership.objects.filter(club=wolves, user=people["alice"], role="player").exists()
+
+
+def test_an_organizer_removes_a_member(club, people, org_client):
+    rows = current_memberships(club, bob={"DELETE": "on"})
+    response = org_client.post(url(Club, "change", club.pk), club_form(club, rows))
+    assert response.status_code == 302
+    assert not Membership.objects.filter(club=club, user=people["bob"]).exists()
+
+
+def test_a_campaigns_page_lists_its_battles_for_the_organizer(campaign, battle, org_client):
+    page = org_client.get(url(Campaign, "change", campaign.pk)).content.decode()
+    assert battle.name in page and url(Battle, "change", battle.pk) in page
+
+
+def test_a_staff_user_who_organizes_no_club_sees_no_clubs_rows(battle, campaign):
+    """Django's permissions no longer open a club's rows: only the club role does."""
+    from django.contrib.auth.models import Permission
+
+    clerk = get_user_model().objects.create_user("clerk", is_staff=True)
+    clerk.user_permissions.set(Permission.objects.filter(codename__startswith="view_"))
+    client = client_for(clerk)
+    assert client.get(reverse("admin:index")).status_code == 200
+    for model in (Club, Campaign, Battle, Squad, Event):
+        assert client.get(url(model, "changelist")).status_code == 403
+    assert client.get(reverse("admin:auth_user_changelist")).status_code == 200
