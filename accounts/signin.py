@@ -13,6 +13,7 @@ import hashlib
 from functools import wraps
 
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
@@ -99,7 +100,15 @@ class ThrottledAuthenticationForm(ThrottledSignInMixin, AuthenticationForm):
 
 
 class ThrottledAdminAuthenticationForm(ThrottledSignInMixin, AdminAuthenticationForm):
-    pass
+    def confirm_login_allowed(self, user):
+        """Whoever the admin site lets in (``config.admin_site``: staff and the organizers
+        of a club), not staff only; anyone else hears the admin's usual refusal."""
+        AuthenticationForm.confirm_login_allowed(self, user)
+        if not admin.site.may_enter(user):
+            raise ValidationError(
+                self.error_messages["invalid_login"], code="invalid_login",
+                params={"username": self.username_field.verbose_name},
+            )
 
 
 def answers_429_when_throttled(view):

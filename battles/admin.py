@@ -4,7 +4,11 @@ battle is open and is revealed through the concluding event, not the admin.
 Battles begin through ``create_battle`` (a stream and a dice seed), never from an admin form,
 and are never deleted (their stream stays). The log and unit statuses are projections:
 read-only. Organizers conclude a battle with an admin action calling ``conclude_battle``;
-the stream's events are linked from the battle's page (the event admin is read-only)."""
+the stream's events are linked from the battle's page (the event admin is read-only).
+
+An organizer sees his clubs' battles (``clubs.admin_scoping``), renames them and says who
+takes part (members of his clubs); whoever may see a battle here may read its stream's
+events."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -13,17 +17,18 @@ from battles.models import Battle, BattleLogEntry, BattleParticipant, UnitStatus
 from battles.results import RESULTS
 from battles.selectors import state_at
 from battles.services.battles import conclude_battle
-from battles.streams import stream_of
-from clubs.admin import OrganizerScoped
+from battles.streams import STREAM_TYPE, stream_of
+from clubs.admin_scoping import OrganizerScoped, OrganizerScopedInline
 from config.admin_actions import form_action
-from eventstore.admin import events_link
+from eventstore.admin import EventAdmin, events_link
 from rules.core.errors import RuleError
 from rules.core.summary import summarize
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(OrganizerScopedInline, admin.TabularInline):
     model = BattleParticipant
     extra = 0
+    organizer_may = frozenset({"view", "add", "change", "delete"})
 
 
 class ConcludeForm(forms.Form):
@@ -44,8 +49,9 @@ class ConcludeForm(forms.Form):
 @admin.register(Battle)
 class BattleAdmin(OrganizerScoped, admin.ModelAdmin):
     club_path = "club"
+    organizer_may = frozenset({"view", "change"})
     list_display = ["name", "club", "rule_system", "rule_version", "status", "version"]
-    list_filter = ["status", "rule_system", "club"]
+    list_filter = ["status", "rule_system", ("club", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["name"]
     readonly_fields = [
         "rule_system",
@@ -100,7 +106,8 @@ class BattleAdmin(OrganizerScoped, admin.ModelAdmin):
 
 
 @admin.register(BattleLogEntry)
-class BattleLogEntryAdmin(admin.ModelAdmin):
+class BattleLogEntryAdmin(OrganizerScoped, admin.ModelAdmin):
+    club_path = "battle__club"
     list_display = ["battle", "version", "type", "status", "text"]
     list_filter = ["status", "type"]
 
@@ -115,7 +122,8 @@ class BattleLogEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(UnitStatus)
-class UnitStatusAdmin(admin.ModelAdmin):
+class UnitStatusAdmin(OrganizerScoped, admin.ModelAdmin):
+    club_path = "battle__club"
     list_display = ["battle", "unit", "side", "name"]
 
     def has_add_permission(self, request):
@@ -126,3 +134,6 @@ class UnitStatusAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+EventAdmin.stream_owners[STREAM_TYPE] = Battle

@@ -5,8 +5,10 @@ with its history newest first, and never edited. Corrections and the organizer's
 admin actions calling the campaign services, which append ledger events (DESIGN principles 4
 and 6); a service's refusal comes back as an admin message and changes nothing.
 
-Staff who are not superusers see only the campaigns of the clubs they organize
-(``clubs.admin.OrganizerScoped``); the actions use ``config.admin_actions``.
+A club's organizer (no staff flag or permission needed) sees only the campaigns of the clubs
+he organizes and their rows, and runs the actions on them (``clubs.admin_scoping``); whoever
+may see a campaign here may read its ledger's events. The actions use
+``config.admin_actions``.
 """
 from __future__ import annotations
 
@@ -33,17 +35,18 @@ from campaign.models import (
     Soldier,
     Squad,
 )
+from campaign.pages.terms import history_kind
 from campaign.plugins import Attribute
 from campaign.plugins import get as plugin_for
 from campaign.plugins.labels import shown_attributes
 from campaign.selectors.history import history
 from campaign.services import campaigns as campaign_services
 from campaign.services import soldiers as soldier_services
-from campaign.services.ledger import stream_of
-from clubs.admin import OrganizerScoped
+from campaign.services.ledger import STREAM_TYPE, stream_of
+from clubs.admin_scoping import OrganizerScoped, OrganizerScopedInline
 from config.admin_actions import call_services, form_action
 from config.request_input import ascii_int
-from eventstore.admin import events_link
+from eventstore.admin import EventAdmin, events_link
 
 #: History rows shown on a change page; the link under them lists them all.
 HISTORY_ROWS = 100
@@ -171,32 +174,46 @@ class WithHistory:
     def _subject_ref(self, obj) -> int:
         return obj.ref
 
-    @admin.display(description="history (newest first)")
+    @admin.display(description=gettext_lazy("history (newest first)"))
     def history_table(self, obj) -> SafeString:
         ref = self._subject_ref(obj)
         rows = history(campaign=obj.campaign, subject=self.subject, ref=ref).reverse()
         total = rows.count()
         if not total:
-            return SafeString("no history yet")
+            return SafeString(gettext("no history yet"))
+        headers = (gettext("ledger version"), gettext("in-game date"), gettext("what"),
+                   gettext("record"), gettext("battle"))
+        shown = list(rows[:HISTORY_ROWS])
+        plugin = plugin_for(obj.campaign.rule_system)
+        battles = dict(CampaignBattle.objects.filter(
+            campaign=obj.campaign_id, battle_id__in={row.battle_id for row in shown})
+            .values_list("battle_id", "battle__name"))
+        # a phone scrolls the table, not the page; a heading never breaks inside a word
         table = format_html(
-            '<table><thead><tr><th>ledger version</th><th>in-game date</th><th>what</th>'
-            "<th>record</th><th>battle</th></tr></thead><tbody>{}</tbody></table>",
-            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
-                (row.version, row.in_game_date or "", row.kind, row.text, row.battle_id or "")
-                for row in rows[:HISTORY_ROWS]
+            '<div style="overflow-x: auto"><table><thead><tr>{}</tr></thead><tbody>{}</tbody>'
+            "</table></div>",
+            format_html_join("", '<th style="white-space: nowrap">{}</th>',
+                             ((h,) for h in headers)),
+            # the record is the ledger's sentence, in English as the pages show it
+            format_html_join("", '<tr><td>{}</td><td style="white-space: nowrap">{}</td><td>{}</td>'
+                             '<td lang="en">{}</td><td>{}</td></tr>', (
+                (row.version, row.in_game_date or "", history_kind(plugin, row.kind), row.text,
+                 battles.get(row.battle_id, ""))
+                for row in shown
             )),
         )
         url = reverse("admin:campaign_historyentry_changelist") + "?" + urlencode({
             "campaign__id__exact": obj.campaign_id, "subject__exact": self.subject,
             "subject_ref": ref,
         })
-        return format_html('{}<p><a href="{}">all {} history entries</a></p>', table, url, total)
+        return format_html('{}<p><a href="{}">{}</a></p>', table, url,
+                           gettext("all %(count)s history entries") % {"count": total})
 
 
 # --- campaigns -----------------------------------------------------------------------------
 
 
-class CampaignBattleInline(admin.TabularInline):
+class CampaignBattleInline(OrganizerScopedInline, admin.TabularInline):
     model = CampaignBattle
     fields = ["battle_link", "battle_status", "scenario_ref"]
     readonly_fields = fields
@@ -358,11 +375,11 @@ class ForceAndCommander:
         return named(super().get_queryset(request), force_name=(Force, "force_ref"),
                      commander_name=(Soldier, "commander_ref"))
 
-    @admin.display(description="force")
+    @admin.display(description=gettext_lazy("force"))
     def force_name(self, post):
         return post.force_name
 
-    @admin.display(description="commander")
+    @admin.display(description=gettext_lazy("commander"))
     def commander_name(self, post):
         return post.commander_name or "-"
 
@@ -399,14 +416,19 @@ class SquadAdmin(ForceAndCommander, WithHistory, ProjectionAdmin):
     list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), ForceFilter]
     list_select_related = ["campaign"]
     search_fields = ["name"]
-    readonly_fields = ["force_name", "commander_name", "attributes_shown", "soldiers",
-                       "history_table"]
+    #: names, not the ledger's refs, in the reader's language (the projection's columns
+    #: ``force_ref``, ``commander_ref``, the raw ``attributes`` and ``record`` stay hidden)
+    fields = ["name", "campaign", "force_name", "commander_name", "attributes_shown",
+              "establishment", "strength", "fit", "casualties", "battles_fought", "raised_on",
+              "soldiers", "history_table"]
+    readonly_fields = fields
     attributes_shown = attributes_column("unit_schema")
 
-    @admin.display(description="soldiers")
+    @admin.display(description=gettext_lazy("soldiers"))
     def soldiers(self, squad):
         url = reverse("admin:campaign_soldier_changelist") + "?" + urlencode({"squad": squad.pk})
-        return format_html('<a href="{}">the soldiers of {}</a>', url, squad.name)
+        return format_html('<a href="{}">{}</a>', url,
+                           gettext("the soldiers of %(squad)s") % {"squad": squad.name})
 
 
 # --- soldiers and their corrections --------------------------------------------------------
@@ -596,4 +618,5 @@ def _plugin_admin() -> None:
                 raise
 
 
+EventAdmin.stream_owners[STREAM_TYPE] = Campaign
 _plugin_admin()

@@ -1,37 +1,49 @@
 """Clubs and their memberships in the Django admin: plain rows, edited here.
 
-Staff who are not superusers see only the clubs they organize, and only the rows of those
-clubs in the battles and campaign admins too (:class:`OrganizerScoped`).
+An organizer (no staff flag or permission needed, ``config.admin_site``) sees the clubs he
+organizes, renames them and manages their memberships; he neither adds nor deletes clubs.
+The scoping every club's admin uses is :mod:`clubs.admin_scoping`.
 """
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext as _
 
+from clubs.admin_scoping import OrganizerScoped, OrganizerScopedInline
 from clubs.models import Club, Membership
-from clubs.selectors import organized_clubs
+
+__all__ = ["ClubAdmin", "MembershipInline", "OrganizerScoped"]
 
 
-class OrganizerScoped:
-    """Staff who are not superusers see only rows of the clubs they organize (outsiders never
-    learn a campaign or a battle exists). ``club_path`` leads from the model to its club."""
+class KeepsAnOrganizer(forms.BaseInlineFormSet):
+    """A club's memberships, saved only if a club that has an organizer keeps one:
+    otherwise nobody but a superuser could run it again."""
 
-    club_path: str
+    def clean(self):
+        super().clean()
+        organized = Membership.objects.filter(club=self.instance.pk,
+                                              role=Membership.Role.ORGANIZER)
+        if any(self.errors) or not self.instance.pk or not organized.exists():
+            return
+        roles = [form.cleaned_data.get("role") for form in self.forms
+                 if form.cleaned_data and not form.cleaned_data.get("DELETE")]
+        if Membership.Role.ORGANIZER not in roles:
+            raise forms.ValidationError(
+                _("A club keeps at least one organizer."), code="no_organizer_left")
 
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(**{f"{self.club_path}__in": organized_clubs(user=request.user)})
 
-
-class MembershipInline(admin.TabularInline):
+class MembershipInline(OrganizerScopedInline, admin.TabularInline):
     model = Membership
+    formset = KeepsAnOrganizer
     extra = 0
     raw_id_fields = ["user"]
     readonly_fields = ["joined_at"]
+    organizer_may = frozenset({"view", "add", "change", "delete"})
 
 
 @admin.register(Club)
 class ClubAdmin(OrganizerScoped, admin.ModelAdmin):
     club_path = "id"
+    organizer_may = frozenset({"view", "change"})
     list_display = ["name", "slug", "created_at"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ClubsConfig(AppConfig):
     name = "clubs"
-    verbose_name = "Clubs"
+    verbose_name = _("Clubs")
     default_auto_field = "django.db.models.BigAutoField"

@@ -38,7 +38,7 @@ if env_str("SECURE_PROXY_SSL_HEADER"):
     SECURE_PROXY_SSL_HEADER = (env_str("SECURE_PROXY_SSL_HEADER"), "https")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.ClubAdminConfig",  # django.contrib.admin with the organizers' site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from eventstore.errors import ImmutableEvent
 from eventstore.fields import CurrentTransactionId, TransactionIdField
@@ -38,8 +39,8 @@ class Event(models.Model):
     )
 
     class Meta:
-        verbose_name = "event"
-        verbose_name_plural = "events"
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
         default_permissions = ("view",)
         constraints = [
             models.UniqueConstraint(

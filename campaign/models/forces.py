@@ -16,7 +16,8 @@ from campaign.models.campaigns import Campaign
 
 
 class Projected(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+",
+                                 verbose_name=_("campaign"))
     ref = models.PositiveIntegerField(help_text="the id in the campaign ledger")
     version = models.PositiveIntegerField(help_text="ledger version of the last change")
 
@@ -64,16 +65,17 @@ class Squad(Projected):
     force_ref = models.PositiveIntegerField()
     formation_ref = models.PositiveIntegerField(null=True, blank=True)
     name = models.CharField(_("name"), max_length=120)
-    establishment = models.PositiveIntegerField(null=True, blank=True)
+    establishment = models.PositiveIntegerField(_("establishment"), null=True, blank=True)
     attributes = models.JSONField(_("attributes"), default=dict, blank=True,
                                   help_text="the plug-in's unit attributes")
     commander_ref = models.PositiveIntegerField(null=True, blank=True)
-    raised_on = models.DateField(null=True, blank=True)
-    battles_fought = models.PositiveIntegerField()
-    strength = models.PositiveIntegerField(help_text="soldiers on the roll, not dead or captured")
-    fit = models.PositiveIntegerField(help_text="soldiers fit to fight")
+    raised_on = models.DateField(_("raised on"), null=True, blank=True)
+    battles_fought = models.PositiveIntegerField(_("battles fought"))
+    strength = models.PositiveIntegerField(
+        _("strength"), help_text=_("soldiers on the roll, not dead or captured"))
+    fit = models.PositiveIntegerField(_("fit"), help_text=_("soldiers fit to fight"))
     # totals over its battles, from the battle results taken over
-    casualties = models.PositiveIntegerField(default=0)
+    casualties = models.PositiveIntegerField(_("casualties"), default=0)
     record = models.JSONField(default=dict, blank=True,
                               help_text="the plug-in's totals of its battle reports")
 

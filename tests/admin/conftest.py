@@ -1,13 +1,12 @@
 """Fixtures for the admin suite: the shared club and Steel War campaign (tests/conftest.py)
-with a staff organizer (view permissions only, as a club would set one up), two players and
-a superuser who belongs to no club; two forces, a scenario between them and its battle, all
+with an organizer (neither staff nor given any permission: his role in the club lets him into
+the admin), two players and a superuser who belongs to no club; two forces, a scenario between them and its battle, all
 recorded through the services; and ``act``, which posts an admin action the way the change
 list does."""
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
@@ -22,11 +21,7 @@ from tests.conftest import START  # noqa: F401 - the tests import it from here
 @pytest.fixture
 def people(club):
     users = get_user_model().objects
-    org = users.create_user("org", is_staff=True)
-    org.user_permissions.set(Permission.objects.filter(
-        content_type__app_label__in=["clubs", "campaign", "battles", "eventstore"],
-        codename__startswith="view_",
-    ))
+    org = users.create_user("org")
     out = {"org": org, "alice": users.create_user("alice"), "bob": users.create_user("bob"),
            "root": users.create_superuser("root")}
     Membership.objects.create(club=club, user=org, role=Membership.Role.ORGANIZER)

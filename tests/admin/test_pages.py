@@ -1,5 +1,5 @@
-"""Every admin page an organizer uses loads, for a superuser and for a staff organizer;
-projections are read-only; histories are newest first; lists filter and search; a staff
+"""Every admin page an organizer uses loads, for a superuser and for a club's organizer;
+projections are read-only; histories are newest first; lists filter and search; an
 organizer sees only the clubs he organizes."""
 from __future__ import annotations
 
@@ -83,10 +83,10 @@ def test_a_soldiers_page_shows_his_history_newest_first(campaign, people, armies
     project_campaign(campaign_id=campaign.pk)
     soldier = Soldier.objects.get(campaign=campaign, ref=ref)
     page = org_client.get(url(Soldier, "change", soldier.pk)).content.decode()
-    kinds = [k for k in ("leadership_changed", "command_taken", "recruited") if k in page]
-    assert kinds == ["leadership_changed", "command_taken", "recruited"]
-    assert page.index("leadership_changed") < page.index("command_taken") < page.index(
-        "recruited")
+    kinds = ["<td>leadership</td>", "<td>took command</td>", "<td>recruited</td>"]  # labelled
+    assert all(k in page for k in kinds)
+    assert page.index(kinds[0]) < page.index(kinds[1]) < page.index(kinds[2])
+    assert "leadership_changed" not in page
 
 
 def test_a_squads_page_shows_its_history_and_links_to_its_soldiers(campaign, armies, org_client):
@@ -154,7 +154,7 @@ def test_organizer_lists_filter_and_search(model, query, count, club, battle, or
     assert listed.context["cl"].result_count == count
 
 
-def test_a_staff_organizer_sees_only_the_clubs_he_organizes(campaign, armies, people,
+def test_an_organizer_sees_only_the_clubs_he_organizes(campaign, armies, people,
                                                             org_client, root_client):
     other = Club.objects.create(name="Keno Raiders", slug="keno-raiders")
     Membership.objects.create(club=other, user=people["root"], role="organizer")
@@ -168,3 +168,28 @@ def test_a_staff_organizer_sees_only_the_clubs_he_organizes(campaign, armies, pe
     hidden = org_client.get(url(Campaign, "change", elsewhere.pk))
     assert hidden.status_code == 302  # "doesn't exist", as for any unknown id
     assert org_client.get(url(Club, "change", other.pk)).status_code == 302
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", ["history (newest first)", "Strength:", "Commander:", "the soldiers of Steel 1st",
+            "<td>recruited</td>"]),
+    ("ru", ["история (сначала новое)", "Численность:", "Командир:",
+            "бойцы отделения Steel 1st", "Кампании"]),
+])
+def test_a_squads_page_shows_names_in_the_readers_language(language, words, campaign, armies,
+                                                          battle, org_client):
+    """No ledger refs nor raw JSON on a squad's page: its force and commander by name, its
+    history's kinds and battles by label and name."""
+    squad = Squad.objects.get(campaign=campaign, ref=armies["steel"]["squad"])
+    page = org_client.get(url(Squad, "change", squad.pk),
+                          headers={"accept-language": language}).content.decode()
+    for word in words:
+        assert word.lower() in page.lower()
+    for hidden in ("Force ref", "Commander ref", "Formation ref", '"quality"'):
+        assert hidden not in page
+
+
+def test_a_history_names_its_battle(campaign, battle, org_client):
+    scenario = Scenario.objects.get(campaign=campaign, name="River crossing")
+    page = org_client.get(url(Scenario, "change", scenario.pk)).content.decode()
+    assert f"<td>{battle.name}</td>" in page

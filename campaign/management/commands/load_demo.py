@@ -21,3 +21,5 @@ class Command(BaseCommand):
                           f"{demo_module.PASSWORD!r} as:")
         for login, role in demo_module.LOGINS:
             self.stdout.write(f"  {login:<10} ({role})")
+        self.stdout.write("An organizer also opens /admin/ (his club's campaigns, forces, "
+                          "squads, soldiers and battles).")
