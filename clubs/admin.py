@@ -5,7 +5,7 @@ clubs in the battles and campaign admins too (:class:`OrganizerScoped`).
 """
 from django.contrib import admin
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Invitation, Membership
 from clubs.selectors import organized_clubs
 
 
@@ -36,3 +36,16 @@ class ClubAdmin(OrganizerScoped, admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(OrganizerScoped, admin.ModelAdmin):
+    """Invitations to a club (made on the club page or the API); revoke one by ticking
+    ``revoked``."""
+
+    club_path = "club"
+    list_display = ["club", "role", "email", "created_by", "expires_at", "used_by", "revoked"]
+    list_filter = ["role", "revoked"]
+    search_fields = ["club__name", "email"]
+    raw_id_fields = ["created_by", "used_by"]
+    readonly_fields = ["token", "created_at", "used_at", "used_by"]
