@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.utils.translation import get_language
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,6 +18,14 @@ from rest_framework.views import APIView
 from clubs import invitations, memberships
 from clubs.models import Club, Invitation, Membership
 from clubs.selectors import club_role, clubs_with_role, member_club
+from config.error_schema import ErrorSerializer
+
+#: The refusals of a role change or a removal: the club must keep an organizer.
+LAST_ORGANIZER = {422: OpenApiResponse(ErrorSerializer, description=(
+    "last_organizer: the club's last organizer cannot be demoted, removed or leave"))}
+#: The refusals of an invitation that can no longer be used.
+CLOSED = {409: OpenApiResponse(ErrorSerializer, description=(
+    "invitation_used, invitation_revoked, invitation_expired, already_a_member"))}
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -68,7 +76,7 @@ class MemberListView(APIView):
 
 
 class MemberDetailView(APIView):
-    @extend_schema(request=RoleSerializer, responses=MemberSerializer)
+    @extend_schema(request=RoleSerializer, responses={200: MemberSerializer, **LAST_ORGANIZER})
     def patch(self, request: Request, club_id: int, pk: int) -> Response:
         """Change a member's role (organizers; never the last organizer away)."""
         form = RoleSerializer(data=request.data)
@@ -77,7 +85,7 @@ class MemberDetailView(APIView):
                                              membership_id=pk, role=form.validated_data["role"])
         return Response(MemberSerializer(membership).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, **LAST_ORGANIZER})
     def delete(self, request: Request, club_id: int, pk: int) -> Response:
         """Remove a member (organizers), or leave the club (your own membership)."""
         memberships.remove_member(user=request.user, club_id=club_id, membership_id=pk)
@@ -86,7 +94,7 @@ class MemberDetailView(APIView):
 
 class InvitationSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField(help_text="the link to send (single use)")
-    created_by = serializers.CharField(source="created_by.username", read_only=True,
+    created_by = serializers.CharField(source="created_by.username", read_only=True, allow_null=True,
                                        default=None)
 
     class Meta:
@@ -128,7 +136,8 @@ class InvitationListView(APIView):
 
 
 class InvitationDetailView(APIView):
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, 409: OpenApiResponse(
+        ErrorSerializer, description="invitation_used: a used invitation cannot be revoked")})
     def delete(self, request: Request, club_id: int, pk: int) -> Response:
         """Revoke an open invitation (organizers): its link no longer works."""
         invitations.revoke(user=request.user, club_id=club_id, invitation_id=pk)
@@ -136,7 +145,7 @@ class InvitationDetailView(APIView):
 
 
 class AcceptView(APIView):
-    @extend_schema(request=None, responses={201: MemberSerializer})
+    @extend_schema(request=None, responses={201: MemberSerializer, **CLOSED})
     def post(self, request: Request, token: str) -> Response:
         """Join the invitation's club with its role (409 when expired, used or revoked, or
         when you are already a member)."""

@@ -1,14 +1,18 @@
 """Forms of the club pages: an invitation, a role, and the sign-up an invitation leads to."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from clubs.invitations import MAX_VALID_FOR, VALID_FOR
 from clubs.models import Membership
 
+#: The roles as a form offers them ("Organizer", "Player").
+ROLES = [(value, capfirst(label)) for value, label in Membership.Role.choices]
+
 
 class InvitationForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices,
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES,
                              initial=Membership.Role.PLAYER)
     email = forms.EmailField(
         label=_("E-mail (optional)"), required=False,
@@ -18,7 +22,7 @@ class InvitationForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES)
 
 
 class SignUpForm(UserCreationForm):
