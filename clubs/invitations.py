@@ -101,9 +101,9 @@ def revoke(*, user, club_id: int, invitation_id: int) -> Invitation:
     if invitation is None:
         raise NotFound("not_found", _("no invitation %(id)s") % {"id": invitation_id},
                        field="invitation")
-    if invitation.used_at is not None:
+    if not Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
+            revoked=True):  # used meanwhile: one conditional UPDATE decides
         raise Conflict("invitation_used", _("this invitation was used already"))
-    Invitation.objects.filter(pk=invitation.pk).update(revoked=True)
     invitation.revoked = True
     return invitation
 

@@ -172,3 +172,11 @@ def test_a_bad_sign_up_makes_no_account_and_spends_no_invitation(invitation, bod
 def test_the_home_page_links_my_clubs(browsers, club):
     text = browsers["alice"].get("/").content.decode()
     assert "My clubs" in text and f'href="/clubs/{club.pk}/"' in text
+
+
+def test_a_player_leaves_and_no_longer_sees_the_club(browsers, club):
+    own = Membership.objects.get(club=club, user__username="alice").pk
+    response = browsers["alice"].post(f"/clubs/{club.pk}/members/{own}/remove/", follow=True)
+    assert response.redirect_chain[-1][0] == "/"
+    assert "You left Steel Veterans." in response.content.decode()
+    assert browsers["alice"].get(f"/clubs/{club.pk}/").status_code == 404

@@ -1,6 +1,7 @@
 """Joining a club and roles in a real browser (issue 19), in English and Russian, at phone
 width with screenshots: an organizer invites by a link, a newcomer signs up through it and
-joins as a player, the organizer makes him an organizer, then removes him."""
+joins as a player, the organizer makes him an organizer, then removes him; an invitation by
+e-mail taken up by someone who signs in; a revoked link."""
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -20,6 +21,8 @@ WORDS = {
         "remove": "Remove newcomer", "yes": "Yes, remove newcomer",
         "removed": "newcomer was removed from the club.", "revoke": "Revoke",
         "join_title": "Join Steel Veterans", "expired": "This invitation was revoked",
+        "email_optional": "E-mail (optional)", "mail_subject": "An invitation to join",
+        "sign_in": "Sign in", "join": "Join",
     },
     "ru": {
         "role": "Роль", "create": "Создать приглашение", "copy": "Скопировать ссылку",
@@ -32,6 +35,8 @@ WORDS = {
         "remove": "Исключить newcomer", "yes": "Да, исключить newcomer",
         "removed": "newcomer исключён(а) из клуба.", "revoke": "Отозвать",
         "join_title": "Вступить в Steel Veterans", "expired": "Это приглашение отозвано",
+        "email_optional": "Эл. почта (необязательно)", "mail_subject": "Приглашение в клуб",
+        "sign_in": "Войти", "join": "Вступить",
     },
 }
 LOCALES = {"en": "en-US", "ru": "ru-RU"}
@@ -124,5 +129,37 @@ def test_a_revoked_link_says_so(browser, live_server, club, organizer, signed_in
         assert page.get_by_role("alert").inner_text().startswith(words["expired"])
         assert not page.get_by_role("link", name=words["sign_up"]).count()
         screenshot(page, f"club-join-revoked-{language}")
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_invite_by_email_and_join_after_signing_in(
+        browser, live_server, club, organizer, signed_in, language, mailoutbox):
+    words = WORDS[language]
+    get_user_model().objects.create_user("veteran", password="tabletop-1944")
+    page = new_page(browser, language)
+    try:
+        signed_in(page, organizer)
+        page.goto(f"{live_server.url}/clubs/{club.pk}/")
+        page.get_by_label(words["email_optional"]).fill("veteran@example.org")
+        page.get_by_role("button", name=words["create"]).click()
+        page.get_by_test_id("created-link").wait_for()
+        [message] = mailoutbox
+        assert message.to == ["veteran@example.org"] and words["mail_subject"] in message.subject
+        link = next(line for line in message.body.splitlines() if "/join/" in line).strip()
+        assert link.endswith(f"/join/{Invitation.objects.get().token}/")
+
+        page.context.clear_cookies()
+        page.goto(link.replace("http://127.0.0.1:8000", live_server.url))
+        page.get_by_role("link", name=words["sign_in"], exact=True).last.click()
+        page.get_by_label(words["username"]).fill("veteran")
+        page.get_by_label(words["password"], exact=True).fill("tabletop-1944")
+        page.get_by_label(words["password"], exact=True).press("Enter")
+        page.wait_for_url("**/join/**")
+        screenshot(page, f"club-join-signed-in-{language}")
+        page.get_by_role("button", name=words["join"], exact=True).click()
+        page.wait_for_url(f"**/clubs/{club.pk}/")
+        assert Membership.objects.get(user__username="veteran").role == "player"
     finally:
         page.context.close()
