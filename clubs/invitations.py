@@ -128,6 +128,17 @@ def check_open(invitation: Invitation) -> None:
                                                "organizer for a new one"))
 
 
+def check_acceptable(invitation: Invitation, *, user) -> None:
+    """:func:`check_open`, and :class:`Conflict` ``already_a_member`` for a member of the
+    club (he keeps his role; the invitation stays open)."""
+    check_open(invitation)
+    existing = Membership.objects.filter(club_id=invitation.club_id, user=user).first()
+    if existing is not None:
+        raise Conflict("already_a_member", _("you are already a member of %(club)s as "
+                                             "%(role)s") % {
+            "club": invitation.club.name, "role": existing.get_role_display()})
+
+
 def accept(*, user, token: str) -> Membership:
     """Join the invitation's club with its role (a signed-in user); the invitation is spent.
 
@@ -136,12 +147,7 @@ def accept(*, user, token: str) -> Membership:
     if not getattr(user, "is_authenticated", False):
         raise Invalid("not_signed_in", _("sign in or sign up to accept the invitation"))
     invitation = invitation_for(token=token)
-    check_open(invitation)
-    existing = Membership.objects.filter(club_id=invitation.club_id, user=user).first()
-    if existing is not None:
-        raise Conflict("already_a_member", _("you are already a member of %(club)s as "
-                                             "%(role)s") % {
-            "club": invitation.club.name, "role": existing.get_role_display()})
+    check_acceptable(invitation, user=user)
     now = timezone.now()
     with transaction.atomic():
         won = Invitation.objects.filter(

@@ -134,7 +134,10 @@ def join(request, token: str):
     invitation = _run(invitations.invitation_for, token=token)
     problem = None
     try:
-        invitations.check_open(invitation)
+        if request.user.is_authenticated:
+            invitations.check_acceptable(invitation, user=request.user)
+        else:
+            invitations.check_open(invitation)
     except DomainError as error:
         problem = error.message
     if request.method == "POST" and problem is None:
@@ -148,7 +151,9 @@ def join(request, token: str):
             messages.success(request, _("Welcome to %(club)s: you joined as %(role)s.") % {
                 "club": invitation.club.name, "role": membership.get_role_display()})
             return _club_page(invitation.club_id)
-    return render(request, "clubs/join.html", {"invitation": invitation, "problem": problem},
+    member = club_role(user=request.user, club_id=invitation.club_id) is not None
+    return render(request, "clubs/join.html",
+                  {"invitation": invitation, "problem": problem, "member": member},
                   status=409 if problem and request.method == "POST" else 200)
 
 

@@ -122,9 +122,14 @@ def test_a_signed_in_user_joins_and_a_member_is_told_he_is_one(browsers, club, p
     assert Membership.objects.get(user=newcomer).role == "player"
     other = Invitation.objects.create(club=club, role="organizer", created_by=people["org"],
                                       expires_at=timezone.now() + timedelta(days=1))
+    response = browsers["alice"].get(f"/join/{other.token}/")
+    text = response.content.decode()
+    assert "You are already a member of Steel Veterans as player." in text
+    assert ">Join<" not in text and f'href="/clubs/{club.pk}/"' in text
     response = browsers["alice"].post(f"/join/{other.token}/")
     assert response.status_code == 409
     assert "You are already a member of Steel Veterans as player." in response.content.decode()
+    assert Membership.objects.get(user=people["alice"]).role == "player"
 
 
 def test_a_used_or_expired_invitation_says_why_and_offers_no_sign_up(browsers, invitation):
