@@ -64,6 +64,7 @@ def test_invite_by_link_sign_up_join_change_role_and_remove(
     try:
         signed_in(org_page, organizer)
         org_page.goto(f"{live_server.url}/")
+        screenshot(org_page, f"home-my-clubs-{language}")
         org_page.get_by_role("link", name="Steel Veterans").click()
         org_page.wait_for_url(f"**/clubs/{club.pk}/")
         org_page.get_by_label(words["role"], exact=True).select_option("player")
