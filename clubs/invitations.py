@@ -14,6 +14,7 @@ or by e-mail; the invitee signs up or signs in and joins with the invitation's r
 from __future__ import annotations
 
 import logging
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -32,6 +33,8 @@ from config.errors import Conflict, Invalid, NotFound
 
 log = logging.getLogger(__name__)
 
+#: What a token may look like (``secrets.token_urlsafe``): anything else is no invitation.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: How long an invitation is valid unless the organizer says otherwise.
 VALID_FOR = timedelta(days=7)
 #: The longest validity an organizer may give.
@@ -110,8 +113,10 @@ def revoke(*, user, club_id: int, invitation_id: int) -> Invitation:
 
 def invitation_for(*, token: str) -> Invitation:
     """The invitation of a link, whatever its state; :class:`NotFound` for an unknown token."""
-    invitation = (Invitation.objects.select_related("club", "created_by")
-                  .filter(token=str(token)[:64]).first())
+    invitation = None
+    if TOKEN.fullmatch(str(token)):  # never a string the database refuses (NUL) in a query
+        invitation = (Invitation.objects.select_related("club", "created_by")
+                      .filter(token=token).first())
     if invitation is None:
         raise NotFound("not_found", _("this invitation link is not valid"), field="token")
     return invitation

@@ -138,8 +138,9 @@ def test_accepting_an_invitation_once(club, ids):
     again.force_authenticate(get_user_model().objects.create_user("late"))
     response = again.post(url)
     assert (response.status_code, response.json()["code"]) == (409, "invitation_used")
-    response = again.post("/api/invitations/not-a-token/accept/")
-    assert (response.status_code, response.json()["code"]) == (404, "not_found")
+    for bad in ("not-a-token", "%00abc", "x" * 65, "%D0%B9"):
+        response = again.post(f"/api/invitations/{bad}/accept/")
+        assert (response.status_code, response.json()["code"]) == (404, "not_found"), bad
     assert APIClient().post(url).status_code in (401, 403)
     assert not Membership.objects.filter(user__username="late").exists()
 
