@@ -9,9 +9,9 @@ from django.contrib import admin
 from django.utils.translation import gettext as _
 
 from clubs.admin_scoping import OrganizerScoped, OrganizerScopedInline
-from clubs.models import Club, Membership
+from clubs.models import Club, Invitation, Membership
 
-__all__ = ["ClubAdmin", "MembershipInline", "OrganizerScoped"]
+__all__ = ["ClubAdmin", "InvitationAdmin", "MembershipInline", "OrganizerScoped"]
 
 
 class KeepsAnOrganizer(forms.BaseInlineFormSet):
@@ -48,3 +48,16 @@ class ClubAdmin(OrganizerScoped, admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(OrganizerScoped, admin.ModelAdmin):
+    """Invitations to a club (made on the club page or the API); revoke one by ticking
+    ``revoked``."""
+
+    club_path = "club"
+    list_display = ["club", "role", "email", "created_by", "expires_at", "used_by", "revoked"]
+    list_filter = ["role", "revoked"]
+    search_fields = ["club__name", "email"]
+    raw_id_fields = ["created_by", "used_by"]
+    readonly_fields = ["token", "created_at", "used_at", "used_by"]

@@ -32,5 +32,6 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("battles/", include("battles.pages.urls")),
+    path("", include("clubs.pages.urls")),
     path("", include("campaign.pages.urls")),
 ]

@@ -14,7 +14,7 @@ from campaign.selectors.campaigns import campaign_for, visible_campaigns
 from campaign.selectors.forces import force_of, forces, soldier_of, squad_of
 from campaign.selectors.history import history, record_of
 from clubs.access import may_organize
-from clubs.selectors import club_role, organized_clubs
+from clubs.selectors import club_role, clubs_with_role, organized_clubs
 from config.api_errors import domain_status
 from config.errors import DomainError
 from config.request_input import ascii_int
@@ -32,12 +32,13 @@ def _or_404(call, **kwargs):
 
 @login_required
 def home(request):
-    """My campaigns (and the battles of my clubs)."""
+    """My campaigns, my clubs (with my role in each) and the battles of my clubs."""
     campaigns = visible_campaigns(user=request.user).order_by("-created_at")
     battles = visible_battles(user=request.user)[:5]
     organizes = organized_clubs(user=request.user).exists()
     return render(request, "pages/home.html", {"campaigns": campaigns, "battles": battles,
-                                               "organizes": organizes})
+                                               "organizes": organizes,
+                                               "clubs": clubs_with_role(user=request.user)})
 
 
 @login_required
