@@ -7,7 +7,9 @@ scenarios), so no rule system is named here; the services check every value agai
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -21,7 +23,7 @@ from campaign.plugins import supported
 from campaign.plugins.labels import value_label
 from campaign.plugins.schema import Schema
 from rules.core import registry
-from rules.core.terms import yes_no
+from rules.core.terms import READING, READING_VALUE, Terms, yes_no
 
 
 class NewCampaignForm(forms.Form):
@@ -64,10 +66,11 @@ class HouseRulesForm(forms.Form):
             common = {"label": _(attribute.label), "disabled": disabled,
                       "help_text": _(attribute.help) if attribute.help else ""}
             if attribute.kind == "choice":
+                word = replace(attribute, name=attribute.name.rsplit(".", 1)[-1])
                 field = forms.ChoiceField(choices=[
-                    (v, value_label(rule_system, attribute, v)) for v in attribute.options()
+                    (v, value_label(rule_system, word, v)) for v in attribute.options()
                 ], initial=None if value is None else str(value), **common)
-                default = value_label(rule_system, attribute, attribute.default)
+                default = value_label(rule_system, word, attribute.default)
             else:
                 field = forms.IntegerField(min_value=attribute.minimum,
                                            max_value=attribute.maximum, initial=value, **common)
@@ -101,8 +104,9 @@ class HouseRulesForm(forms.Form):
 # --- readings of ambiguous rules -------------------------------------------------------------
 
 
-def _shown(value: Any) -> str:
-    """A reading's value for people: yes / no, a number, or the choice's words."""
+def _shown(value: Any, terms: Terms) -> str:
+    """A reading's value for people: yes / no, a number, or the choice's label in the rule
+    system's terms."""
     language = get_language() or "en"
     if isinstance(value, bool):
         return yes_no(value, language)
@@ -110,7 +114,19 @@ def _shown(value: Any) -> str:
         return _("no value (none)")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return str(value).replace("_", " ")
+    if isinstance(value, str):
+        return terms.label(READING_VALUE, value, language) or value.replace("_", " ")
+    return str(value)
+
+
+def _rule_order(rule: str) -> tuple:
+    """``"§2.10"`` -> ``(0, 2, 10)``: sections in the rulebook's order."""
+    numbers = re.findall(r"\d+", rule)
+    return (0, *map(int, numbers)) if numbers else (1, rule)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
 
 
 class ReadingsForm(forms.Form):
@@ -127,7 +143,7 @@ class ReadingsForm(forms.Form):
         for row in self.rows:
             name = row["name"]
             value = current.get(name, row["default"])
-            label = terms.label("reading", name, language) or name.replace("_", " ")
+            label = terms.label(READING, name, language) or name.replace("_", " ")
             common = {"label": label, "disabled": disabled}
             if row["kind"] == "bool":
                 field = forms.TypedChoiceField(
@@ -135,7 +151,7 @@ class ReadingsForm(forms.Form):
                     coerce=lambda text: text == "true", initial="true" if value else "false",
                     **common)
             elif row["kind"] == "choice":
-                field = forms.ChoiceField(choices=[(c, _shown(c)) for c in row["choices"]],
+                field = forms.ChoiceField(choices=[(c, _shown(c, terms)) for c in row["choices"]],
                                           initial=value, **common)
             else:
                 kind = forms.IntegerField if row["kind"] == "int" else forms.FloatField
@@ -143,8 +159,32 @@ class ReadingsForm(forms.Form):
                              max_value=row.get("maximum"), initial=value, **common)
                 if row["nullable"]:
                     field.help_text = _("Leave empty for none.")
-            field.reading = {**row, "default_text": _shown(row["default"])}
+            field.reading = {**row, "default_text": _shown(row["default"], terms),
+                             "initial_text": self._as_form_value(row["default"], row["kind"])}
             self.fields[name] = field
+
+    @staticmethod
+    def _as_form_value(value: Any, kind: str) -> Any:
+        """A value as the form's field holds it before cleaning (to spot changed ones)."""
+        if kind == "bool":
+            return "true" if value else "false"
+        return value
+
+    def sections(self) -> list[dict[str, Any]]:
+        """The readings grouped by the first rule they read (``§2.4``), in the rulebook's
+        order: each with its fields, how many differ from the rulebook's default and whether
+        one has an error (a page opens those)."""
+        by_rule: dict[str, dict[str, Any]] = {}
+        for row in self.rows:
+            rule = row["rule"].split(",")[0].strip()
+            section = by_rule.setdefault(rule, {"rule": rule, "fields": [], "changed": 0,
+                                                "errors": False})
+            bound = self[row["name"]]
+            section["fields"].append(bound)
+            section["changed"] += _text(bound.value()) != _text(
+                bound.field.reading["initial_text"])
+            section["errors"] |= bool(bound.errors)
+        return sorted(by_rule.values(), key=lambda section: _rule_order(section["rule"]))
 
     def options(self) -> dict[str, Any]:
         """Every reading's cleaned value (whole numbers as integers)."""

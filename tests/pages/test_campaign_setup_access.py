@@ -120,7 +120,7 @@ def test_a_house_rule_and_a_reading_are_saved_through_the_services(club):
     olga = client_for(club["users"]["olga"])
     campaign = club["campaign"]
     page = olga.get(f"/campaigns/{campaign.pk}/settings/")
-    form = {name: value for name, value in _initial(page).items()}
+    form = _initial(page)
     form.update({"part": "house_rules", "fatigue__tired_at": "4", "recovery__roll_die": "8"})
     assert olga.post(f"/campaigns/{campaign.pk}/settings/", form).status_code == 302
     state = state_of(campaign_id=campaign.pk)
@@ -151,12 +151,25 @@ def test_a_refused_house_rule_is_shown_beside_its_field_and_changes_nothing(club
     assert state_of(campaign_id=campaign.pk).version == before
 
 
+def test_a_reading_out_of_bounds_opens_its_section_with_the_error(club):
+    olga = client_for(club["users"]["olga"])
+    campaign = club["campaign"]
+    readings = _initial(olga.get(f"/campaigns/{campaign.pk}/settings/"), "readings")
+    readings.update({"part": "readings", "psi_inspire_default_leadership": "7"})
+    html = olga.post(f"/campaigns/{campaign.pk}/settings/", readings).content.decode()
+    section = html[html.index('data-rule="§3.6"') - 60:html.index('data-rule="§3.6"')]
+    assert "open" in section
+    assert "less than or equal to 3" in html
+    assert state_of(campaign_id=campaign.pk).battle_options == {}
+
+
 def test_settings_read_in_russian(club):
     olga = client_for(club["users"]["olga"], headers={"accept-language": "ru"})
     html = olga.get(f"/campaigns/{club['campaign'].pk}/settings/").content.decode()
     for words in ("Домашние правила", "цель на границе зон", "очков усталости за бой",
-                  "по умолчанию"):
+                  "по умолчанию", "Домашнее правило этого проекта", "ближняя зона", "d6"):
         assert words in html, words
+    assert ">recruit<" not in html and ">inner<" not in html  # labels, never keys
 
 
 def test_scenarios_are_planned_and_linked_and_a_cycle_is_refused(club):
@@ -224,7 +237,7 @@ def _initial(response, part: str = "house_rules") -> dict:
     """The values a form shows, as a browser would send them unchanged."""
     form = response.context["house" if part == "house_rules" else part]
     out = {}
-    for name, field in form.fields.items():
+    for name in form.fields:
         value = form[name].value()
         out[name] = "" if value is None else str(value).lower() if isinstance(value, bool) else value
     return out

@@ -25,7 +25,7 @@ from campaign.plugins.schema import Attribute, Schema
 from campaign.systems.steelwar.attributes import QUALITY_GRADES
 from rules.core.errors import RuleError, gettext_noop
 
-HOUSE_RULE_LABEL = (
+HOUSE_RULE_LABEL = gettext_noop(
     "House rule of this project, not the rulebook's: the Steel War gives fatigue levels and "
     "wounded fates but no campaign rates (digest §9)."
 )

@@ -133,3 +133,15 @@ def test_readme_module_table_names_real_functions():
             target = module
             for part in name.split("."):
                 target = getattr(target, part)
+
+
+def test_every_reading_and_its_choices_are_labelled_in_english_and_russian():
+    from rules.core.terms import READING, READING_VALUE
+    from rules.steelwar.terms import TERMS
+
+    for row in describe():
+        for language in ("en", "ru"):
+            assert TERMS.labelled(READING, row["name"], language), (row["name"], language)
+            for choice in row["choices"] or ():
+                if isinstance(choice, str):
+                    assert TERMS.labelled(READING_VALUE, choice, language), (choice, language)
