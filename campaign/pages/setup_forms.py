@@ -16,9 +16,8 @@ from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from battles.templatetags.rule_systems import system_name
 from campaign.ledger.state import RESULTS, CampaignState
-from campaign.pages.terms import RESULT, term
+from campaign.pages.terms import RESULT, SYSTEM_NAME, term
 from campaign.plugins import supported
 from campaign.plugins.labels import value_label
 from campaign.plugins.schema import Schema
@@ -36,7 +35,7 @@ class NewCampaignForm(forms.Form):
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
-        self.fields["rule_system"].choices = [(s, system_name(s)) for s in supported()]
+        self.fields["rule_system"].choices = [(s, term(SYSTEM_NAME, s)) for s in supported()]
 
 
 # --- house rules ---------------------------------------------------------------------------

@@ -48,18 +48,3 @@ def test_a_taken_version_cannot_be_given_another_meaning(two_versions):
 def test_a_system_without_readings_has_none(two_versions):
     assert registry.readings("toy") == ()
 
-
-def test_readings_carry_the_versions_own_defaults():
-    from rules.steelwar.system import SteelWar
-
-    later = registry.register(SteelWar("9.9-test", defaults={"zone_boundary": "outer"}))
-    try:
-        rows = {r["name"]: r for r in registry.readings("steelwar", "9.9-test")}
-        assert rows["zone_boundary"]["default"] == "outer"
-        assert {r["name"]: r["default"] for r in registry.readings("steelwar", "1.0")}[
-            "zone_boundary"] == "inner"
-        assert rows["zone_boundary"]["kind"] == "choice" and rows["rof_pistol"]["kind"] == "number"
-        assert rows["threat_casualties_high"]["nullable"] is True
-        assert rows["shaken_may_charge"]["kind"] == "bool"
-    finally:
-        registry.unregister("steelwar", "9.9-test")
