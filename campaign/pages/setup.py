@@ -9,6 +9,9 @@ and changes nothing.
 """
 from __future__ import annotations
 
+import re
+from uuid import uuid4
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -38,7 +41,12 @@ from clubs.models import Club
 from clubs.selectors import club_role, members, organized_clubs
 from config.api_errors import localized_message
 from config.errors import DomainError
+from config.request_input import ascii_int
+from eventstore.errors import WrongExpectedVersion
 from rules.core.errors import RuleError
+
+#: A form's one-time key, as the page writes it (``uuid4().hex``).
+FORM_KEY = re.compile(r"[0-9a-f]{32}")
 
 
 def show_error(form, error: DomainError | RuleError, field: str | None = None) -> None:
@@ -47,6 +55,27 @@ def show_error(form, error: DomainError | RuleError, field: str | None = None) -
     message = localized_message(error.code, error.message)[0]
     name = field if field is not None else error.field
     form.add_error(name if name in form.fields else None, message)
+
+
+def writing(request, *, versioned: bool = False) -> dict:
+    """How a form's change is appended: its one-time key (a form sent twice records once,
+    DESIGN principle 5) and, for a form that sends every value at once (the settings), the
+    ledger version its page was read at, so that a change made since is not overwritten."""
+    options: dict = {}
+    key = request.POST.get("key", "")
+    if FORM_KEY.fullmatch(key):
+        options["idempotency_key"] = f"page:{key}"
+    if versioned:
+        options["expected_version"] = ascii_int(request.POST.get("version"))
+    return options
+
+
+def stale(request, campaign: Campaign):
+    """The page again with fresh values, when the campaign changed since it was read."""
+    messages.error(request, _("The campaign was changed since this page was opened, and "
+                              "nothing was saved: here it is as it stands now; make your "
+                              "change again."))
+    return redirect("campaign_pages:settings", campaign_id=campaign.pk)
 
 
 def _campaign_and_role(request, campaign_id: int) -> tuple[Campaign, bool]:
@@ -96,7 +125,10 @@ def campaign_settings(request, campaign_id: int):
                             current=state.battle_options, disabled=not organizer)
     if part == "house_rules" and house.is_valid():
         try:
-            change_house_rules(user=request.user, campaign=campaign, changes=house.changes())
+            change_house_rules(user=request.user, campaign=campaign, changes=house.changes(),
+                               **writing(request, versioned=True))
+        except WrongExpectedVersion:
+            return stale(request, campaign)
         except (DomainError, RuleError) as error:
             show_error(house, error, house.field_for(error.field))
         else:
@@ -104,7 +136,10 @@ def campaign_settings(request, campaign_id: int):
             return redirect("campaign_pages:settings", campaign_id=campaign.pk)
     if part == "readings" and readings.is_valid():
         try:
-            set_battle_options(user=request.user, campaign=campaign, options=readings.options())
+            set_battle_options(user=request.user, campaign=campaign, options=readings.options(),
+                               **writing(request, versioned=True))
+        except WrongExpectedVersion:
+            return stale(request, campaign)
         except (DomainError, RuleError) as error:
             show_error(readings, error)
         else:
@@ -114,6 +149,7 @@ def campaign_settings(request, campaign_id: int):
     return render(request, "pages/setup/settings.html", {
         "campaign": campaign, "organizer": organizer, "house": house, "readings": readings,
         "house_rule_label": _(plugin.house_rule_label) if plugin.house_rule_label else "",
+        "version": state.version, "keys": {"house_rules": uuid4().hex, "readings": uuid4().hex},
     })
 
 
@@ -130,7 +166,8 @@ def campaign_scenarios(request, campaign_id: int):
     link_form = LinkForm(request.POST if part == "link" else None, state=state)
     if part == "scenario" and scenario_form.is_valid():
         try:
-            plan_scenario(user=request.user, campaign=campaign, **scenario_form.cleaned_data)
+            plan_scenario(user=request.user, campaign=campaign, **scenario_form.cleaned_data,
+                          **writing(request))
         except (DomainError, RuleError) as error:
             show_error(scenario_form, error, error.field and error.field.split(".")[0])
         else:
@@ -139,7 +176,8 @@ def campaign_scenarios(request, campaign_id: int):
             return redirect("campaign_pages:scenarios", campaign_id=campaign.pk)
     if part == "link" and link_form.is_valid():
         try:
-            link_scenarios(user=request.user, campaign=campaign, **link_form.link())
+            link_scenarios(user=request.user, campaign=campaign, **link_form.link(),
+                           **writing(request))
         except (DomainError, RuleError) as error:
             show_error(link_form, error)
         else:
@@ -158,6 +196,7 @@ def campaign_scenarios(request, campaign_id: int):
         "campaign": campaign, "organizer": organizer, "scenarios": shown, "links": links,
         "scenario_form": scenario_form, "link_form": link_form,
         "enough_forces": len(state.forces) >= 2, "enough_scenarios": len(scenarios) >= 2,
+        "keys": {"scenario": uuid4().hex, "link": uuid4().hex},
     })
 
 
@@ -170,7 +209,8 @@ def new_force(request, campaign_id: int):
     form = ForceForm(request.POST or None, owners=owners)
     if request.method == "POST" and form.is_valid():
         try:
-            raise_force(user=request.user, campaign=campaign, **form.cleaned_data)
+            raise_force(user=request.user, campaign=campaign, **form.cleaned_data,
+                        **writing(request))
         except (DomainError, RuleError) as error:
             show_error(form, error)
         else:
@@ -178,4 +218,4 @@ def new_force(request, campaign_id: int):
                              % {"name": form.cleaned_data["name"]})
             return redirect("campaign_pages:campaign", campaign_id=campaign.pk)
     return render(request, "pages/setup/new_force.html", {
-        "campaign": campaign, "organizer": organizer, "form": form})
+        "campaign": campaign, "organizer": organizer, "form": form, "key": uuid4().hex})

@@ -241,3 +241,42 @@ def _initial(response, part: str = "house_rules") -> dict:
         value = form[name].value()
         out[name] = "" if value is None else str(value).lower() if isinstance(value, bool) else value
     return out
+
+
+def test_a_form_sent_twice_records_once(club):
+    users, campaign = club["users"], club["campaign"]
+    olga = client_for(users["olga"])
+    ids = [raise_force(user=users["olga"], campaign=campaign, name=name, owner_id=users[who].pk)
+           .state.last_ids["force"] for name, who in (("Steel", "anna"), ("Keno", "boris"))]
+    url = f"/campaigns/{campaign.pk}/scenarios/"
+    key = olga.get(url).context["keys"]["scenario"]
+    form = {"part": "scenario", "name": "The bridge", "force_ids": ids, "key": key}
+    assert olga.post(url, form).status_code == 302
+    assert olga.post(url, form).status_code == 302  # a double click, a resent form
+    assert [s.name for s in state_of(campaign_id=campaign.pk).scenarios.values()] == [
+        "The bridge"]
+    page = olga.get(f"/campaigns/{campaign.pk}/settings/")
+    form = _initial(page)
+    form.update({"part": "house_rules", "fatigue__tired_at": "4",
+                 "key": page.context["keys"]["house_rules"], "version": page.context["version"]})
+    before = state_of(campaign_id=campaign.pk).version
+    for _ in range(2):
+        assert olga.post(f"/campaigns/{campaign.pk}/settings/", form).status_code == 302
+    assert state_of(campaign_id=campaign.pk).version == before + 1
+
+
+def test_settings_read_before_another_change_do_not_overwrite_it(club):
+    users, campaign = club["users"], club["campaign"]
+    olga = client_for(users["olga"])
+    page = olga.get(f"/campaigns/{campaign.pk}/settings/")
+    readings = _initial(page, "readings")
+    readings.update({"part": "readings", "zone_boundary": "outer",
+                     "key": page.context["keys"]["readings"], "version": page.context["version"]})
+    # another organizer changes a reading in the meantime
+    from campaign.services.campaigns import set_battle_options
+
+    set_battle_options(user=users["olga"], campaign=campaign, options={"rof_pistol": 2})
+    response = olga.post(f"/campaigns/{campaign.pk}/settings/", readings, follow=True)
+    assert "was changed since this page was opened" in response.content.decode()
+    assert state_of(campaign_id=campaign.pk).battle_options == {"rof_pistol": 2}
+    assert response.context["readings"]["rof_pistol"].value() == 2  # as it stands now
