@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from battles.results import RESULT_LABELS
 from campaign.plugins import supported
 from rules.core import registry
+from rules.core.terms import SYSTEM
 
 
 class SystemLabels(Mapping):
@@ -42,6 +43,8 @@ class SystemLabels(Mapping):
 
 
 MORALE = SystemLabels("morale")
+#: A rule system's own name ("The Steel War", "Стальная война"), by its id.
+SYSTEM_NAME = SystemLabels(SYSTEM)
 #: A soldier's or a squad's standing in the campaign (then a figure's in a battle, from the
 #: rule system: "unchecked casualty").
 STATUS = SystemLabels("casualty", own={

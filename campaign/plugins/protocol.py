@@ -63,6 +63,10 @@ class CampaignPlugin:
     history_kinds: ClassVar[Mapping[str, str]] = {}
     #: Where the house rules come from (shown with them): "this project's, not the book's".
     house_rule_label: ClassVar[str] = ""
+    #: The house rules as fields of a form: one attribute per rule, named by its path in the
+    #: house rules' JSON (``"fatigue.tired_at"``), with the plug-in's default; a choice's
+    #: values are texts (the settings page turns a number's text back into the number).
+    house_rules_schema: ClassVar[Schema] = NO_ATTRIBUTES
 
     # --- its events ---------------------------------------------------------------------
 

@@ -93,6 +93,17 @@ def terms(system_id: str, version: str | None = None) -> Terms:
     return getattr(get(system_id, version), "terms", None) or NO_TERMS
 
 
+def readings(system_id: str, version: str | None = None) -> tuple[dict, ...]:
+    """The system's readings of ambiguous rules, as a club may set them for its battles (the
+    system's ``readings()``; none if it has none): each row has ``name``, ``default``,
+    ``kind`` (bool / choice / int / number), ``choices``, ``nullable``, ``minimum`` /
+    ``maximum``, and what a reader needs beside it: ``rule`` (the reference), ``source``,
+    ``reading`` (the default's meaning), ``alternatives`` and ``reason`` (English). Raises
+    ``RuleError("unknown_rule_system")`` like :func:`get`."""
+    described = getattr(get(system_id, version), "readings", None)
+    return tuple(described()) if described is not None else ()
+
+
 def loaded_terms() -> tuple[Terms, ...]:
     """The terms of every registered system, newest version first within a system (for a
     sentence whose system is not known, e.g. an API error)."""

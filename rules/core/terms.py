@@ -9,7 +9,9 @@ Labels are grouped by kind: the ones every system may fill are :data:`ACTION`,
 :data:`PARAMETER`, :data:`PENDING` (a procedure waiting for dice or a decision),
 :data:`DICE` (what a die is for, by request key), :data:`DECISION`, :data:`OUTCOME` (an
 outcome of the odds), :data:`UNIT_FACT` (a key of a unit's summary status), :data:`ERROR` (one
-sentence per error code), :data:`SYSTEM` (the rule system's own name, by its id); a system adds
+sentence per error code), :data:`SYSTEM` (the rule system's own name, by its id), :data:`READING` (a reading of an
+ambiguous rule, by its name in ``registry.readings``) and :data:`READING_VALUE` (one of its
+choices); a system adds
 its own
 kinds for the values it shows (``"morale"``, ``"cover"``) and for the ``context`` of its
 :class:`~rules.core.errors.Term` words.
@@ -34,6 +36,8 @@ OUTCOME = "outcome"
 UNIT_FACT = "unit fact"
 ERROR = "error"
 SYSTEM = "system"
+READING = "reading"
+READING_VALUE = "reading value"
 
 LANGUAGES = ("en", "ru")
 

@@ -475,9 +475,18 @@ _SPECS: dict[str, _Spec] = _build_specs()
 DEFAULT_OPTIONS = Options()
 
 
+def _kind(spec: _Spec) -> str:
+    """What a form asks for: ``bool``, ``choice``, ``int`` or ``number``."""
+    if spec.choices is not None:
+        return "bool" if isinstance(spec.choices[0], bool) else "choice"
+    return "number" if float in spec.kinds else "int"
+
+
 def describe() -> list[dict[str, Any]]:
-    """Every option with its default and metadata, in declaration order (for docs and UIs)."""
+    """Every option with its default and metadata, in declaration order (for docs and UIs):
+    ``kind`` (bool / choice / int / number) and ``nullable`` say what values it takes."""
     return [
-        {"name": f.name, "default": f.default, "choices": _SPECS[f.name].choices, **f.metadata}
+        {"name": f.name, "default": f.default, "choices": _SPECS[f.name].choices,
+         "kind": _kind(_SPECS[f.name]), "nullable": _SPECS[f.name].nullable, **f.metadata}
         for f in fields(Options)
     ]

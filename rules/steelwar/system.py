@@ -25,6 +25,7 @@ from rules.steelwar import state as st
 from rules.steelwar.actions import RULEBOOK
 from rules.steelwar.battle_setup import build_battle
 from rules.steelwar.limits import LIMITS
+from rules.steelwar.options import describe
 from rules.steelwar.state import BattleState
 from rules.steelwar.terms import TERMS
 
@@ -71,6 +72,12 @@ class SteelWar(ProcedureMachine):
 
     def summarize(self, state: BattleState) -> BattleSummary:
         return summary.summarize(state)
+
+    def readings(self) -> tuple[dict[str, Any], ...]:
+        """The readings of rules the source does not settle (``rules.steelwar.options``),
+        with this version's defaults (``rules.core.registry.readings``)."""
+        return tuple({**row, "default": self.defaults.get(row["name"], row["default"])}
+                     for row in describe())
 
 
 #: The digest's readings: every Options default.

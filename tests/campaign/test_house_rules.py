@@ -56,3 +56,29 @@ def test_the_plugin_checks_the_replacement_quality_against_the_rule_systems_grad
     with pytest.raises(RuleError) as error:
         plugin.parse_house_rules({"replacements": {"quality": "heroic"}})
     assert (error.value.code, error.value.field) == ("bad_attribute", "replacements.quality")
+
+
+def test_the_settings_form_schema_holds_every_house_rule_at_its_default():
+    """Each rule of the house rules' JSON is one attribute of ``house_rules_schema`` (named
+    by its path), whose default is the project's; every value it offers is accepted."""
+    schema = plugin_for("steelwar").house_rules_schema
+    paths = {f"{part}.{name}": value
+             for part, rates in DEFAULT_HOUSE_RULES.to_json().items()
+             for name, value in rates.items()}
+    assert set(schema.names()) == set(paths)
+    for attribute in schema.attributes:
+        assert str(attribute.default) == str(paths[attribute.name]), attribute.name
+        part, name = attribute.name.split(".")
+        for choice in attribute.options():
+            value = int(choice) if isinstance(paths[attribute.name], int) else choice
+            if attribute.name == "recovery.roll_die":  # the target must stay a face of it
+                changes = {part: {name: value, "roll_target": 1}}
+            else:
+                changes = {part: {name: value}}
+            plugin_for("steelwar").merge_house_rules(DEFAULT_HOUSE_RULES, changes)
+
+
+def test_a_plugin_without_house_rules_shows_no_field():
+    from campaign.plugins import CampaignPlugin
+
+    assert CampaignPlugin.house_rules_schema.attributes == ()

@@ -16,7 +16,7 @@ from campaign.plugins.schema import Schema
 from campaign.systems.steelwar import attributes as vocabulary
 from campaign.systems.steelwar import battles, fold
 from campaign.systems.steelwar.events import EVENTS, LeadershipChanged, RecoveryRolled
-from campaign.systems.steelwar.house_rules import HOUSE_RULE_LABEL, HouseRules
+from campaign.systems.steelwar.house_rules import HOUSE_RULE_LABEL, HOUSE_RULES_SCHEMA, HouseRules
 from rules.core.errors import RuleError, gettext_noop
 
 __all__ = ["PLUGIN", "SteelWarCampaign"]
@@ -35,6 +35,7 @@ class SteelWarCampaign(CampaignPlugin):
     record_schema: ClassVar[Schema] = vocabulary.RECORD
     events: ClassVar[tuple[type, ...]] = EVENTS
     house_rule_label: ClassVar[str] = HOUSE_RULE_LABEL
+    house_rules_schema: ClassVar[Schema] = HOUSE_RULES_SCHEMA
     history_kinds: ClassVar[Mapping[str, str]] = {
         "recovery_roll": gettext_noop("recovery roll"),
         "reorganisation_roll": gettext_noop("reorganisation roll"),

@@ -21,9 +21,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from campaign.plugins.schema import Attribute, Schema
+from campaign.systems.steelwar.attributes import QUALITY_GRADES
 from rules.core.errors import RuleError, gettext_noop
 
-HOUSE_RULE_LABEL = (
+HOUSE_RULE_LABEL = gettext_noop(
     "House rule of this project, not the rulebook's: the Steel War gives fatigue levels and "
     "wounded fates but no campaign rates (digest §9)."
 )
@@ -226,8 +228,44 @@ def _at_least(rates: object, name: str, minimum: int) -> None:
 
 DEFAULT_HOUSE_RULES = HouseRules()
 
+
+def _rate(part: str, name: str, label: str, minimum: int, **more: Any) -> Attribute:
+    default = getattr(getattr(DEFAULT_HOUSE_RULES, part), name)
+    return Attribute(f"{part}.{name}", "int", label, minimum=minimum, required=True,
+                     default=default, **more)
+
+
+#: The house rules as a form shows them: one attribute per rate, named by its JSON path
+#: (``fatigue.tired_at``), with this project's default (``CampaignPlugin.house_rules_schema``).
+HOUSE_RULES_SCHEMA = Schema((
+    _rate("fatigue", "per_battle", gettext_noop("fatigue points per battle"), 0),
+    _rate("fatigue", "per_consecutive_battle",
+          gettext_noop("extra fatigue points per battle already fought since the last rest"), 0),
+    _rate("fatigue", "front_days_per_point",
+          gettext_noop("days at the front per fatigue point"), 1),
+    _rate("fatigue", "rest_days_per_point",
+          gettext_noop("days of rest that take off a fatigue point"), 1),
+    _rate("fatigue", "tired_at", gettext_noop("tired from (fatigue points)"), 1),
+    _rate("fatigue", "exhausted_at", gettext_noop("exhausted from (fatigue points)"), 2,
+          help=gettext_noop("more than the points of tired")),
+    _rate("recovery", "recovery_days",
+          gettext_noop("days from evacuation until a wounded soldier is fit"), 0),
+    Attribute("recovery.roll_die", "choice", gettext_noop("die of a recovery roll"),
+              choices=("4", "6", "8", "10", "12"), required=True,
+              default=str(DEFAULT_HOUSE_RULES.recovery.roll_die),
+              choice_labels={str(n): f"d{n}" for n in (4, 6, 8, 10, 12)}),
+    _rate("recovery", "roll_target",
+          gettext_noop("a recovery roll succeeds from"), 1,
+          help=gettext_noop("a face of the recovery die")),
+    _rate("recovery", "roll_interval_days", gettext_noop("days between recovery rolls"), 0),
+    Attribute("replacements.quality", "choice", gettext_noop("quality of replacements"),
+              choices=QUALITY_GRADES, required=True,
+              default=DEFAULT_HOUSE_RULES.replacements.quality),
+))
+
 __all__ = [
     "DEFAULT_HOUSE_RULES",
+    "HOUSE_RULES_SCHEMA",
     "HOUSE_RULE_LABEL",
     "FatigueRates",
     "HouseRules",

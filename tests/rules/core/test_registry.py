@@ -43,3 +43,8 @@ def test_a_taken_version_cannot_be_given_another_meaning(two_versions):
     with pytest.raises(ValueError):
         registry.register(other)
     registry.register(two_versions[0])  # the same object again is fine
+
+
+def test_a_system_without_readings_has_none(two_versions):
+    assert registry.readings("toy") == ()
+

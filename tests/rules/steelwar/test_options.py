@@ -133,3 +133,32 @@ def test_readme_module_table_names_real_functions():
             target = module
             for part in name.split("."):
                 target = getattr(target, part)
+
+
+def test_every_reading_and_its_choices_are_labelled_in_english_and_russian():
+    from rules.core.terms import READING, READING_VALUE
+    from rules.steelwar.terms import TERMS
+
+    for row in describe():
+        for language in ("en", "ru"):
+            assert TERMS.labelled(READING, row["name"], language), (row["name"], language)
+            for choice in row["choices"] or ():
+                if isinstance(choice, str):
+                    assert TERMS.labelled(READING_VALUE, choice, language), (choice, language)
+
+
+def test_readings_carry_the_versions_own_defaults():
+    from rules.core import registry
+    from rules.steelwar.system import SteelWar
+
+    registry.register(SteelWar("9.9-test", defaults={"zone_boundary": "outer"}))
+    try:
+        rows = {r["name"]: r for r in registry.readings("steelwar", "9.9-test")}
+        assert rows["zone_boundary"]["default"] == "outer"
+        assert {r["name"]: r["default"] for r in registry.readings("steelwar", "1.0")}[
+            "zone_boundary"] == "inner"
+        assert rows["zone_boundary"]["kind"] == "choice" and rows["rof_pistol"]["kind"] == "number"
+        assert rows["threat_casualties_high"]["nullable"] is True
+        assert rows["shaken_may_charge"]["kind"] == "bool"
+    finally:
+        registry.unregister("steelwar", "9.9-test")
