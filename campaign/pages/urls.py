@@ -1,7 +1,7 @@
 """Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
-from campaign.pages import transfer, views
+from campaign.pages import scenario_views, transfer, views
 
 app_name = "campaign_pages"
 urlpatterns = [
@@ -12,4 +12,8 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/forces/<int:ref>/", views.force_detail, name="force"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/", views.squad_record, name="squad"),
     path("campaigns/<int:campaign_id>/soldiers/<int:ref>/", views.soldier_record, name="soldier"),
+    path("campaigns/<int:campaign_id>/scenarios/<int:ref>/", scenario_views.scenario_detail,
+         name="scenario"),
+    path("campaigns/<int:campaign_id>/scenarios/<int:ref>/outcome/",
+         scenario_views.scenario_outcome, name="scenario-outcome"),
 ]

@@ -1,0 +1,168 @@
+"""The scenario page's data: its sides, the units each force sends (with every soldier's
+availability), its battle and results; and the "what changed" page of its take-over.
+
+Both read the campaign's fold (``campaign.services.ledger.state_of``, ``campaign.selectors
+.as_of``): the picks are checked by the same services that record them, and the outcome is
+the ledger's difference between the versions just before and just after the take-over.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from campaign.ledger.events import BattleResultTakenOver
+from campaign.ledger.state import CampaignState
+from campaign.models import Campaign
+from campaign.pages.force import SHOWN_CHANGES, Shown
+from campaign.pages.terms import RESULT, term
+from campaign.selectors.as_of import difference, state_as_of
+from campaign.services.access import status_text
+from campaign.services.ledger import ledger_of, state_of
+from campaign.services.scenarios import scenario_of
+from clubs.access import may_organize
+from clubs.selectors import club_role
+
+
+def scenario_status(status: str) -> str:
+    """A scenario's status ("planned", "in_battle", "concluded") in the reader's language."""
+    return {
+        "planned": pgettext("scenario status", "planned"),
+        "in_battle": pgettext("scenario status", "in battle"),
+        "concluded": pgettext("scenario status", "concluded"),
+    }.get(status, status)
+
+
+def _member(soldier, picked: set[int], shown: Shown) -> dict:
+    return {
+        "id": soldier.id,
+        "name": soldier.name,
+        "role": shown.role(soldier.role),
+        "available": soldier.available,
+        "status": soldier.status,
+        "reason": "" if soldier.available else status_text(soldier),
+        "checked": soldier.id in picked,
+    }
+
+
+def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: bool,
+          editable: bool, shown: Shown) -> dict:
+    """One force of the scenario: its picks by name, and (for who may change them) every
+    squad with every soldier and whether he can go."""
+    force = state.forces[force_id]
+    picks = dict(scenario.picks.get(force_id, ()))
+    may_pick = editable and (organizer or force.owner_id == user.pk)
+    squads = []
+    for squad in sorted(state.squads.values(), key=lambda q: q.id):
+        if squad.force_id != force_id:
+            continue
+        members = sorted(state.squad_members(squad.id), key=lambda s: s.id)
+        chosen = set(picks.get(squad.id, ())) if picks else {
+            s.id for s in members if s.available}
+        squads.append({
+            "id": squad.id,
+            "name": squad.name,
+            "picked": squad.id in picks,
+            "members": [_member(s, chosen, shown) for s in members],
+            "going": [state.soldiers[s].name for s in picks.get(squad.id, ())],
+        })
+    officers = [state.soldiers[s].name for s in scenario.officers.get(force_id, ())]
+    return {
+        "force_id": force_id,
+        "name": force.name,
+        "result": term(RESULT, scenario.results[force_id]) if force_id in scenario.results
+        else "",
+        "picked": [q for q in squads if q["picked"]],
+        "officers": officers,
+        "squads": squads if may_pick else [],
+        "may_pick": may_pick,
+    }
+
+
+def scenario_page(*, user, campaign: Campaign, scenario_id: int) -> dict:
+    """Everything the scenario page shows (404 ``not_found`` for a scenario the campaign
+    does not have)."""
+    state = state_of(campaign_id=campaign.pk)
+    scenario = scenario_of(state, scenario_id)
+    organizer = may_organize(club_role(user=user, club_id=campaign.club_id))
+    editable = scenario.status == "planned"
+    shown = Shown(campaign)
+    sides = [_side(state, scenario, f, user=user, organizer=organizer, editable=editable,
+                   shown=shown) for f in scenario.force_ids]
+    return {
+        "scenario": scenario,
+        "status": scenario_status(scenario.status),
+        "open": state.scenario_open(scenario_id),
+        "sides": sides,
+        "version": state.version,
+        "may_start": organizer and editable,
+        "taken_over": scenario.taken_over,
+    }
+
+
+# --- what changed ---------------------------------------------------------------------------
+
+
+def takeover_version(*, campaign: Campaign, scenario_id: int) -> int | None:
+    """The ledger version of the scenario's ``battle.result_taken_over`` event, if any."""
+    for entry in ledger_of(campaign_id=campaign.pk):
+        if (entry.type == BattleResultTakenOver.type
+                and entry.data.get("scenario_id") == scenario_id):
+            return entry.version
+    return None
+
+
+#: The order the outcome page lists the kinds of entity the take-over changed.
+_KINDS = (("forces", "force_schema"), ("squads", "unit_schema"),
+          ("soldiers", "member_schema"))
+
+
+def outcome_page(*, campaign: Campaign, scenario_id: int) -> dict:
+    """What the take-over of the scenario's battle changed in the campaign: the difference
+    between the ledger just before and just after it (DESIGN principle 8), every force,
+    squad and soldier by name, each changed field labelled in the reader's language; the
+    soldiers whose wound is still to be settled are listed apart. ``version`` is None while
+    the battle is not taken over."""
+    state = state_of(campaign_id=campaign.pk)
+    scenario = scenario_of(state, scenario_id)
+    version = takeover_version(campaign=campaign, scenario_id=scenario_id)
+    base = {"scenario": scenario, "status": scenario_status(scenario.status),
+            "version": version, "groups": [], "count": 0, "awaiting": []}
+    if version is None:
+        return base
+    diff = difference(campaign=campaign, before={"version": version - 1},
+                      after={"version": version})
+    shown = Shown(campaign)
+    groups = []
+    for kind, schema_name in _KINDS:
+        schema = getattr(shown.plugin, schema_name)
+        rows = []
+        for row in diff.get(kind, []):
+            if row.get("added"):
+                rows.append({"id": row["id"], "name": row["name"], "changes": [
+                    {"field": "added", "label": "", "old": None, "new": None}]})
+                continue
+            found = [{"field": f, "old": old, "new": new}
+                     for f, (old, new) in row["changes"].items()
+                     if f in SHOWN_CHANGES or f.startswith("attributes.")]
+            if found:
+                rows.append({"id": row["id"], "name": row["name"],
+                             "changes": shown.changes(schema, found)})
+        if rows:
+            groups.append({"kind": kind, "title": _KIND_TITLES[kind](), "rows": rows})
+    after = state_as_of(campaign=campaign, version=version)
+    changed = {row["id"] for row in diff.get("soldiers", [])}
+    awaiting = [
+        {"name": s.name, "reason": status_text(s)}
+        for s in (after.soldiers[i] for i in sorted(changed))
+        if s.status == "wounded"
+    ]
+    return {**base, "groups": groups, "awaiting": awaiting,
+            "count": sum(len(r["changes"]) for g in groups for r in g["rows"]),
+            "date": diff["to"]["date"]}
+
+
+_KIND_TITLES = {
+    "forces": lambda: _("Forces"),
+    "squads": lambda: _("Squads"),
+    "soldiers": lambda: _("Soldiers"),
+}
