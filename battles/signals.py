@@ -4,9 +4,13 @@
 concludes a battle: what a receiver writes commits or rolls back with the conclusion (the
 campaign app records its take-over task in its outbox there).
 ``battle_concluded(sender=Battle, battle_id=int)`` is sent after that transaction commits.
+``battle_links(sender=Battle, battle=Battle, user=User)`` is sent by the battle table page:
+each receiver returns the pages that go with the battle, ``[{"label": str, "url": str}]``
+(the campaign: the battle's scenario, and what the battle changed in the campaign).
 """
 
 from django.dispatch import Signal
 
 battle_concluding = Signal()
 battle_concluded = Signal()
+battle_links = Signal()

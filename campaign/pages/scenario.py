@@ -7,12 +7,12 @@ the ledger's difference between the versions just before and just after the take
 """
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from campaign.ledger.events import BattleResultTakenOver
 from campaign.ledger.state import CampaignState
-from campaign.models import Campaign
+from campaign.models import Campaign, CampaignBattle, Scenario
 from campaign.pages.force import SHOWN_CHANGES, Shown
 from campaign.pages.terms import RESULT, term
 from campaign.selectors.as_of import difference, state_as_of
@@ -24,12 +24,9 @@ from clubs.selectors import club_role
 
 
 def scenario_status(status: str) -> str:
-    """A scenario's status ("planned", "in_battle", "concluded") in the reader's language."""
-    return {
-        "planned": pgettext("scenario status", "planned"),
-        "in_battle": pgettext("scenario status", "in battle"),
-        "concluded": pgettext("scenario status", "concluded"),
-    }.get(status, status)
+    """A scenario's status ("planned", "in_battle", "concluded") in the reader's language
+    (the projection's labels)."""
+    return str(Scenario.Status(status).label) if status in Scenario.Status.values else status
 
 
 def _member(soldier, picked: set[int], shown: Shown) -> dict:
@@ -166,3 +163,20 @@ _KIND_TITLES = {
     "squads": lambda: _("Squads"),
     "soldiers": lambda: _("Soldiers"),
 }
+
+
+def battle_links(*, battle_id: int) -> list[dict]:
+    """The campaign pages of a battle: its scenario and, once taken over, what it changed
+    (none for a battle outside any campaign). The battle table's reader may see the battle,
+    so he belongs to the campaign's club and may read these."""
+    link = CampaignBattle.objects.filter(battle_id=battle_id).first()
+    if link is None:
+        return []
+    args = [link.campaign_id, link.scenario_ref]
+    scenario = state_of(campaign_id=link.campaign_id).scenarios.get(link.scenario_ref)
+    links = [{"label": _("Scenario: %(name)s") % {"name": scenario.name} if scenario
+              else _("the scenario"), "url": reverse("campaign_pages:scenario", args=args)}]
+    if scenario is not None and scenario.taken_over:
+        links.append({"label": _("What the battle changed in the campaign"),
+                      "url": reverse("campaign_pages:scenario-outcome", args=args)})
+    return links

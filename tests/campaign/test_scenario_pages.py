@@ -137,7 +137,7 @@ def test_picking_then_starting_opens_the_battle_table(planned):
     battle_id = state_of(campaign_id=campaign.pk).scenarios[1].battle_id
     assert answer.status_code == 302 and answer["Location"] == f"/battles/{battle_id}/"
     page = clients["anna"].get(url(campaign), **RU).content.decode()
-    assert "в бою" in page and f"/battles/{battle_id}/" in page
+    assert "идёт бой" in page and f"/battles/{battle_id}/" in page
     assert 'data-testid="picks-' not in page  # nobody picks for a battle under way
 
 
@@ -162,7 +162,7 @@ def test_the_outcome_lists_what_the_take_over_changed_by_name(planned):
     assert "Steel company" in english and "Keno partisans" in english
     assert "fatigue" in english.lower()
     russian = clients["anna"].get(url(campaign, outcome=True), **RU).content.decode()
-    assert "Что изменил бой The bridge" in russian or "Что изменилось" in russian
+    assert "Что изменил бой «The bridge»" in russian
     assert "усталост" in russian.lower()
     scenario_page = clients["anna"].get(url(campaign), **EN).content.decode()
     assert url(campaign, outcome=True) in scenario_page
