@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from battles.signals import battle_concluding, battle_links
+from battles.signals import battle_concluding, battle_links, battle_review
 
 
 @receiver(battle_concluding, dispatch_uid="campaign.take_over_battle_result")
@@ -26,3 +26,12 @@ def scenario_links(sender, battle, user, **kwargs) -> list[dict]:
     from campaign.pages.scenario import battle_links as links
 
     return links(battle_id=battle.pk)
+
+
+@receiver(battle_review, dispatch_uid="campaign.battle_review")
+def force_changes(sender, battle, **kwargs) -> list[dict]:
+    """A campaign battle's review before concluding lists what fighting it changes in
+    each force (the plug-in's: Steel War's fatigue)."""
+    from campaign.pages.scenario import forces_after_battle
+
+    return forces_after_battle(battle_id=battle.pk)

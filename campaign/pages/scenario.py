@@ -7,11 +7,14 @@ the ledger's difference between the versions just before and just after the take
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
+
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaign.ledger.events import BattleResultTakenOver
-from campaign.ledger.state import CampaignState
+from campaign.ledger.state import CampaignState, force_json
 from campaign.models import Campaign, CampaignBattle, Scenario
 from campaign.pages.force import SHOWN_CHANGES, Shown
 from campaign.pages.terms import RESULT, term
@@ -180,3 +183,39 @@ def battle_links(*, battle_id: int) -> list[dict]:
         links.append({"label": _("What the battle changed in the campaign"),
                       "url": reverse("campaign_pages:scenario-outcome", args=args)})
     return links
+
+
+def forces_after_battle(*, battle_id: int) -> list[dict]:
+    """What fighting the battle will change in each of its forces, whatever its result
+    (the plug-in's ``force_fought``: Steel War's fatigue, §2.17), by name in the reader's
+    language; none for a battle outside any campaign or already taken over."""
+    link = CampaignBattle.objects.select_related("campaign").filter(battle_id=battle_id).first()
+    if link is None:
+        return []
+    state = state_of(campaign_id=link.campaign_id)
+    scenario = state.scenarios.get(link.scenario_ref)
+    if scenario is None or scenario.taken_over:
+        return []
+    shown = Shown(link.campaign)
+    plugin = shown.plugin
+    lines = []
+    for force_id in scenario.force_ids:
+        force = state.forces[force_id]
+        fought, _effects = plugin.force_fought(state, force, scenario,
+                                               SimpleNamespace(battle_id=battle_id))
+        after = replace(state, forces={**state.forces, force_id: fought})
+        old = _flat_attributes(force_json(state, force))
+        new = _flat_attributes(force_json(after, fought))
+        changes = [{"field": k, "old": old.get(k), "new": v} for k, v in new.items()
+                   if old.get(k) != v and k in plugin.force_schema.by_name]
+        for change in shown.changes(plugin.force_schema,
+                                    [{**c, "field": f"attributes.{c['field']}"}
+                                     for c in changes]):
+            lines.append(_("%(force)s: %(label)s %(old)s → %(new)s") % {
+                "force": force.name, "label": change["label"], "old": change["old"],
+                "new": change["new"]})
+    return [{"label": _("The forces, after this battle"), "lines": lines}] if lines else []
+
+
+def _flat_attributes(data: dict) -> dict:
+    return dict(data.get("attributes") or {})
