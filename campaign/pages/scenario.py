@@ -45,23 +45,26 @@ def _member(soldier, picked: set[int], shown: Shown) -> dict:
 
 
 def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: bool,
-          editable: bool, shown: Shown) -> dict:
+          editable: bool, shown: Shown, ticked: dict | None) -> dict:
     """One force of the scenario: its picks by name, and (for who may change them) every
-    squad with every soldier and whether he can go."""
+    squad with every soldier and whether he can go, ticked as recorded (or as ``ticked``,
+    squad id -> soldier ids, the form a refusal sends back)."""
     force = state.forces[force_id]
     picks = dict(scenario.picks.get(force_id, ()))
+    boxes = ticked if ticked is not None else picks
     may_pick = editable and (organizer or force.owner_id == user.pk)
     squads = []
     for squad in sorted(state.squads.values(), key=lambda q: q.id):
         if squad.force_id != force_id:
             continue
         members = sorted(state.squad_members(squad.id), key=lambda s: s.id)
-        chosen = set(picks.get(squad.id, ())) if picks else {
+        chosen = set(boxes.get(squad.id, ())) if boxes or ticked is not None else {
             s.id for s in members if s.available}
         squads.append({
             "id": squad.id,
             "name": squad.name,
             "picked": squad.id in picks,
+            "ticked": squad.id in boxes if boxes or ticked is not None else True,
             "members": [_member(s, chosen, shown) for s in members],
             "going": [state.soldiers[s].name for s in picks.get(squad.id, ())],
         })
@@ -78,16 +81,18 @@ def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: boo
     }
 
 
-def scenario_page(*, user, campaign: Campaign, scenario_id: int) -> dict:
+def scenario_page(*, user, campaign: Campaign, scenario_id: int,
+                  ticked: tuple[int, dict] | None = None) -> dict:
     """Everything the scenario page shows (404 ``not_found`` for a scenario the campaign
-    does not have)."""
+    does not have); ``ticked``: a force and the boxes its refused form had ticked."""
     state = state_of(campaign_id=campaign.pk)
     scenario = scenario_of(state, scenario_id)
     organizer = may_organize(club_role(user=user, club_id=campaign.club_id))
     editable = scenario.status == "planned"
     shown = Shown(campaign)
     sides = [_side(state, scenario, f, user=user, organizer=organizer, editable=editable,
-                   shown=shown) for f in scenario.force_ids]
+                   shown=shown, ticked=ticked[1] if ticked and ticked[0] == f else None)
+             for f in scenario.force_ids]
     return {
         "scenario": scenario,
         "status": scenario_status(scenario.status),

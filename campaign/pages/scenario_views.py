@@ -38,6 +38,31 @@ def _picks(post) -> tuple[int, list[dict]]:
     return force_id, squads
 
 
+def _ticked(post) -> tuple[int, dict] | None:
+    """The boxes a refused picks form had ticked, to show them again (None if unreadable)."""
+    if post.get("action") != "picks":
+        return None
+    try:
+        force_id, squads = _picks(post)
+    except (Invalid, ValueError):
+        return None
+    return force_id, {q["squad_id"]: q["soldier_ids"] for q in squads}
+
+
+def _soldier_at(post, field: str | None) -> int | None:
+    """The soldier a refusal's ``field`` names (``squads.<n>.soldier_ids.<k>``), to mark
+    his box."""
+    parts = (field or "").split(".")
+    ticked = _ticked(post)
+    if ticked is None or len(parts) != 4 or parts[0] != "squads" or parts[2] != "soldier_ids":
+        return None
+    squads = list(ticked[1].values())
+    n, k = ascii_int(parts[1]), ascii_int(parts[3])
+    if n is None or k is None or n >= len(squads) or k >= len(squads[n]):
+        return None
+    return squads[n][k]
+
+
 def _write(request, campaign, scenario_id: int):
     """Record the posted form; the response to send (a redirect), or the refusal."""
     action = request.POST.get("action")
@@ -77,12 +102,14 @@ def scenario_detail(request, campaign_id: int, ref: int):
             return _write(request, campaign, ref)
         except (DomainError, WrongExpectedVersion) as refusal:
             status, message = _refusal(refusal)
-            data = pages.scenario_page(user=request.user, campaign=campaign, scenario_id=ref)
+            data = pages.scenario_page(user=request.user, campaign=campaign, scenario_id=ref,
+                                       ticked=_ticked(request.POST))
             force = request.POST.get("force")
             # beside the form it came from, if the page shows it; else at the top
             shown = any(str(side["force_id"]) == force and side["may_pick"]
                         for side in data["sides"])
-            error = {"message": message, "force": force if shown else None}
+            error = {"message": message, "force": force if shown else None,
+                     "soldier": _soldier_at(request.POST, getattr(refusal, "field", None))}
     return render(request, "pages/scenario.html",
                   {"campaign": campaign, "error": error, **data}, status=status)
 

@@ -90,6 +90,9 @@ def test_a_dead_soldier_is_refused_by_name_with_the_reason(planned, headers, wor
     answer = clients["olga"].post(url(campaign), picks(squads, "boris"), **headers)
     assert answer.status_code == 422
     assert words in answer.content.decode()
+    # the form as it was sent, his box marked and tied to the sentence
+    assert (f'id="soldier-{dor}" checked aria-invalid="true" '
+            f'aria-describedby="picks-error-{squads["boris"]["force"]}"') in answer.content.decode()
     assert state_of(campaign_id=campaign.pk).version == before
 
 
