@@ -95,3 +95,25 @@ def test_a_sentence_is_the_english_it_always_was_and_keeps_its_words():
                    "where": {"template": "in {scenario} (battle {battle})",
                              "params": {"scenario": "Hill", "battle": 3}}}}
     assert sentence_json("plain") is None
+
+
+def test_a_reorganisation_roll_reads_in_russian():
+    """Steel War §2.11: the final reorganisation roll's line, in both languages."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.state import CampaignState, Soldier
+    from campaign.systems.steelwar.fold import settle_casualty
+
+    event = SimpleNamespace(battle_id=3, extra={"reorganisation": [
+        {"soldier_id": 1, "outcome": "returned_to_duty", "die": 6, "roll": 5}]})
+    outcome, (effect,), _note = settle_casualty(
+        CampaignState(), Soldier(id=1, force_id=1, squad_id=1, name="Bel"), "wounded", event)
+    assert outcome == "returned_to_duty"
+    assert effect.text == "Bel: final reorganisation d6 5: returned_to_duty"
+    row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
+    with translation.override("ru"):
+        assert history_text(row, "steelwar") == (
+            "Bel: итоговая реорганизация d6 5: ранен, вернулся в строй", False)
+    with translation.override("en"):
+        assert history_text(row, "steelwar") == (
+            "Bel: final reorganisation d6 5: wounded, returned to duty", False)

@@ -166,4 +166,7 @@ def test_a_scenario_from_its_picks_to_what_its_battle_changed(planned, live_serv
     assert words["notice"] in notice.inner_text()
     shown = page.locator(".change").count()
     assert str(shown) in notice.inner_text()
+    tops = page.locator(".force-changes .change").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    assert tops and len(set(tops)) == len(tops)  # the force's changes, one a line
     screenshot(page, f"scenario-force-before-{lang}")

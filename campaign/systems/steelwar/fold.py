@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from campaign.ledger.fold import set_soldiers, soldier_effect, update_scenario
-from campaign.ledger.sentences import Sentence, Term, gettext_noop, word
+from campaign.ledger.sentences import Sentence, Term, gettext_noop, joined, word
 from campaign.ledger.state import CampaignState, Force, LedgerEffect, Scenario
 from campaign.systems.steelwar import events as ev
 from campaign.systems.steelwar.house_rules import FatigueRates, HouseRules
@@ -209,12 +209,17 @@ def settle_casualty(state: CampaignState, soldier, outcome: str, event):
     dice = []
     if "melee_fate" in roll:
         melee = roll["melee_fate"]
-        dice.append(f"melee fate d{melee['die']} {melee['roll']}: {melee['result']}")
+        dice.append(Sentence(gettext_noop("melee fate d{die} {roll}: {result}"),
+                             die=melee["die"], roll=melee["roll"],
+                             result=Term("fate", melee["result"])))
     if "roll" in roll:
         bonus = f"+{roll['modifier']}" if roll.get("modifier") else ""
-        dice.append(f"final reorganisation d{roll['die']} {roll['roll']}{bonus}")
+        dice.append(Sentence(gettext_noop("final reorganisation d{die} {roll}{bonus}"),
+                             die=roll["die"], roll=roll["roll"], bonus=bonus))
     effect = soldier_effect(
-        "reorganisation_roll", soldier, f"{soldier.name}: {'; '.join(dice)}: {outcome}",
+        "reorganisation_roll", soldier,
+        Sentence(gettext_noop("{soldier}: {dice}: {outcome}"), soldier=soldier.name,
+                 dice=joined(dice), outcome=Term("fate", outcome)),
         data=dict(roll), battle_id=event.battle_id,
     )
     return outcome, [effect], {"roll": roll}
