@@ -155,6 +155,9 @@ def test_the_outcome_lists_what_the_take_over_changed_by_name(planned):
                              force_id=squads[owner]["force"],
                              squads=[{"squad_id": squads[owner]["squad"]}])
     battle, _ = start_scenario_battle(user=users["olga"], campaign=campaign, scenario_id=1)
+    table = clients["anna"].get(f"/battles/{battle.pk}/", **EN).content.decode()
+    assert f'href="{url(campaign)}"' in table and "Scenario: The bridge" in table
+    assert url(campaign, outcome=True) not in table  # nothing taken over yet
     waiting = clients["anna"].get(url(campaign, outcome=True), **EN).content.decode()
     assert "has not been taken over into the campaign yet" in waiting
     battle.refresh_from_db()
@@ -169,3 +172,8 @@ def test_the_outcome_lists_what_the_take_over_changed_by_name(planned):
     assert "усталост" in russian.lower()
     scenario_page = clients["anna"].get(url(campaign), **EN).content.decode()
     assert url(campaign, outcome=True) in scenario_page
+    for page in (f"/battles/{battle.pk}/", f"/campaigns/{campaign.pk}/"):
+        answer = clients["anna"].get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert url(campaign, outcome=True) in answer and f'href="{url(campaign)}"' in answer
+    assert "Что бой изменил в кампании" in clients["anna"].get(
+        f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()

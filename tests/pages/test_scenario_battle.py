@@ -150,6 +150,13 @@ def test_a_scenario_from_its_picks_to_what_its_battle_changed(planned, live_serv
     outcome = page.locator("main").inner_text()
     assert "Aro" in outcome and "Steel company" in outcome
     assert page.locator(f"a[href$='/soldiers/{aro}/']").count() == 1
+    # a man the battle left wounded (his fate was the campaign's roll) awaits his recovery
+    left_wounded = [s.name for s in state_of(campaign_id=campaign.pk).soldiers.values()
+                    if s.status == "wounded"]
+    awaiting = page.locator("#awaiting-title")
+    assert awaiting.count() == (1 if left_wounded else 0)
+    for name in left_wounded:
+        assert name in awaiting.locator("..").inner_text()
     screenshot(page, f"scenario-outcome-{lang}")
 
     # Aro's timeline, in the page's language
