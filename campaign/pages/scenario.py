@@ -13,14 +13,15 @@ from types import SimpleNamespace
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from campaign.ledger.diff import diff_states
 from campaign.ledger.events import BattleResultTakenOver
 from campaign.ledger.state import CampaignState, force_json
 from campaign.models import Campaign, CampaignBattle, Scenario
 from campaign.pages.force import SHOWN_CHANGES, Shown
 from campaign.pages.terms import RESULT, term
-from campaign.selectors.as_of import difference, state_as_of
+from campaign.selectors.as_of import across_event
 from campaign.services.access import status_text
-from campaign.services.ledger import ledger_of, state_of
+from campaign.services.ledger import state_of
 from campaign.services.scenarios import scenario_of
 from clubs.access import may_organize
 from clubs.selectors import club_role
@@ -52,19 +53,20 @@ def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: boo
     force = state.forces[force_id]
     picks = dict(scenario.picks.get(force_id, ()))
     boxes = ticked if ticked is not None else picks
+    untouched = not boxes and ticked is None  # nothing chosen: every squad, all who can fight
     may_pick = editable and (organizer or force.owner_id == user.pk)
     squads = []
     for squad in sorted(state.squads.values(), key=lambda q: q.id):
         if squad.force_id != force_id:
             continue
         members = sorted(state.squad_members(squad.id), key=lambda s: s.id)
-        chosen = set(boxes.get(squad.id, ())) if boxes or ticked is not None else {
-            s.id for s in members if s.available}
+        chosen = ({s.id for s in members if s.available} if untouched
+                  else set(boxes.get(squad.id, ())))
         squads.append({
             "id": squad.id,
             "name": squad.name,
             "picked": squad.id in picks,
-            "ticked": squad.id in boxes if boxes or ticked is not None else True,
+            "ticked": untouched or squad.id in boxes,
             "members": [_member(s, chosen, shown) for s in members],
             "going": [state.soldiers[s].name for s in picks.get(squad.id, ())],
         })
@@ -107,15 +109,6 @@ def scenario_page(*, user, campaign: Campaign, scenario_id: int,
 # --- what changed ---------------------------------------------------------------------------
 
 
-def takeover_version(*, campaign: Campaign, scenario_id: int) -> int | None:
-    """The ledger version of the scenario's ``battle.result_taken_over`` event, if any."""
-    for entry in ledger_of(campaign_id=campaign.pk):
-        if (entry.type == BattleResultTakenOver.type
-                and entry.data.get("scenario_id") == scenario_id):
-            return entry.version
-    return None
-
-
 #: The order the outcome page lists the kinds of entity the take-over changed.
 _KINDS = (("forces", "force_schema"), ("squads", "unit_schema"),
           ("soldiers", "member_schema"))
@@ -129,13 +122,15 @@ def outcome_page(*, campaign: Campaign, scenario_id: int) -> dict:
     the battle is not taken over."""
     state = state_of(campaign_id=campaign.pk)
     scenario = scenario_of(state, scenario_id)
-    version = takeover_version(campaign=campaign, scenario_id=scenario_id)
+    moment = across_event(campaign=campaign, found=lambda entry: (
+        entry.type == BattleResultTakenOver.type
+        and entry.data.get("scenario_id") == scenario_id))
     base = {"scenario": scenario, "status": scenario_status(scenario.status),
-            "version": version, "groups": [], "count": 0, "awaiting": []}
-    if version is None:
+            "version": None, "groups": [], "count": 0, "awaiting": []}
+    if moment is None:
         return base
-    diff = difference(campaign=campaign, before={"version": version - 1},
-                      after={"version": version})
+    version, before, after = moment
+    diff = diff_states(before, after)
     shown = Shown(campaign)
     groups = []
     for kind, schema_name in _KINDS:
@@ -154,14 +149,13 @@ def outcome_page(*, campaign: Campaign, scenario_id: int) -> dict:
                              "changes": shown.changes(schema, found)})
         if rows:
             groups.append({"kind": kind, "title": _KIND_TITLES[kind](), "rows": rows})
-    after = state_as_of(campaign=campaign, version=version)
     changed = {row["id"] for row in diff.get("soldiers", [])}
     awaiting = [
         {"name": s.name, "reason": status_text(s)}
         for s in (after.soldiers[i] for i in sorted(changed))
         if s.status == "wounded"
     ]
-    return {**base, "groups": groups, "awaiting": awaiting,
+    return {**base, "version": version, "groups": groups, "awaiting": awaiting,
             "count": sum(len(r["changes"]) for g in groups for r in g["rows"]),
             "date": diff["to"]["date"]}
 
