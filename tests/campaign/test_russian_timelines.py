@@ -46,6 +46,15 @@ def test_a_soldiers_timeline_reads_in_russian_on_a_russian_page(fought):
     assert "Petrov сражался в «The bridge»: невредим" in lines
     assert 'lang="en"' not in lines
     assert "командир" in russian.split("<h1>", 1)[1].split("</h1>", 1)[0]  # his role
+    # his record's worst morale in the rulebook's Russian (a grade, labelled as a morale)
+    from campaign.selectors.history import record_of
+    from rules.core import registry
+
+    low = record_of(campaign=campaign, subject="soldier", ref=petrov)["report"]["morale_low"]
+    assert low in registry.terms("steelwar").keys("morale")
+    record = russian.split('id="record-title"', 1)[1].split("</section>", 1)[0]
+    assert registry.terms("steelwar").label("morale", low, "ru") in record
+    assert f">{low}<" not in record
     english = timeline(client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode())
     assert f"Petrov fought in The bridge (battle {battle.pk}): unharmed" in english
     assert "Petrov (commander) recruited: 1st squad" in english
