@@ -16,7 +16,7 @@ from campaign.pages.views import _or_404
 from campaign.selectors.campaigns import campaign_for
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.scenarios import pick_units
-from config.api_errors import domain_status
+from config.api_errors import domain_status, localized_message
 from config.errors import DomainError, Invalid
 from config.request_input import INT32_MAX, ascii_int
 from eventstore.errors import WrongExpectedVersion
@@ -86,7 +86,9 @@ def _refusal(error) -> tuple[int, str]:
     if isinstance(error, WrongExpectedVersion):
         return 409, _("The campaign changed since this page was loaded; reload it and try "
                       "again.")
-    return domain_status(error), error.message
+    message, _english = localized_message(error.extra.get("rule_code", error.code),
+                                          error.message)  # a rule's sentence, as the API
+    return domain_status(error), message
 
 
 @login_required

@@ -177,3 +177,29 @@ def test_the_outcome_lists_what_the_take_over_changed_by_name(planned):
         assert url(campaign, outcome=True) in answer and f'href="{url(campaign)}"' in answer
     assert "Что бой изменил в кампании" in clients["anna"].get(
         f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
+def test_a_rule_of_the_system_refuses_the_start_in_the_readers_language(planned):
+    """§2.17: no battle before the organizer sets each side's motivation; the plug-in's
+    sentence, in Russian on a Russian page."""
+    from campaign.services import scenarios
+
+    campaign, squads, users, clients = planned
+    forces = [squads["anna"]["force"], squads["boris"]["force"]]
+    ford = scenarios.plan_scenario(user=users["olga"], campaign=campaign, name="The ford",
+                                   force_ids=forces).state.last_ids["scenario"]
+    for owner in ("anna", "boris"):
+        scenarios.pick_units(user=users[owner], campaign=campaign, scenario_id=ford,
+                             force_id=squads[owner]["force"],
+                             squads=[{"squad_id": squads[owner]["squad"]}])
+    before = state_of(campaign_id=campaign.pk).version
+    english = clients["olga"].post(url(campaign, ford), {"action": "start"}, **EN)
+    assert english.status_code == 422
+    assert "the organizer has not set Steel company&#x27;s motivation for The ford" in (
+        english.content.decode())
+    russian = clients["olga"].post(url(campaign, ford), {"action": "start"}, **RU)
+    assert russian.status_code == 422
+    assert "мотивац" in russian.content.decode()
+    assert "the organizer has not set" not in russian.content.decode()
+    assert state_of(campaign_id=campaign.pk).version == before
+
