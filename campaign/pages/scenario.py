@@ -143,10 +143,13 @@ def outcome_page(*, campaign: Campaign, scenario_id: int) -> dict:
                 continue
             found = [{"field": f, "old": old, "new": new}
                      for f, (old, new) in row["changes"].items()
-                     if f in SHOWN_CHANGES or f.startswith("attributes.")]
-            if found:
+                     if (f in SHOWN_CHANGES or f.startswith("attributes."))
+                     and f not in _NAMED]
+            named = [_named(f, old, new, before, after)
+                     for f, (old, new) in row["changes"].items() if f in _NAMED]
+            if found or named:
                 rows.append({"id": row["id"], "name": row["name"],
-                             "changes": shown.changes(schema, found)})
+                             "changes": shown.changes(schema, found) + named})
         if rows:
             groups.append({"kind": kind, "title": _KIND_TITLES[kind](), "rows": rows})
     changed = {row["id"] for row in diff.get("soldiers", [])}
@@ -158,6 +161,22 @@ def outcome_page(*, campaign: Campaign, scenario_id: int) -> dict:
     return {**base, "version": version, "groups": groups, "awaiting": awaiting,
             "count": sum(len(r["changes"]) for g in groups for r in g["rows"]),
             "date": diff["to"]["date"]}
+
+
+#: Fields that hold another entity's id, shown by its name: which state's map names it.
+_NAMED = {"squad_id": "squads", "commander_id": "soldiers", "held_by_force_id": "forces"}
+
+
+def _named(field: str, old, new, before: CampaignState, after: CampaignState) -> dict:
+    """A change of a field that holds an id ("commander", "squad", "held by"), by names."""
+    def name(state: CampaignState, ref):
+        entity = getattr(state, _NAMED[field]).get(ref) if ref is not None else None
+        return entity.name if entity is not None else None
+
+    labels = {"squad_id": _("squad"), "commander_id": _("commander"),
+              "held_by_force_id": _("held by")}
+    return {"field": field, "label": labels[field], "old": name(before, old),
+            "new": name(after, new)}
 
 
 _KIND_TITLES = {

@@ -150,6 +150,10 @@ def test_a_scenario_from_its_picks_to_what_its_battle_changed(planned, live_serv
     outcome = page.locator("main").inner_text()
     assert "Aro" in outcome and "Steel company" in outcome
     assert page.locator(f"a[href$='/soldiers/{aro}/']").count() == 1
+    # the Partisans' new commander, by name (never an id)
+    squad_card = page.locator("li[data-kind=squads]", has=page.locator(
+        f"a[href$='/squads/{keno['squad']}/']"))
+    assert "Aro" in squad_card.inner_text() and "Cem" in squad_card.inner_text()
     # a man the battle left wounded (his fate was the campaign's roll) awaits his recovery
     left_wounded = [s.name for s in state_of(campaign_id=campaign.pk).soldiers.values()
                     if s.status == "wounded"]
