@@ -7,7 +7,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from battles import selectors
+from battles.models import Battle
 from battles.pages.table import table_context
+from battles.signals import battle_links, battle_review
 from config.errors import DomainError
 from config.request_input import ascii_int
 
@@ -39,8 +41,23 @@ def battle_table(request, pk: int):
             version = None
         context = table_context(user=request.user, battle=battle, version=version)
     context["head_url"] = reverse("battles_pages:table", args=[battle.pk])
+    context["links"] = _links(battle, request.user)
+    context["review_extra"] = _review(battle) if context["can_write"] else []
     context["js_messages"] = _js_messages()
     return render(request, "battles/table.html", context)
+
+
+def _links(battle: Battle, user) -> list[dict]:
+    """The pages other apps give the battle (:data:`battles.signals.battle_links`)."""
+    answers = battle_links.send(sender=Battle, battle=battle, user=user)
+    return [link for _receiver, links in answers for link in links or ()]
+
+
+def _review(battle: Battle) -> list[dict]:
+    """What else concluding the battle changes, from other apps
+    (:data:`battles.signals.battle_review`)."""
+    answers = battle_review.send(sender=Battle, battle=battle)
+    return [group for _receiver, groups in answers for group in groups or ()]
 
 
 def _js_messages() -> dict:

@@ -18,6 +18,7 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from campaign.ledger import events as ev
+from campaign.ledger.sentences import Sentence, Term, gettext_noop, joined, word
 from campaign.ledger.state import (
     CampaignState,
     Entry,
@@ -126,7 +127,8 @@ def vacate_commands(
         if kind == "squad":
             squad = squads[post_id]
             squads[post_id] = replace(squad, commander_id=None)
-            text = f"{soldier.name} no longer commands {squad.name}"
+            text = Sentence(gettext_noop("{soldier} no longer commands {post}"),
+                            soldier=soldier.name, post=squad.name)
             effects.append(
                 LedgerEffect(
                     "command_lost", text, force_id=squad.force_id, squad_id=squad.id,
@@ -136,7 +138,8 @@ def vacate_commands(
         elif not squads_only:
             formation = formations[post_id]
             formations[post_id] = replace(formation, commander_id=None)
-            text = f"{soldier.name} no longer commands {formation.name}"
+            text = Sentence(gettext_noop("{soldier} no longer commands {post}"),
+                            soldier=soldier.name, post=formation.name)
             effects.append(
                 LedgerEffect(
                     "command_lost", text, force_id=formation.force_id,
@@ -168,11 +171,13 @@ def _handover(
     effects: list[LedgerEffect] = []
     if old_id is not None and old_id != e.soldier_id:
         old = state.soldiers[old_id]
-        effects.append(effect("command_lost", old, f"{old.name} hands over {post}"))
+        effects.append(effect("command_lost", old, Sentence(
+            gettext_noop("{soldier} hands over {post}"), soldier=old.name, post=post)))
     if e.soldier_id is not None:
         new_cmd = state.soldiers[e.soldier_id]
         effects.append(effect("command_taken", new_cmd,
-                              f"{new_cmd.name} takes command of {post}",
+                              Sentence(gettext_noop("{soldier} takes command of {post}"),
+                                       soldier=new_cmd.name, post=post),
                               data={"reason": e.reason}))
     return effects
 
@@ -193,14 +198,16 @@ def _campaign_started(state: CampaignState, e: ev.CampaignStarted):
         seed_sha256=e.seed_sha256,
     )
     new = replace(new, house_rules=new.plugin.parse_house_rules(e.house_rules))
-    return new, [LedgerEffect("campaign_started", f"Campaign {e.name} begins on {e.start_date}")]
+    return new, [LedgerEffect("campaign_started", Sentence(
+        gettext_noop("Campaign {name} begins on {date}"), name=e.name, date=e.start_date))]
 
 
 @_handles(ev.HouseRulesChanged)
 def _house_rules_changed(state: CampaignState, e: ev.HouseRulesChanged):
     rules = state.plugin.parse_house_rules(e.house_rules)
     return replace(state, house_rules=rules), [
-        LedgerEffect("house_rules_changed", "The house rules changed", data=rules.to_json())
+        LedgerEffect("house_rules_changed", Sentence(gettext_noop("The house rules changed")),
+                     data=rules.to_json())
     ]
 
 
@@ -216,7 +223,8 @@ def _battle_options_set(state: CampaignState, e: ev.BattleOptionsSet):
 @_handles(ev.CampaignFinished)
 def _campaign_finished(state: CampaignState, e: ev.CampaignFinished):
     return replace(state, finished=True, seed=e.seed), [
-        LedgerEffect("campaign_finished", f"Campaign {state.name} is over")
+        LedgerEffect("campaign_finished",
+                     Sentence(gettext_noop("Campaign {name} is over"), name=state.name))
     ]
 
 
@@ -226,7 +234,8 @@ def _calendar_advanced(state: CampaignState, e: ev.CalendarAdvanced):
     before = state.date
     after = before + timedelta(days=e.days)
     effects: list[LedgerEffect] = [
-        LedgerEffect("calendar_advanced", f"{e.days} days pass: now {after.isoformat()}")
+        LedgerEffect("calendar_advanced", Sentence(gettext_noop("{days} days pass: now {date}"),
+                                                  days=e.days, date=after.isoformat()))
     ]
     state, more = state.plugin.pass_time(replace(state, date=after), e.days, before)
     return state, effects + more
@@ -242,7 +251,8 @@ def _force_raised(state: CampaignState, e: ev.ForceRaised):
     new = replace(
         state, forces={**state.forces, force.id: force}, last_ids=bump(state, "force", force.id)
     )
-    return new, [LedgerEffect("force_raised", f"{e.name} joins the campaign", force_id=force.id)]
+    return new, [LedgerEffect("force_raised", Sentence(gettext_noop("{force} joins the campaign"),
+                                                   force=e.name), force_id=force.id)]
 
 
 @_handles(ev.FormationRaised)
@@ -289,7 +299,8 @@ def _squad_raised(state: CampaignState, e: ev.SquadRaised):
     )
     return new, [
         LedgerEffect(
-            "squad_raised", f"{e.name} raised{plugin.unit_note(squad)}", force_id=e.force_id,
+            "squad_raised", Sentence(gettext_noop("{squad} raised{note}"), squad=e.name,
+                                    note=plugin.unit_note(squad)), force_id=e.force_id,
             formation_id=e.formation_id, squad_id=squad.id,
         )
     ]
@@ -322,12 +333,14 @@ def _soldier_recruited(state: CampaignState, e: ev.SoldierRecruited):
         joined_on=state.date, replacement=replacement,
     )
     where = state.squads[e.squad_id].name if e.squad_id else state.forces[e.force_id].name
-    verb = "joins as a replacement" if replacement else "recruited"
+    template = (gettext_noop("{soldier} ({role}) joins as a replacement: {where}") if replacement
+                else gettext_noop("{soldier} ({role}) recruited: {where}"))
     new = replace(
         set_soldiers(state, soldier), last_ids=bump(state, "soldier", soldier.id)
     )
     kind = "replacement_joined" if replacement else "recruited"
-    return new, [soldier_effect(kind, soldier, f"{e.name} ({e.role}) {verb}: {where}")]
+    text = Sentence(template, soldier=e.name, role=Term("role", e.role), where=where)
+    return new, [soldier_effect(kind, soldier, text)]
 
 
 @_handles(ev.SoldierAmended)
@@ -361,9 +374,10 @@ def _soldier_transferred(state: CampaignState, e: ev.SoldierTransferred):
     old = state.squads.get(soldier.squad_id) if soldier.squad_id else None
     new_squad = state.squads.get(e.to_squad_id) if e.to_squad_id else None
     moved = replace(soldier, squad_id=e.to_squad_id)
-    from_name = old.name if old else "the reserve"
-    to_name = new_squad.name if new_squad else "the reserve"
-    text = f"{soldier.name} transferred from {from_name} to {to_name}"
+    reserve = word(gettext_noop("the reserve"))
+    text = Sentence(gettext_noop("{soldier} transferred from {from_squad} to {to_squad}"),
+                    soldier=soldier.name, from_squad=old.name if old else reserve,
+                    to_squad=new_squad.name if new_squad else reserve)
     if old:
         effects.append(
             LedgerEffect("soldier_left", text, force_id=old.force_id, squad_id=old.id,
@@ -398,14 +412,18 @@ def captured(
 @_handles(ev.SoldierDied)
 def _soldier_died(state: CampaignState, e: ev.SoldierDied):
     soldier = state.soldiers[e.soldier_id]
-    return died(state, soldier, f"{soldier.name} died" + (f": {e.cause}" if e.cause else ""))
+    text = (Sentence(gettext_noop("{soldier} died: {cause}"), soldier=soldier.name, cause=e.cause)
+            if e.cause else Sentence(gettext_noop("{soldier} died"), soldier=soldier.name))
+    return died(state, soldier, text)
 
 
 @_handles(ev.SoldierCaptured)
 def _soldier_captured(state: CampaignState, e: ev.SoldierCaptured):
     soldier = state.soldiers[e.soldier_id]
-    holder = state.forces[e.by_force_id].name if e.by_force_id else "the enemy"
-    return captured(state, soldier, e.by_force_id, f"{soldier.name} captured by {holder}")
+    holder = state.forces[e.by_force_id].name if e.by_force_id else word(
+        gettext_noop("the enemy"))
+    return captured(state, soldier, e.by_force_id, Sentence(
+        gettext_noop("{soldier} captured by {holder}"), soldier=soldier.name, holder=holder))
 
 
 @_handles(ev.PrisonersExchanged)
@@ -419,7 +437,9 @@ def _prisoners_exchanged(state: CampaignState, e: ev.PrisonersExchanged):
         returned.append(back)
         effects.append(
             soldier_effect(
-                "released", back, f"{soldier.name} released in a prisoner exchange",
+                "released", back, Sentence(
+                    gettext_noop("{soldier} released in a prisoner exchange"),
+                    soldier=soldier.name),
                 data={"held_by_force_id": holder},
             )
         )
@@ -439,7 +459,8 @@ def _scenario_planned(state: CampaignState, e: ev.ScenarioPlanned):
         scenarios={**state.scenarios, scenario.id: scenario},
         last_ids=bump(state, "scenario", scenario.id),
     )
-    return new, [LedgerEffect("scenario_planned", f"Scenario {e.name} planned",
+    return new, [LedgerEffect("scenario_planned", Sentence(gettext_noop("Scenario {scenario} planned"),
+                                                       scenario=e.name),
                               scenario_id=scenario.id)]
 
 
@@ -447,12 +468,14 @@ def _scenario_planned(state: CampaignState, e: ev.ScenarioPlanned):
 def _scenario_linked(state: CampaignState, e: ev.ScenarioLinked):
     link = ScenarioLink(e.from_id, e.to_id, e.condition, e.force_id)
     before, after = state.scenarios[e.from_id], state.scenarios[e.to_id]
-    when = ""
+    text = Sentence(gettext_noop("{before} leads to {after}"), before=before.name,
+                    after=after.name)
     if e.condition:
-        when = f" if {state.forces[e.force_id].name} gets a {e.condition}"
+        text = Sentence(gettext_noop("{before} leads to {after} if {force} gets a {result}"),
+                        before=before.name, after=after.name,
+                        force=state.forces[e.force_id].name, result=Term("result", e.condition))
     return replace(state, links=(*state.links, link)), [
-        LedgerEffect("scenario_linked", f"{before.name} leads to {after.name}{when}",
-                     scenario_id=e.from_id)
+        LedgerEffect("scenario_linked", text, scenario_id=e.from_id)
     ]
 
 
@@ -473,7 +496,9 @@ def _units_picked(state: CampaignState, e: ev.UnitsPicked):
     names = ", ".join([state.squads[p["squad_id"]].name for p in e.squads]
                       + [state.soldiers[s].name for s in e.officers])
     return update_scenario(state, updated), [
-        LedgerEffect("units_picked", f"{force.name} sends {names} into {scenario.name}",
+        LedgerEffect("units_picked", Sentence(gettext_noop("{force} sends {units} into {scenario}"),
+                                              force=force.name, units=names,
+                                              scenario=scenario.name),
                      force_id=e.force_id, scenario_id=scenario.id)
     ]
 
@@ -490,7 +515,8 @@ def _battle_started(state: CampaignState, e: ev.BattleStarted):
     new = replace(update_scenario(state, updated), battles={**state.battles,
                                                               e.battle_id: scenario.id})
     effects = [
-        LedgerEffect("battle_started", f"Battle {e.battle_id} of {scenario.name} begins",
+        LedgerEffect("battle_started", Sentence(gettext_noop("Battle {battle} of {scenario} begins"),
+                                                battle=e.battle_id, scenario=scenario.name),
                      scenario_id=scenario.id, battle_id=e.battle_id)
     ]
     for side in e.sides:
@@ -498,7 +524,8 @@ def _battle_started(state: CampaignState, e: ev.BattleStarted):
         how, data = state.plugin.describe_side(side)
         effects.append(
             LedgerEffect(
-                "battle_started", f"{force.name} goes into {scenario.name}{how}",
+                "battle_started", Sentence(gettext_noop("{force} goes into {scenario}{how}"),
+                                           force=force.name, scenario=scenario.name, how=how),
                 force_id=force.id, scenario_id=scenario.id, battle_id=e.battle_id, data=data,
             )
         )
@@ -510,9 +537,12 @@ def _scenario_result(state: CampaignState, e: ev.ScenarioResultRecorded):
     scenario = state.scenarios[e.scenario_id]
     results = {r["force_id"]: r["result"] for r in e.results}
     updated = replace(scenario, results={**scenario.results, **results})
-    text = "; ".join(f"{state.forces[f].name}: {r}" for f, r in results.items())
+    text = joined([Sentence(gettext_noop("{force}: {result}"), force=state.forces[f].name,
+                            result=Term("result", r)) for f, r in results.items()])
     return update_scenario(state, updated), [
-        LedgerEffect("scenario_result", f"{scenario.name}: {text}", scenario_id=scenario.id,
+        LedgerEffect("scenario_result", Sentence(gettext_noop("{scenario}: {results}"),
+                                                 scenario=scenario.name, results=text),
+                     scenario_id=scenario.id,
                      data={"results": {str(k): v for k, v in results.items()}})
     ]
 
@@ -541,7 +571,8 @@ def _battle_result_taken_over(state: CampaignState, e: ev.BattleResultTakenOver)
     plugin = state.plugin
     scenario = state.scenarios[e.scenario_id]
     effects: list[LedgerEffect] = []
-    where = f"in {scenario.name} (battle {e.battle_id})"
+    where = Sentence(gettext_noop("in {scenario} (battle {battle})"), scenario=scenario.name,
+                     battle=e.battle_id)
     units = {u["squad_id"]: u for u in e.units}
     outcome_of = {c["soldier_id"]: c for c in e.casualties}
 
@@ -556,7 +587,9 @@ def _battle_result_taken_over(state: CampaignState, e: ev.BattleResultTakenOver)
         state = set_soldiers(state, replace(soldier, battles_fought=soldier.battles_fought + 1))
         effects.append(
             soldier_effect(
-                "battle_fought", soldier, f"{soldier.name} fought {where}: {outcome}",
+                "battle_fought", soldier,
+                Sentence(gettext_noop("{soldier} fought {where}: {outcome}"),
+                         soldier=soldier.name, where=where, outcome=Term("fate", outcome)),
                 scenario_id=scenario.id, battle_id=e.battle_id,
                 data={"outcome": outcome, "squad_id": squad_id,
                       "unit": units.get(squad_id, {}), **note},
@@ -574,7 +607,8 @@ def _battle_result_taken_over(state: CampaignState, e: ev.BattleResultTakenOver)
             unit = units.get(squad.id, {})
             effects.append(
                 LedgerEffect(
-                    "battle_fought", f"{squad.name} fought {where}",
+                    "battle_fought", Sentence(gettext_noop("{squad} fought {where}"),
+                                              squad=squad.name, where=where),
                     force_id=squad.force_id, squad_id=squad.id, scenario_id=scenario.id,
                     battle_id=e.battle_id,
                     data={"unit": unit, "soldier_ids": list(pick["soldier_ids"]),
@@ -598,7 +632,9 @@ def _battle_result_taken_over(state: CampaignState, e: ev.BattleResultTakenOver)
     )
     state = update_scenario(state, updated_scenario)
     effects.append(
-        LedgerEffect("result_taken_over", f"Result of {scenario.name} taken over",
+        LedgerEffect("result_taken_over",
+                     Sentence(gettext_noop("Result of {scenario} taken over"),
+                              scenario=scenario.name),
                      scenario_id=scenario.id, battle_id=e.battle_id,
                      data={"results": {str(k): v for k, v in results.items()}})
     )
@@ -615,26 +651,32 @@ def _fate(
         raise ValueError(f"unsettled outcome {outcome!r} for soldier {soldier.id}")
     extra = {"battle_id": battle_id}
     if outcome == "killed":
-        return died(state, soldier, f"{soldier.name} killed {where}", **extra)
+        return died(state, soldier, Sentence(gettext_noop("{soldier} killed {where}"),
+                                             soldier=soldier.name, where=where), **extra)
     if outcome == "prisoner":
         holder_id = casualty.get("captured_by_force_id")
-        holder = state.forces[holder_id].name if holder_id else "the enemy"
+        holder = state.forces[holder_id].name if holder_id else word(gettext_noop("the enemy"))
         return captured(
-            state, soldier, holder_id, f"{soldier.name} taken prisoner by {holder} {where}",
+            state, soldier, holder_id,
+            Sentence(gettext_noop("{soldier} taken prisoner by {holder} {where}"),
+                     soldier=soldier.name, holder=holder, where=where),
             **extra,
         )
     if outcome == "stabilised":
         hurt = replace(soldier, status="wounded", wounded_on=state.date,
                        wounds=soldier.wounds + 1)
         return set_soldiers(state, hurt), [
-            soldier_effect("wounded", hurt, f"{soldier.name} wounded {where}, stabilised",
+            soldier_effect("wounded", hurt,
+                           Sentence(gettext_noop("{soldier} wounded {where}, stabilised"),
+                                    soldier=soldier.name, where=where),
                            data={"fate": "stabilised"}, **extra)
         ]
     if outcome == "returned_to_duty":
         hurt = replace(soldier, wounds=soldier.wounds + 1)
         return set_soldiers(state, hurt), [
             soldier_effect("wounded", hurt,
-                           f"{soldier.name} wounded {where}, returned to duty",
+                           Sentence(gettext_noop("{soldier} wounded {where}, returned to duty"),
+                                    soldier=soldier.name, where=where),
                            data={"fate": "returned_to_duty"}, **extra)
         ]
     return state, []

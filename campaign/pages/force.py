@@ -61,7 +61,7 @@ def _changes(diff: dict | None) -> dict[tuple[str, int], list[dict]]:
     return out
 
 
-class _Shown:
+class Shown:
     """How the page labels one campaign's values: its plug-in's schemas and terms."""
 
     def __init__(self, campaign: Campaign) -> None:
@@ -101,7 +101,7 @@ class _Shown:
         return value_label(self.system, attribute, value) if attribute else value
 
 
-def _soldier(soldier: dict, changes, shown: _Shown) -> dict:
+def _soldier(soldier: dict, changes, shown: Shown) -> dict:
     schema = shown.plugin.member_schema
     return {
         **soldier,
@@ -154,7 +154,7 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
         else None
     )
     changes = _changes(diff)
-    shown = _Shown(campaign)
+    shown = Shown(campaign)
     (force,) = state["forces"]
     older = _older_fallen(campaign, force_id, state)
     soldiers = [_soldier(s, changes, shown) for s in state["soldiers"]]
@@ -211,7 +211,7 @@ def _count_shown(force_id: int, squads: list[dict], soldiers: list[dict], change
             + sum(len(soldier["changes"]) for soldier in soldiers))
 
 
-def _side(scenarios: list[dict], force_id: int, shown: _Shown) -> dict | None:
+def _side(scenarios: list[dict], force_id: int, shown: Shown) -> dict | None:
     """The force's side in its next scenario (else its latest) with what the plug-in sets
     there (Steel War: the motivation, §2.17)."""
     def values(s):

@@ -45,6 +45,9 @@ def graph(*, campaign: Campaign, force_names: dict[int, str]):
                 "state": state,
                 "result_text": _result_text(s, force_names),
                 "url": reverse("battles_pages:table", args=[s.battle_id]) if s.battle_id else "",
+                "page": reverse("campaign_pages:scenario", args=[campaign.pk, s.ref]),
+                "outcome": reverse("campaign_pages:scenario-outcome", args=[campaign.pk, s.ref])
+                if s.battle_id and s.status == Scenario.Status.CONCLUDED else "",
                 "scenario": s,
             }
         )

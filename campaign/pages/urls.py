@@ -1,7 +1,7 @@
 """Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
-from campaign.pages import setup, transfer, views
+from campaign.pages import scenario_views, setup, transfer, views
 
 app_name = "campaign_pages"
 urlpatterns = [
@@ -16,4 +16,8 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/settings/", setup.campaign_settings, name="settings"),
     path("campaigns/<int:campaign_id>/scenarios/", setup.campaign_scenarios, name="scenarios"),
     path("campaigns/<int:campaign_id>/forces/new/", setup.new_force, name="new-force"),
+    path("campaigns/<int:campaign_id>/scenarios/<int:ref>/", scenario_views.scenario_detail,
+         name="scenario"),
+    path("campaigns/<int:campaign_id>/scenarios/<int:ref>/outcome/",
+         scenario_views.scenario_outcome, name="scenario-outcome"),
 ]

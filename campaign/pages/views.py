@@ -6,8 +6,9 @@ from django.shortcuts import render
 from battles.selectors import visible_battles
 from campaign.models import HistoryEntry
 from campaign.pages import overview
-from campaign.pages.force import battles_of, force_page
+from campaign.pages.force import Shown, battles_of, force_page
 from campaign.pages.terms import MORALE, STATUS, history_kind, term
+from campaign.pages.timeline import history_text
 from campaign.plugins import get as plugin_for
 from campaign.plugins.labels import shown_attributes
 from campaign.selectors.campaigns import campaign_for, visible_campaigns
@@ -96,7 +97,8 @@ def _record(request, campaign_id: int, ref: int, subject: str, getter, template:
     schema = plugin.member_schema if subject == HistoryEntry.Subject.SOLDIER else (
         plugin.unit_schema)
     timeline = [
-        {"row": row, "kind": history_kind(plugin, row.kind)}
+        {"row": row, "kind": history_kind(plugin, row.kind),
+         **dict(zip(("text", "english"), history_text(row, campaign.rule_system), strict=True))}
         for row in history(campaign=campaign, subject=subject, ref=ref)
     ]
     return render(
@@ -112,6 +114,7 @@ def _record(request, campaign_id: int, ref: int, subject: str, getter, template:
             "timeline": timeline,
             "attributes": shown_attributes(schema, entity.attributes, campaign.rule_system),
             "status": term(STATUS, getattr(entity, "status", "")),
+            "role": Shown(campaign).role(getattr(entity, "role", "")),
         },
     )
 

@@ -46,8 +46,8 @@ def value_label(rule_system: str, attribute: Attribute, value: Any) -> Any:
         return _(attribute.choice_labels[value])
     if rule_system:
         try:
-            label = registry.terms(rule_system).label(attribute.name, value,
-                                                      get_language() or "en")
+            label = registry.terms(rule_system).label(attribute.terms or attribute.name,
+                                                      value, get_language() or "en")
         except RuleError:
             label = None
         if label is not None:

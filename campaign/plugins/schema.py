@@ -40,6 +40,9 @@ class Attribute:
     choice_labels: dict = field(default_factory=dict)
     #: Derived by the plug-in when shown (a force's fatigue level), never stored.
     derived: bool = False
+    #: The kind of the rule system's terms that label its choices, if not its name
+    #: (a record's ``morale_low`` is labelled as a ``morale``).
+    terms: str = ""
 
     def __post_init__(self) -> None:
         if self.derived and self.editable:  # pragma: no cover - a programming error

@@ -8,7 +8,7 @@ from datetime import date
 from django.utils.translation import gettext as _
 
 from campaign.ledger.diff import diff_states
-from campaign.ledger.fold import battle_started_entry, fold, fold_to_date
+from campaign.ledger.fold import apply, battle_started_entry, fold, fold_to_date
 from campaign.ledger.state import CampaignState, state_json
 from campaign.models import Campaign
 from campaign.services.ledger import ledger_of, state_of
@@ -57,3 +57,15 @@ def difference(
     """What changed between two moments (each a dict of ``state_as_of`` arguments)."""
     return diff_states(state_as_of(campaign=campaign, **before),
                        state_as_of(campaign=campaign, **after), force_id=force_id)
+
+
+def across_event(*, campaign: Campaign, found) -> tuple[int, CampaignState, CampaignState] | None:
+    """The first ledger event ``found(entry)`` accepts, as ``(version, the state just before
+    it, the state just after it)``: one read of the ledger and one fold (None if there is
+    no such event)."""
+    entries = ledger_of(campaign_id=campaign.pk)
+    index = next((i for i, entry in enumerate(entries) if found(entry)), None)
+    if index is None:
+        return None
+    before = fold(entries[:index])
+    return entries[index].version, before, apply(before, entries[index]).state

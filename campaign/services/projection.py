@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from campaign.ledger.fold import apply
+from campaign.ledger.sentences import sentence_json
 from campaign.ledger.state import CampaignState, LedgerEffect
 from campaign.ledger.state import force_json as force_state_json
 from campaign.models import (
@@ -110,7 +111,7 @@ class _Projector:
                     campaign=self.campaign, subject=subject, subject_ref=ref,
                     version=entry.version, seq=seq, kind=effect.kind, text=effect.text,
                     in_game_date=state.date, battle_id=effect.battle_id,
-                    scenario_ref=effect.scenario_id, data=effect.data,
+                    scenario_ref=effect.scenario_id, data=_history_data(effect),
                     recorded_at=entry.recorded_at,
                 ))
             if effect.kind == "battle_fought" and effect.soldier_id is None and effect.squad_id:
@@ -288,3 +289,10 @@ def _scenario_row(state: CampaignState, scenario) -> dict[str, Any]:
     row["status"] = scenario.status
     row["open"] = state.scenario_open(scenario.id)
     return row
+
+
+def _history_data(effect) -> dict:
+    """An effect's data, with its sentence's template and params (``sentence``) when it has
+    them, so that pages write the row in their language (``campaign.pages.timeline``)."""
+    sentence = sentence_json(effect.text)
+    return {**effect.data, "sentence": sentence} if sentence else effect.data

@@ -182,8 +182,8 @@ def resolve_picks(
                 if not soldier.available:
                     raise refused(
                         "soldier_unavailable",
-                        _("%(soldier)s (soldier %(id)s, %(squad)s) cannot take part: %(status)s")
-                        % {"soldier": soldier.name, "id": soldier.id, "squad": squad.name,
+                        _("%(soldier)s (%(squad)s) cannot take part: %(status)s")
+                        % {"soldier": soldier.name, "squad": squad.name,
                            "status": status_text(soldier)},
                         field=field,
                     )
@@ -210,8 +210,8 @@ def resolve_officers(
             raise refused("not_an_officer", _("%(soldier)s commands no formation") % {"soldier": soldier.name},
                           field=field)
         if not soldier.available:
-            raise refused("soldier_unavailable", _("%(soldier)s (soldier %(id)s) cannot take part: %(status)s")
-                          % {"soldier": soldier.name, "id": soldier.id, "status": status_text(soldier)}, field=field)
+            raise refused("soldier_unavailable", _("%(soldier)s cannot take part: %(status)s")
+                          % {"soldier": soldier.name, "status": status_text(soldier)}, field=field)
         if soldier_id in in_squads:
             raise refused("picked_twice", _("%(soldier)s already goes with his squad") % {"soldier": soldier.name},
                           field=field)

@@ -25,7 +25,7 @@ def test_the_notice_counts_every_change_shown():
         ],
     }
     changes = force._changes(diff)
-    shown = force._Shown(SimpleNamespace(rule_system="steelwar"))
+    shown = force.Shown(SimpleNamespace(rule_system="steelwar"))
     soldiers = [force._soldier({"id": i, "status": "fit", "attributes": {"quality": "recruit"}},
                                changes, shown) for i in (5, 6, 7)]
     squads = [{"id": 10, "changes": shown.changes(shown.plugin.unit_schema,

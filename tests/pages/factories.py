@@ -60,14 +60,14 @@ def steelwar_battle(club, users, name="Hill 203"):
     )
 
 
-def steelwar_campaign(club, users):
-    """A started campaign with two forces of one squad each, two linked scenarios and the
-    first scenario's battle set up (nothing recorded in it yet). All through the campaign
-    services, as an organizer and the players would do it."""
+def steelwar_campaign_planned(club, users):
+    """A started campaign with two forces of one squad each and two linked scenarios, the
+    first with each force's motivation set and no units picked yet. All through the campaign
+    services, as an organizer would do it. Returns ``(campaign, squads)``: per owner, his
+    ``force``, ``squad`` and ``soldiers`` ids."""
     from datetime import date
 
     from campaign.services import campaigns, forces, scenarios, soldiers
-    from campaign.services.battle_setup import start_scenario_battle
     from campaign.systems.steelwar import services as steelwar_services
 
     org = users["olga"]
@@ -108,8 +108,19 @@ def steelwar_campaign(club, users):
     for owner in ("anna", "boris"):
         steelwar_services.set_motivation(user=org, campaign=campaign, scenario_id=first,
                                  force_id=squads[owner]["force"], motivation="medium")
-        scenarios.pick_units(user=users[owner], campaign=campaign, scenario_id=first,
+    return campaign, squads
+
+
+def steelwar_campaign(club, users):
+    """:func:`steelwar_campaign_planned` with each owner's squad picked for the first
+    scenario and its battle set up (nothing recorded in it yet)."""
+    from campaign.services import scenarios
+    from campaign.services.battle_setup import start_scenario_battle
+
+    campaign, squads = steelwar_campaign_planned(club, users)
+    for owner in ("anna", "boris"):
+        scenarios.pick_units(user=users[owner], campaign=campaign, scenario_id=1,
                              force_id=squads[owner]["force"],
                              squads=[{"squad_id": squads[owner]["squad"]}])
-    battle, _ = start_scenario_battle(user=org, campaign=campaign, scenario_id=first)
+    battle, _ = start_scenario_battle(user=users["olga"], campaign=campaign, scenario_id=1)
     return campaign, battle, squads

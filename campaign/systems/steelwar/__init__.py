@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from campaign.ledger.events import BattleResultTakenOver
+from campaign.ledger.sentences import Sentence, Term
 from campaign.plugins import CampaignPlugin, register
 from campaign.plugins.schema import Schema
 from campaign.systems.steelwar import attributes as vocabulary
@@ -134,11 +135,15 @@ class SteelWarCampaign(CampaignPlugin):
         return fold.force_fought(state, force, scenario, event)
 
     def unit_note(self, squad) -> str:
-        return f" ({squad.attributes['quality']})"
+        return Sentence(gettext_noop(" ({quality})"),
+                        quality=Term("quality", squad.attributes["quality"]))
 
     def describe_side(self, side: Mapping[str, Any]) -> tuple[str, dict]:
-        return (f" {side['fatigue']} ({side['starting_morale']}), {side['motivation']} "
-                f"motivation", {k: side[k] for k in ("fatigue", "starting_morale", "motivation")})
+        how = Sentence(gettext_noop(" {fatigue} ({morale}), {motivation} motivation"),
+                       fatigue=Term("fatigue", side["fatigue"]),
+                       morale=Term("morale", side["starting_morale"]),
+                       motivation=Term("motivation", side["motivation"]))
+        return how, {k: side[k] for k in ("fatigue", "starting_morale", "motivation")}
 
     def force_json(self, state, force) -> dict:
         return {"fatigue": fold.fatigue_level(state, force.id)}

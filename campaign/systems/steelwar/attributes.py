@@ -72,5 +72,5 @@ RECORD = Schema((
     Attribute("suppressed", "int", gettext_noop("times suppressed"), editable=False),
     Attribute("hits_taken", "int", gettext_noop("hits taken"), editable=False),
     Attribute("morale_low", "choice", gettext_noop("worst morale"), editable=False,
-              choices=lambda: tuple(tables.GRADE_LADDER)),
+              choices=lambda: tuple(tables.GRADE_LADDER), terms="morale"),
 ))

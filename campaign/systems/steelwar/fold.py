@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from campaign.ledger.fold import set_soldiers, soldier_effect, update_scenario
+from campaign.ledger.sentences import Sentence, Term, gettext_noop, joined, word
 from campaign.ledger.state import CampaignState, Force, LedgerEffect, Scenario
 from campaign.systems.steelwar import events as ev
 from campaign.systems.steelwar.house_rules import FatigueRates, HouseRules
@@ -44,12 +45,17 @@ def pass_time(state: CampaignState, days: int, before) -> tuple[CampaignState, l
         if new["fatigue_points"] != now["fatigue_points"]:
             old_level = rates.fatigue.level(now["fatigue_points"])
             new_level = rates.fatigue.level(new["fatigue_points"])
-            where = "at rest" if now["posture"] == "rest" else "at the front"
+            where = word(gettext_noop("at rest") if now["posture"] == "rest"
+                         else gettext_noop("at the front"))
             effects.append(
                 LedgerEffect(
                     "fatigue_changed",
-                    f"{force.name}: {days} days {where}, fatigue {old_level} -> {new_level}"
-                    f" ({now['fatigue_points']} -> {new['fatigue_points']} points)",
+                    Sentence(gettext_noop("{force}: {days} days {where}, fatigue {old} -> {new}"
+                                          " ({old_points} -> {new_points} points)"),
+                             force=force.name, days=days, where=where,
+                             old=Term("fatigue", old_level), new=Term("fatigue", new_level),
+                             old_points=now["fatigue_points"],
+                             new_points=new["fatigue_points"]),
                     force_id=force.id,
                     data={"from": now["fatigue_points"], "to": new["fatigue_points"],
                           "level": new_level},
@@ -64,7 +70,8 @@ def pass_time(state: CampaignState, days: int, before) -> tuple[CampaignState, l
             effects.append(
                 soldier_effect(
                     "evacuated", current,
-                    f"{current.name} evacuated to recover, due back {due.isoformat()}",
+                    Sentence(gettext_noop("{soldier} evacuated to recover, due back {date}"),
+                             soldier=current.name, date=due.isoformat()),
                     data={"due": due.isoformat()},
                 )
             )
@@ -75,7 +82,9 @@ def pass_time(state: CampaignState, days: int, before) -> tuple[CampaignState, l
             )
             effects.append(
                 soldier_effect(
-                    "recovered", current, f"{current.name} recovered and returns to duty",
+                    "recovered", current,
+                    Sentence(gettext_noop("{soldier} recovered and returns to duty"),
+                             soldier=current.name),
                     data={"by": "time"},
                 )
             )
@@ -108,14 +117,16 @@ def _pass_time_for_force(now: dict, days: int, fatigue: FatigueRates) -> dict:
 def _sent_to_rest(state: CampaignState, e: ev.ForceSentToRest):
     force = state.forces[e.force_id]
     return _with_force(state, force, posture="rest"), [
-        LedgerEffect("sent_to_rest", f"{force.name} is rotated out to rest", force_id=force.id)
+        LedgerEffect("sent_to_rest", Sentence(gettext_noop("{force} is rotated out to rest"),
+                                              force=force.name), force_id=force.id)
     ]
 
 
 def _sent_to_front(state: CampaignState, e: ev.ForceSentToFront):
     force = state.forces[e.force_id]
     return _with_force(state, force, posture="front"), [
-        LedgerEffect("sent_to_front", f"{force.name} goes back to the front", force_id=force.id)
+        LedgerEffect("sent_to_front", Sentence(gettext_noop("{force} goes back to the front"),
+                                               force=force.name), force_id=force.id)
     ]
 
 
@@ -142,15 +153,21 @@ def _recovery_rolled(state: CampaignState, e: ev.RecoveryRolled):
             soldier, status="fit", recovery_due=None, wounded_on=None,
             recoveries=soldier.recoveries + 1, last_recovery_roll_on=state.date,
         )
-        text = f"{soldier.name} recovery roll d{e.die}: {e.roll} (needs {e.target}+): back to duty"
+        text = Sentence(gettext_noop("{soldier} recovery roll d{die}: {roll} (needs {target}+): "
+                                     "back to duty"),
+                        soldier=soldier.name, die=e.die, roll=e.roll, target=e.target)
         effects = [
             soldier_effect("recovery_roll", updated, text, data=dice),
-            soldier_effect("recovered", updated, f"{soldier.name} recovered and returns to duty",
+            soldier_effect("recovered", updated,
+                           Sentence(gettext_noop("{soldier} recovered and returns to duty"),
+                                    soldier=soldier.name),
                            data={"by": "roll"}),
         ]
     else:
         updated = replace(soldier, last_recovery_roll_on=state.date)
-        text = f"{soldier.name} recovery roll d{e.die}: {e.roll} (needs {e.target}+): still recovering"
+        text = Sentence(gettext_noop("{soldier} recovery roll d{die}: {roll} (needs {target}+): "
+                                     "still recovering"),
+                        soldier=soldier.name, die=e.die, roll=e.roll, target=e.target)
         effects = [soldier_effect("recovery_roll", updated, text, data=dice)]
     return set_soldiers(state, updated), effects
 
@@ -161,7 +178,10 @@ def _motivation_set(state: CampaignState, e: ev.MotivationSet):
     updated = replace(scenario, side_attributes={**scenario.side_attributes, e.force_id: side})
     force = state.forces[e.force_id]
     return update_scenario(state, updated), [
-        LedgerEffect("motivation_set", f"{force.name}: {e.motivation} motivation in {scenario.name}",
+        LedgerEffect("motivation_set",
+                     Sentence(gettext_noop("{force}: {motivation} motivation in {scenario}"),
+                              force=force.name, motivation=Term("motivation", e.motivation),
+                              scenario=scenario.name),
                      force_id=e.force_id, scenario_id=scenario.id)
     ]
 
@@ -189,12 +209,17 @@ def settle_casualty(state: CampaignState, soldier, outcome: str, event):
     dice = []
     if "melee_fate" in roll:
         melee = roll["melee_fate"]
-        dice.append(f"melee fate d{melee['die']} {melee['roll']}: {melee['result']}")
+        dice.append(Sentence(gettext_noop("melee fate d{die} {roll}: {result}"),
+                             die=melee["die"], roll=melee["roll"],
+                             result=Term("fate", melee["result"])))
     if "roll" in roll:
         bonus = f"+{roll['modifier']}" if roll.get("modifier") else ""
-        dice.append(f"final reorganisation d{roll['die']} {roll['roll']}{bonus}")
+        dice.append(Sentence(gettext_noop("final reorganisation d{die} {roll}{bonus}"),
+                             die=roll["die"], roll=roll["roll"], bonus=bonus))
     effect = soldier_effect(
-        "reorganisation_roll", soldier, f"{soldier.name}: {'; '.join(dice)}: {outcome}",
+        "reorganisation_roll", soldier,
+        Sentence(gettext_noop("{soldier}: {dice}: {outcome}"), soldier=soldier.name,
+                 dice=joined(dice), outcome=Term("fate", outcome)),
         data=dict(roll), battle_id=event.battle_id,
     )
     return outcome, [effect], {"roll": roll}
@@ -223,7 +248,9 @@ def _commander_replaced(
     if old_id is not None and old_id != soldier.id:
         old = state.soldiers[old_id]
         effects.append(
-            LedgerEffect("command_lost", f"{old.name} lost command of {squad.name} {where}",
+            LedgerEffect("command_lost",
+                         Sentence(gettext_noop("{soldier} lost command of {squad} {where}"),
+                                  soldier=old.name, squad=squad.name, where=where),
                          force_id=squad.force_id, squad_id=squad.id, soldier_id=old.id,
                          battle_id=battle_id, scenario_id=scenario_id)
         )
@@ -232,8 +259,10 @@ def _commander_replaced(
     effects.append(
         LedgerEffect(
             "command_taken",
-            f"{soldier.name} took command of {squad.name} {where} (leadership "
-            f"{before} -> {command['leadership']})",
+            Sentence(gettext_noop("{soldier} took command of {squad} {where} (leadership "
+                                  "{old} -> {new})"),
+                     soldier=soldier.name, squad=squad.name, where=where, old=before,
+                     new=command["leadership"]),
             force_id=squad.force_id, squad_id=squad.id, soldier_id=soldier.id,
             battle_id=battle_id, scenario_id=scenario_id,
             data={"reason": "commander_replaced", "leadership": command["leadership"],
@@ -244,8 +273,10 @@ def _commander_replaced(
         effects.append(
             soldier_effect(
                 "leadership_changed", leader,
-                f"{soldier.name}: leadership {before} -> {command['leadership']} "
-                f"(replaced the commander {where}, §2.9)",
+                Sentence(gettext_noop("{soldier}: leadership {old} -> {new} (replaced the "
+                                      "commander {where}, §2.9)"),
+                         soldier=soldier.name, old=before, new=command["leadership"],
+                         where=where),
                 battle_id=battle_id,
                 data={"from": before, "to": command["leadership"],
                       "reason": "commander_replaced"},
@@ -267,9 +298,11 @@ def force_fought(state: CampaignState, force: Force, scenario: Scenario, event):
            "consecutive_battles": now["consecutive_battles"] + 1, "posture": "front"}
     effect = LedgerEffect(
         "fatigue_changed",
-        f"{force.name}: battle {new['consecutive_battles']} in a row adds {added} "
-        f"fatigue ({rates.level(now['fatigue_points'])} -> "
-        f"{rates.level(new['fatigue_points'])})",
+        Sentence(gettext_noop("{force}: battle {battles} in a row adds {added} fatigue "
+                              "({old} -> {new})"),
+                 force=force.name, battles=new["consecutive_battles"], added=added,
+                 old=Term("fatigue", rates.level(now["fatigue_points"])),
+                 new=Term("fatigue", rates.level(new["fatigue_points"]))),
         force_id=force.id, scenario_id=scenario.id, battle_id=event.battle_id,
         data={"from": now["fatigue_points"], "to": new["fatigue_points"],
               "level": rates.level(new["fatigue_points"])},

@@ -1,0 +1,128 @@
+"""The soldier's and squad's timelines read in the page's language: each history row keeps
+its sentence (template and params), the page writes it in English or Russian with the
+rulebook's words (roles, fatigue, motivation, fates); a row stored before rows had a
+sentence is shown in its stored English, marked as English."""
+from datetime import UTC, datetime
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from campaign.ledger.sentences import Sentence, Term, gettext_noop, sentence_json
+from campaign.models import HistoryEntry
+from campaign.pages.timeline import history_text
+from tests.pages.factories import club_with_players, steelwar_campaign
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def fought():
+    """The bridge fought and concluded (a draw), its result taken over."""
+    from battles.services.battles import conclude_battle
+
+    club, users = club_with_players()
+    campaign, battle, squads = steelwar_campaign(club, users)
+    battle.refresh_from_db()
+    conclude_battle(battle_id=battle.pk, user=users["olga"], expected_version=battle.version,
+                    result={"force-1": "draw", "force-2": "draw"})
+    client = Client()
+    client.force_login(users["anna"])
+    return campaign, battle, squads, client
+
+
+def timeline(html: str) -> str:
+    return html.split('id="timeline-title"', 1)[1]
+
+
+def test_a_soldiers_timeline_reads_in_russian_on_a_russian_page(fought):
+    campaign, battle, squads, client = fought
+    petrov = squads["anna"]["soldiers"][0]
+    page = f"/campaigns/{campaign.pk}/soldiers/{petrov}/"
+    russian = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    lines = timeline(russian)
+    assert "Petrov (командир) зачислен: 1st squad" in lines
+    assert "Petrov принимает командование: 1st squad" in lines
+    assert "Petrov сражался в «The bridge»: невредим" in lines
+    assert 'lang="en"' not in lines
+    assert "командир" in russian.split("<h1>", 1)[1].split("</h1>", 1)[0]  # his role
+    # his record's worst morale in the rulebook's Russian (a grade, labelled as a morale)
+    from campaign.selectors.history import record_of
+    from rules.core import registry
+
+    low = record_of(campaign=campaign, subject="soldier", ref=petrov)["report"]["morale_low"]
+    assert low in registry.terms("steelwar").keys("morale")
+    record = russian.split('id="record-title"', 1)[1].split("</section>", 1)[0]
+    assert registry.terms("steelwar").label("morale", low, "ru") in record
+    assert f">{low}<" not in record
+    english = timeline(client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert f"Petrov fought in The bridge (battle {battle.pk}): unharmed" in english
+    assert "Petrov (commander) recruited: 1st squad" in english
+
+
+def test_a_forces_fatigue_and_motivation_read_in_the_rulebooks_russian(fought):
+    campaign, battle, squads, client = fought
+    rows = HistoryEntry.objects.filter(campaign=campaign, subject="force",
+                                       subject_ref=squads["anna"]["force"])
+    with translation.override("ru"):
+        texts = [history_text(row, "steelwar")[0] for row in rows]
+    assert "Steel company: мотивация «средняя» в «The bridge»" in texts
+    assert any(t.startswith("Steel company вступает в бой «The bridge»: свежие (")
+               for t in texts), texts
+    assert any("усталость +" in t and "свежие" in t for t in texts), texts
+
+
+def test_a_squads_timeline_reads_in_russian(fought):
+    campaign, battle, squads, client = fought
+    page = f"/campaigns/{campaign.pk}/squads/{squads['boris']['squad']}/"
+    lines = timeline(client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "Partisans: отделение сформировано (новобранцы)" in lines
+    assert "Partisans: бой в «The bridge»" in lines
+
+
+def test_a_row_stored_without_its_sentence_stays_english_and_says_so(fought):
+    campaign, battle, squads, client = fought
+    aro = squads["boris"]["soldiers"][0]
+    HistoryEntry.objects.create(
+        campaign=campaign, subject="soldier", subject_ref=aro, version=999, seq=0,
+        kind="recovered", text="Aro recovered and returns to duty", data={},
+        recorded_at=datetime.now(UTC))
+    page = f"/campaigns/{campaign.pk}/soldiers/{aro}/"
+    lines = timeline(client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert '<p lang="en" class="small">Aro recovered and returns to duty</p>' in lines
+
+
+def test_a_sentence_is_the_english_it_always_was_and_keeps_its_words():
+    where = Sentence(gettext_noop("in {scenario} (battle {battle})"), scenario="Hill",
+                     battle=3)
+    text = Sentence(gettext_noop("{soldier} fought {where}: {outcome}"), soldier="Aro",
+                    where=where, outcome=Term("fate", "killed"))
+    assert text == "Aro fought in Hill (battle 3): killed"
+    assert sentence_json(text) == {
+        "template": "{soldier} fought {where}: {outcome}",
+        "params": {"soldier": "Aro", "outcome": {"term": "fate", "value": "killed"},
+                   "where": {"template": "in {scenario} (battle {battle})",
+                             "params": {"scenario": "Hill", "battle": 3}}}}
+    assert sentence_json("plain") is None
+
+
+def test_a_reorganisation_roll_reads_in_russian():
+    """Steel War §2.11: the final reorganisation roll's line, in both languages."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.state import CampaignState, Soldier
+    from campaign.systems.steelwar.fold import settle_casualty
+
+    event = SimpleNamespace(battle_id=3, extra={"reorganisation": [
+        {"soldier_id": 1, "outcome": "returned_to_duty", "die": 6, "roll": 5}]})
+    outcome, (effect,), _note = settle_casualty(
+        CampaignState(), Soldier(id=1, force_id=1, squad_id=1, name="Bel"), "wounded", event)
+    assert outcome == "returned_to_duty"
+    assert effect.text == "Bel: final reorganisation d6 5: returned_to_duty"
+    row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
+    with translation.override("ru"):
+        assert history_text(row, "steelwar") == (
+            "Bel: итоговая реорганизация d6 5: ранен, вернулся в строй", False)
+    with translation.override("en"):
+        assert history_text(row, "steelwar") == (
+            "Bel: final reorganisation d6 5: wounded, returned to duty", False)
