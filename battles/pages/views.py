@@ -1,13 +1,16 @@
 """The battle table view: thin views over battles.selectors; writes go to the REST API (JS)."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from battles import selectors
+from battles import selectors, services
 from battles.pages.table import table_context
+from config.api_errors import localized_message
 from config.errors import DomainError
 from config.request_input import ascii_int
 
@@ -41,6 +44,21 @@ def battle_table(request, pk: int):
     context["head_url"] = reverse("battles_pages:table", args=[battle.pk])
     context["js_messages"] = _js_messages()
     return render(request, "battles/table.html", context)
+
+
+@login_required
+@require_POST
+def reopen(request, pk: int):
+    """An organizer reopens the concluded battle (``battles.services.reopen_battle``) with a
+    reason; a refusal is shown on the table."""
+    battle = _battle_or_404(request, pk)
+    try:
+        services.reopen_battle(battle_id=battle.pk, user=request.user,
+                               expected_version=battle.version,
+                               reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        messages.error(request, localized_message(error.code, error.message)[0])
+    return redirect("battles_pages:table", pk=battle.pk)
 
 
 def _js_messages() -> dict:
