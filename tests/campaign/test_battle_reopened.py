@@ -4,7 +4,8 @@ import pytest
 
 from battles.models import BattleLogEntry
 from campaign.ledger.events import BattleResultTakenOver, EntryVoided
-from campaign.models import Force, HistoryEntry, Soldier, Squad
+from campaign.models import CampaignBattle, Force, HistoryEntry, Soldier, Squad
+from campaign.services import transfer
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.campaigns import start_campaign
 from campaign.services.ledger import ledger_of, state_of
@@ -111,6 +112,18 @@ def test_a_battle_corrected_after_its_take_over_counts_once_as_if_right_first_ti
     assert _dump(campaign) == incremental
     assert [e.type for e in ledger_of(campaign_id=campaign.pk)].count(
         BattleResultTakenOver.type) == 2  # the first stays in the stream, voided
+
+    # a copy (export, import) reads the same: the reopened battle and the voided take-over
+    document = transfer.export_campaign(user=people["org"], campaign=campaign)
+    copy_ = transfer.import_campaign(user=people["org"], club=club, document=document,
+                                     name="Copy").campaign
+    assert _sheet(copy_) == corrected
+    copied = HistoryEntry.objects.get(campaign=copy_, subject="soldier", subject_ref=victim,
+                                      kind="died")
+    assert copied.voided_by == history.voided_by
+    assert pending_battles() == []  # the copy's reopened battle is taken over: by its key
+    copied_battle = CampaignBattle.objects.get(campaign=copy_).battle_id
+    assert take_over_battle(battle_id=copied_battle).replayed
 
 
 def test_only_organizers_reopen_and_only_a_concluded_battle(
