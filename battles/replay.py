@@ -9,7 +9,9 @@ A battle stream holds:
 - rules facts (``declare``, ``dice``, ``draw``, ``decide``, or a system's own types), folded as they are;
 - ``correction.void`` / ``correction.amend``: ``{"target": v, "reason": ..., "data": ...}``,
   which make the fact at version ``v`` count as absent / as ``data`` from then on;
-- ``battle.concluded``: the result, the casualty summary and the revealed dice seed.
+- ``battle.concluded``: the result, the casualty summary and the revealed dice seed;
+- ``battle.reopened``: an organizer reopened the concluded battle for corrections
+  (``{"reason": ...}``); it is concluded again with a new ``battle.concluded``.
 
 Replaying never rolls and never guesses: a fact the rules reject during a replay (because an
 earlier correction changed what the rules need) is skipped and marked ``unfit``, and the
@@ -28,10 +30,11 @@ from rules.core.system import RuleSystem, State
 
 STARTED = "battle.started"
 CONCLUDED = "battle.concluded"
+REOPENED = "battle.reopened"
 VOID = "correction.void"
 AMEND = "correction.amend"
 CORRECTIONS = (VOID, AMEND)
-BATTLE_EVENTS = (STARTED, CONCLUDED)
+BATTLE_EVENTS = (STARTED, CONCLUDED, REOPENED)
 
 APPLIED = "applied"
 AMENDED = "amended"
@@ -78,6 +81,8 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
     if event_type == CONCLUDED:
         result = ", ".join(f"{side} {res}" for side, res in (data.get("result") or {}).items())
         return f"battle concluded: {result}"
+    if event_type == REOPENED:
+        return f"battle reopened: {data.get('reason') or 'no reason given'}"
     if event_type == VOID:
         return f"correction: event #{data.get('target')} voided ({data.get('reason') or 'no reason given'})"
     if event_type == AMEND:

@@ -442,6 +442,10 @@ class Conclusion:
     result: dict | None
     summary: dict
     log_effects: list
+    #: The battle's version at this conclusion, and whether it was reopened before it (a
+    #: conclusion after a reopening is taken over again).
+    version: int = 0
+    reopened: bool = False
 
 
 #: Log rows whose effects count.
@@ -451,7 +455,7 @@ COUNTED = (BattleLogEntry.Status.APPLIED, BattleLogEntry.Status.AMENDED)
 def conclusion_of(*, battle_id: int) -> Conclusion | None:
     """The battle's :class:`Conclusion`, or None while it is open (or if there is none)."""
     battle = Battle.objects.filter(pk=battle_id, status=Battle.Status.CONCLUDED).only(
-        "pk", "result", "summary"
+        "pk", "result", "summary", "version"
     ).first()
     if battle is None:
         return None
@@ -461,7 +465,21 @@ def conclusion_of(*, battle_id: int) -> Conclusion | None:
         summary=battle.summary or {"sides": []},
         log_effects=[effect for effects in rows.values_list("effects", flat=True)
                      for effect in effects or ()],
+        version=battle.version,
+        reopened=BattleLogEntry.objects.filter(battle=battle, type=replay.REOPENED).exists(),
     )
+
+
+def concluded_versions(*, battle_ids) -> dict[int, tuple[int, bool]]:
+    """Battle id -> (its version, whether it was ever reopened) of the concluded battles
+    among ``battle_ids``."""
+    concluded = dict(Battle.objects.filter(pk__in=list(battle_ids),
+                                           status=Battle.Status.CONCLUDED)
+                     .values_list("pk", "version"))
+    reopened = set(BattleLogEntry.objects.filter(battle_id__in=list(concluded),
+                                                 type=replay.REOPENED)
+                   .values_list("battle_id", flat=True))
+    return {pk: (version, pk in reopened) for pk, version in concluded.items()}
 
 
 def concluded_battles() -> QuerySet:

@@ -21,6 +21,7 @@ urlpatterns = [
     path("battles/<int:pk>/odds/", views.OddsView.as_view(), name="battle-odds"),
     path("battles/<int:pk>/corrections/", views.CorrectionView.as_view(), name="battle-correct"),
     path("battles/<int:pk>/conclude/", views.ConcludeView.as_view(), name="battle-conclude"),
+    path("battles/<int:pk>/reopen/", views.ReopenView.as_view(), name="battle-reopen"),
     path("battles/<int:pk>/dice/verify/", views.VerifyDiceView.as_view(), name="battle-verify"),
     path("battles/<int:pk>/replay/", views.ReplayView.as_view(), name="battle-replay"),
     path("battles/<int:pk>/export/", views.ExportView.as_view(), name="battle-export"),

@@ -10,7 +10,15 @@ import pkgutil
 from django.urls import include, path
 
 import campaign.systems
-from campaign.api.views import campaigns, forces, reading, scenarios, soldiers, transfer
+from campaign.api.views import (
+    campaigns,
+    corrections,
+    forces,
+    reading,
+    scenarios,
+    soldiers,
+    transfer,
+)
 
 app_name = "campaign"
 
@@ -23,6 +31,8 @@ per_campaign = [
     path("calendar/", campaigns.CalendarView.as_view(), name="calendar"),
     path("finish/", campaigns.FinishView.as_view(), name="finish"),
     path("ledger/", campaigns.LedgerView.as_view(), name="ledger"),
+    path("ledger/<int:version>/void/", corrections.VoidView.as_view(), name="ledger-void"),
+    path("ledger/<int:version>/amend/", corrections.AmendView.as_view(), name="ledger-amend"),
     path("dice/verify/", campaigns.DiceVerifyView.as_view(), name="dice-verify"),
     path("attributes/", campaigns.AttributeSchemasView.as_view(), name="attributes"),
     path("export/", transfer.ExportView.as_view(), name="export"),

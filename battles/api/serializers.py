@@ -157,6 +157,10 @@ class ConcludeSerializer(WriteSerializer):
     )
 
 
+class ReopenSerializer(WriteSerializer):
+    reason = serializers.CharField(max_length=500, help_text="why the battle is reopened")
+
+
 class ParticipantInSerializer(serializers.Serializer):
     user = serializers.IntegerField(help_text="a member of the club, by user id")
     side = serializers.CharField(max_length=60)

@@ -321,6 +321,26 @@ class ConcludeView(_WriteView):
         )
 
 
+class ReopenView(_WriteView):
+    """Reopen a concluded battle to correct it (organizers); conclude it again after."""
+
+    form_class = s.ReopenSerializer
+    creates = False
+
+    @_write_schema(s.ReopenSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.form(request, pk)
+        return self.respond(
+            services.reopen_battle(
+                battle_id=pk,
+                user=request.user,
+                expected_version=data["expected_version"],
+                reason=data["reason"],
+                **keyed(request, data),
+            )
+        )
+
+
 class OddsView(APIView):
     """Exact odds of an action if declared now, or of the declared action whose dice are
     pending (nothing is recorded)."""

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from battles import selectors
 from battles.models import Battle, BattleLogEntry
-from battles.replay import AMEND, CONCLUDED, STARTED, VOID, describe, is_fact
+from battles.replay import AMEND, CONCLUDED, REOPENED, STARTED, VOID, describe, is_fact
 from battles.results import result_label
 from config.rule_messages import localize_rule_message
 from rules.core import registry
@@ -304,6 +304,8 @@ def _describe(event_type: str, fact: dict, words: Words) -> str:
         return _("battle concluded: %(result)s") % {"result": ", ".join(
             f"{words.name(str(side))} — {result_label(str(outcome))}"
             for side, outcome in (fact.get("result") or {}).items())}
+    if event_type == REOPENED:
+        return _("battle reopened: %(reason)s") % {"reason": fact.get("reason") or ""}
     if event_type in (VOID, AMEND):
         values = {"n": fact.get("target"), "reason": fact.get("reason") or _("no reason given")}
         if event_type == VOID:

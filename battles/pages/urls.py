@@ -8,4 +8,5 @@ app_name = "battles_pages"
 urlpatterns = [
     path("", views.battle_list, name="list"),
     path("<int:pk>/", views.battle_table, name="table"),
+    path("<int:pk>/reopen/", views.reopen, name="reopen"),
 ]

@@ -1,15 +1,18 @@
 """The battle table view: thin views over battles.selectors; writes go to the REST API (JS)."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from battles import selectors
+from battles import selectors, services
 from battles.models import Battle
 from battles.pages.table import table_context
 from battles.signals import battle_links, battle_review
+from config.api_errors import localized_message
 from config.errors import DomainError
 from config.request_input import ascii_int
 
@@ -58,6 +61,21 @@ def _review(battle: Battle) -> list[dict]:
     (:data:`battles.signals.battle_review`)."""
     answers = battle_review.send(sender=Battle, battle=battle)
     return [group for _receiver, groups in answers for group in groups or ()]
+
+
+@login_required
+@require_POST
+def reopen(request, pk: int):
+    """An organizer reopens the concluded battle (``battles.services.reopen_battle``) with a
+    reason; a refusal is shown on the table."""
+    battle = _battle_or_404(request, pk)
+    try:
+        services.reopen_battle(battle_id=battle.pk, user=request.user,
+                               expected_version=battle.version,
+                               reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        messages.error(request, localized_message(error.code, error.message)[0])
+    return redirect("battles_pages:table", pk=battle.pk)
 
 
 def _js_messages() -> dict:

@@ -6,6 +6,7 @@ from battles.services.battles import (
     conclude_battle,
     correct,
     create_battle,
+    reopen_battle,
 )
 from battles.services.facts import decide, declare, enter_dice, enter_draw
 from battles.services.projection import rebuild
@@ -27,4 +28,5 @@ __all__ = [
     "export_battle",
     "import_battle",
     "rebuild",
+    "reopen_battle",
 ]

@@ -14,14 +14,14 @@ from battles import dice as dice_scheme
 from battles import replay
 from battles.models import Battle, BattleLogEntry, BattleParticipant, CreationKey, DiceSeed
 from battles.results import RESULTS
-from battles.selectors import state_at
+from battles.selectors import ORGANIZER, battle_role, state_at
 from battles.services.projection import project
 from battles.services.writes import PlanContext, WriteResult, write
 from battles.signals import battle_concluded, battle_concluding
 from battles.streams import stream_of
 from clubs.models import Club
 from clubs.selectors import members
-from config.errors import DomainError, Invalid, Refused
+from config.errors import DomainError, Forbidden, Invalid, Refused
 from eventstore.idempotency import ensure_same_request
 from eventstore.services import append
 from eventstore.types import NewEvent
@@ -249,6 +249,49 @@ def conclude_battle(
         expected_version=expected_version,
         plan=plan,
         idempotency_key=idempotency_key,
+    )
+
+
+#: Longest reason for reopening a battle.
+REASON_MAX = 500
+
+
+def reopen_battle(
+    *,
+    battle_id: int,
+    user: Any,
+    expected_version: int,
+    reason: str,
+    idempotency_key: str | None = None,
+    request_fingerprint: str | None = None,
+) -> WriteResult:
+    """An organizer reopens a concluded battle to correct it (``battle.reopened``, with the
+    reason): facts and corrections are accepted again until it is concluded again, and the
+    next conclusion is taken over again by its campaign (which voids the first take-over).
+    The dice seed stays revealed: server dice rolled after a reopening are not secret."""
+
+    def plan(ctx: PlanContext) -> None:
+        if battle_role(user=ctx.user, battle=ctx.battle) != ORGANIZER:
+            raise Forbidden("not_an_organizer",
+                            _("only the club's organizers may reopen a battle"))
+        if ctx.battle.is_open:
+            raise Refused("battle_open", _("battle %(battle)s is not concluded")
+                          % {"battle": ctx.battle.pk})
+        text = reason.strip() if isinstance(reason, str) else ""
+        if not text or len(text) > REASON_MAX:
+            raise Invalid("reason_required",
+                          _("say why the battle is reopened (at most %(most)s characters)")
+                          % {"most": REASON_MAX}, field="reason")
+        ctx.add(replay.REOPENED, {"reason": text})
+
+    return write(
+        battle_id=battle_id,
+        user=user,
+        expected_version=expected_version,
+        plan=plan,
+        idempotency_key=idempotency_key,
+        request_fingerprint=request_fingerprint,
+        allow_concluded=True,
     )
 
 

@@ -185,6 +185,8 @@ def fold_projection(
                     raise
             if event.type == replay.CONCLUDED:
                 _conclude(battle, event)
+            elif event.type == replay.REOPENED:
+                _reopen(battle)
         outcomes.append(outcome)
         if event.type not in replay.CORRECTIONS:  # _refold logs the correction itself
             writer.log(event, outcome)
@@ -206,6 +208,11 @@ def _conclude(battle: Battle, event: RecordedEvent) -> None:
     battle.result = event.data.get("result")
     battle.summary = event.data.get("summary")
     battle.concluded_at = event.recorded_at or timezone.now()
+
+
+def _reopen(battle: Battle) -> None:
+    battle.status = Battle.Status.OPEN
+    battle.result, battle.summary, battle.concluded_at = None, None, None
 
 
 def _refold(

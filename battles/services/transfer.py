@@ -217,8 +217,16 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
         if (event_type == replay.STARTED) != (i == 0):
             raise _bad(f"{path}.type", _("%(type)s must be the first event, and only it")
                        % {"type": replay.STARTED})
-        if event_type == replay.CONCLUDED and i != len(events) - 1:
-            raise _bad(f"{path}.type", _("%(type)s must be the last event") % {"type": replay.CONCLUDED})
+        reopened_next = i + 1 < len(events) and isinstance(events[i + 1], Mapping) and (
+            events[i + 1].get("type") == replay.REOPENED)
+        if event_type == replay.CONCLUDED and i != len(events) - 1 and not reopened_next:
+            raise _bad(f"{path}.type", _("%(type)s must be the last event, or be followed by "
+                                         "%(reopened)s") % {"type": replay.CONCLUDED,
+                                                            "reopened": replay.REOPENED})
+        if event_type == replay.REOPENED and (i == 0 or not isinstance(events[i - 1], Mapping)
+                                              or events[i - 1].get("type") != replay.CONCLUDED):
+            raise _bad(f"{path}.type", _("%(type)s must follow %(concluded)s")
+                       % {"type": replay.REOPENED, "concluded": replay.CONCLUDED})
         if event_type == replay.STARTED:
             _mapping(data.get("setup"), f"{path}.data.setup")
             rules = _mapping(data.get("rules"), f"{path}.data.rules")
@@ -243,6 +251,8 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 data.get("data"), f"{path}.data.data"
             ).get("source") == "server":
                 raise _bad(f"{path}.data.data.source", _("an amendment cannot be server dice"))
+        elif event_type == replay.REOPENED:
+            _string(data.get("reason"), f"{path}.data.reason", 500)
         elif event_type == replay.CONCLUDED:
             _mapping(data.get("result"), f"{path}.data.result")
             _mapping(data.get("summary"), f"{path}.data.summary")

@@ -133,7 +133,7 @@ class HistoryEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = HistoryEntry
         fields = ["version", "seq", "kind", "text", "in_game_date", "battle_id", "scenario_id",
-                  "data", "recorded_at"]
+                  "data", "recorded_at", "voided_by", "amended_by", "correction_reason"]
 
 
 class RecordSerializer(serializers.Serializer):
@@ -221,6 +221,19 @@ class HouseRulesChangeSerializer(WriteSerializer):
 
 class BattleOptionsSerializer(WriteSerializer):
     options = serializers.DictField(help_text="option -> value; only those you change")
+
+
+class EntryVoidSerializer(WriteSerializer):
+    expected_version = serializers.IntegerField(
+        min_value=0, max_value=INT32_MAX,
+        help_text="the ledger version you read (required); a stale one gets 409",
+    )
+    reason = serializers.CharField(max_length=500, help_text="why the entry is corrected")
+
+
+class EntryAmendSerializer(EntryVoidSerializer):
+    data = serializers.DictField(help_text="the fields that change: days (a calendar step), "
+                                           "cause (a death), results (a scenario's result)")
 
 
 class CalendarSerializer(WriteSerializer):

@@ -396,3 +396,45 @@ class BattleResultTakenOver(_Open):
     casualties: list = field(default_factory=list)
     units: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    #: The battle's stream version at the conclusion taken over (a battle reopened and
+    #: concluded again is taken over again); None in events recorded before reopening.
+    battle_version: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        data = super().to_data()
+        if data.get("battle_version") is None:
+            data.pop("battle_version", None)
+        return data
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True)
+class EntryVoided(LedgerEvent):
+    """An organizer voids the ledger entry at ``target_version`` (recorded by mistake): from
+    now on the fold reads the ledger as if it were absent (``campaign.ledger.corrections``).
+    ``target_type``: the voided entry's type, for the history."""
+
+    type: ClassVar[str] = "entry.voided"
+    target_version: int
+    target_type: str
+    reason: str
+
+
+@_register
+@dataclass(frozen=True)
+class EntryAmended(LedgerEvent):
+    """An organizer amends the ledger entry at ``target_version``: from now on the fold reads
+    it with ``data`` (its whole new payload; the latest amendment wins)."""
+
+    type: ClassVar[str] = "entry.amended"
+    target_version: int
+    target_type: str
+    data: dict
+    reason: str
+
+
+#: The correction event types.
+CORRECTION_TYPES = (EntryVoided.type, EntryAmended.type)

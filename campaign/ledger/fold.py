@@ -12,12 +12,13 @@ As-of views are this fold stopped early (:func:`fold`, :func:`fold_to_date`).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import date, timedelta
 from typing import NamedTuple
 
 from campaign.ledger import events as ev
+from campaign.ledger.corrections import Correction, corrections_in, effective
 from campaign.ledger.sentences import Sentence, Term, gettext_noop, joined, word
 from campaign.ledger.state import (
     CampaignState,
@@ -49,9 +50,18 @@ def _handles(event_class: type[ev.LedgerEvent]) -> Callable[[Handler], Handler]:
     return register
 
 
-def apply(state: CampaignState, entry: Entry) -> Step:
+def apply(
+    state: CampaignState, entry: Entry, corrections: Mapping[int, Correction] | None = None
+) -> Step:
     """Fold one ledger entry (``version``, ``type``, ``data``) into ``state``: the core's
-    handler, else the campaign plug-in's."""
+    handler, else the campaign plug-in's. Under ``corrections``
+    (:mod:`campaign.ledger.corrections`) a voided entry changes nothing but the version and
+    an amended one is read with its amended data."""
+    if corrections:
+        corrected = effective(entry, corrections)
+        if corrected is None:
+            return Step(replace(state, version=entry.version))
+        entry = corrected
     handler = _HANDLERS.get(entry.type)
     if handler is None:
         handler = state.plugin.handlers()[entry.type]
@@ -65,23 +75,39 @@ def fold(
     *,
     state: CampaignState | None = None,
     stop_before: Callable[[Entry], bool] | None = None,
+    corrections: Mapping[int, Correction] | None = None,
 ) -> CampaignState:
     """The state after ``entries`` (from ``state``, or from the beginning); with
-    ``stop_before``, the state just before the first entry it accepts."""
+    ``stop_before``, the state just before the first entry it accepts. Read under
+    ``corrections`` (default: the corrections among ``entries``; a fold that starts from a
+    ``state`` must be given them, or none may be among the entries)."""
+    entries = list(entries)
+    if corrections is None:
+        corrections = corrections_in(entries)
     state = state if state is not None else CampaignState()
     for entry in entries:
         if stop_before is not None and stop_before(entry):
             break
-        state = apply(state, entry).state
+        state = apply(state, entry, corrections).state
     return state
 
 
-def fold_to_date(entries: Iterable[Entry], on: date) -> CampaignState:
+def fold_to_date(
+    entries: Iterable[Entry], on: date, corrections: Mapping[int, Correction] | None = None
+) -> CampaignState:
     """The state at the end of in-game day ``on``: every event recorded while the calendar
     stood at or before ``on``; a calendar advance that crosses ``on`` is folded only up to
-    it (time folds the same in one step or in several)."""
+    it (time folds the same in one step or in several). Read under ``corrections`` (default:
+    those among ``entries``)."""
+    entries = list(entries)
+    if corrections is None:
+        corrections = corrections_in(entries)
     state = CampaignState()
     for entry in entries:
+        if effective(entry, corrections) is None:
+            state = apply(state, entry, corrections).state  # voided: only the version moves
+            continue
+        entry = effective(entry, corrections)
         if entry.type == ev.CalendarAdvanced.type and state.date is not None:
             days = entry.data["days"]
             if state.date + timedelta(days=days) > on:
@@ -226,6 +252,24 @@ def _campaign_finished(state: CampaignState, e: ev.CampaignFinished):
         LedgerEffect("campaign_finished",
                      Sentence(gettext_noop("Campaign {name} is over"), name=state.name))
     ]
+
+
+@_handles(ev.EntryVoided)
+def _entry_voided(state: CampaignState, e: ev.EntryVoided):
+    """The fold reads the target as absent (:func:`fold`); the entry itself only tells."""
+    return state, [LedgerEffect("entry_voided", f"Entry {e.target_version} voided: {e.reason}",
+                                data={"target_version": e.target_version,
+                                      "target_type": e.target_type, "reason": e.reason})]
+
+
+@_handles(ev.EntryAmended)
+def _entry_amended(state: CampaignState, e: ev.EntryAmended):
+    """The fold reads the target with the amended data (:func:`fold`); this only tells."""
+    return state, [LedgerEffect("entry_amended",
+                                f"Entry {e.target_version} amended: {e.reason}",
+                                data={"target_version": e.target_version,
+                                      "target_type": e.target_type, "reason": e.reason,
+                                      "amended": dict(e.data)})]
 
 
 @_handles(ev.CalendarAdvanced)
@@ -628,7 +672,9 @@ def _battle_result_taken_over(state: CampaignState, e: ev.BattleResultTakenOver)
 
     results = {r["force_id"]: r["result"] for r in e.results}
     updated_scenario = replace(
-        scenario, taken_over=True, results={**scenario.results, **results}
+        scenario, taken_over=True, results={**scenario.results, **results},
+        taken_over_at=state.version + 1,  # versions are consecutive: this entry's
+        taken_over_battle_version=e.battle_version,
     )
     state = update_scenario(state, updated_scenario)
     effects.append(

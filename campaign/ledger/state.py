@@ -134,6 +134,8 @@ class Scenario:
     played_on: date | None = None
     results: dict = field(default_factory=dict)  # force id -> win/lose/draw
     taken_over: bool = False
+    taken_over_at: int | None = None  # the ledger version of the take-over in force
+    taken_over_battle_version: int | None = None  # the conclusion it took over
 
     @property
     def status(self) -> str:

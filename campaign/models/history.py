@@ -9,6 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from campaign.models.campaigns import Campaign
 
 
+class CountedRows(models.Manager):
+    """History rows of entries that count: a voided entry's rows stay (struck through in
+    the histories) but are never summed."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(voided_by__isnull=True)
+
+
 class HistoryEntry(models.Model):
     class Subject(models.TextChoices):
         CAMPAIGN = "campaign", _("campaign")
@@ -30,6 +38,15 @@ class HistoryEntry(models.Model):
     scenario_ref = models.PositiveIntegerField(null=True, blank=True)
     data = models.JSONField(default=dict, blank=True)
     recorded_at = models.DateTimeField()
+    voided_by = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the ledger entry that voided this row's entry")
+    amended_by = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the ledger entry whose amendment this row shows")
+    correction_reason = models.TextField(blank=True, default="")
+
+    objects = models.Manager()
+    #: Rows whose entry still counts (not voided): what records, totals and charts sum.
+    counted = CountedRows()
 
     class Meta:
         ordering = ["campaign", "version", "seq"]

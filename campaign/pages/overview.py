@@ -78,7 +78,7 @@ def charts(*, campaign: Campaign, force_names: dict[int, str], ladder: tuple[str
     outcome) and the unit's ``morale_low``. Morale is drawn as steps above the worst grade
     (Routing 0 ... Confident 4), so higher is better.
     """
-    rows = HistoryEntry.objects.filter(
+    rows = HistoryEntry.counted.filter(
         campaign=campaign, subject=HistoryEntry.Subject.SQUAD, kind="battle_fought"
     ).order_by("version", "seq")
     battles: list[int] = []

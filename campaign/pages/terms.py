@@ -107,4 +107,6 @@ HISTORY_KINDS = {
     "amended": _("record amended"),
     "scenario_result": _("scenario result"),
     "result_taken_over": _("battle result taken over"),
+    "entry_voided": _("entry voided"),
+    "entry_amended": _("entry amended"),
 }

@@ -1,7 +1,7 @@
 """Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
-from campaign.pages import scenario_views, setup, transfer, views
+from campaign.pages import ledger, scenario_views, setup, transfer, views
 
 app_name = "campaign_pages"
 urlpatterns = [
@@ -9,6 +9,7 @@ urlpatterns = [
     path("campaigns/import/", transfer.import_page, name="import"),
     path("campaigns/import/<str:job>/", transfer.import_job_page, name="import-job"),
     path("campaigns/<int:campaign_id>/", views.campaign_overview, name="campaign"),
+    path("campaigns/<int:campaign_id>/ledger/", ledger.ledger_page, name="ledger"),
     path("campaigns/<int:campaign_id>/forces/<int:ref>/", views.force_detail, name="force"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/", views.squad_record, name="squad"),
     path("campaigns/<int:campaign_id>/soldiers/<int:ref>/", views.soldier_record, name="soldier"),

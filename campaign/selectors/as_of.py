@@ -1,12 +1,15 @@
 """As-of views: the campaign as it stood at a ledger version, before a battle, or on an
 in-game date (DESIGN principle 8: the fold of the ledger up to that point), and the
-difference between two such moments."""
+difference between two such moments. Every moment is read under every correction recorded
+so far (as the battles' ``?at=N``): a voided death is absent from every as-of view, the
+version it was recorded at included."""
 from __future__ import annotations
 
 from datetime import date
 
 from django.utils.translation import gettext as _
 
+from campaign.ledger.corrections import corrections_in
 from campaign.ledger.diff import diff_states
 from campaign.ledger.fold import apply, battle_started_entry, fold, fold_to_date
 from campaign.ledger.state import CampaignState, state_json
@@ -29,18 +32,20 @@ def state_as_of(
         raise Invalid("bad_moment", _("give one of version, before_battle, on_date"))
     if version is None and before_battle is None and on_date is None:
         return state_of(campaign_id=campaign.pk)  # the process's kept fold, extended
-    entries = ledger_of(campaign_id=campaign.pk, to_version=version)
+    everything = ledger_of(campaign_id=campaign.pk)
+    corrections = corrections_in(everything)  # the past as the ledger reads it now
+    entries = everything if version is None else everything[:version]
     if before_battle is not None:
         started = battle_started_entry(before_battle)
         if not any(started(e) for e in entries):
             raise NotFound("not_found", _("battle %(before_battle)s is not part of this campaign") % {"before_battle": before_battle},
                            field="before_battle")
-        return fold(entries, stop_before=started)
+        return fold(entries, stop_before=started, corrections=corrections)
     if on_date is not None:
         if campaign.start_date and on_date < campaign.start_date:
             raise Refused("before_start", _("the campaign starts on %(date)s") % {"date": campaign.start_date.isoformat()}, field="on_date")
-        return fold_to_date(entries, on_date)
-    return fold(entries)
+        return fold_to_date(entries, on_date, corrections)
+    return fold(entries, corrections=corrections)
 
 
 def as_of(*, campaign: Campaign, force_id: int | None = None, **moment) -> dict:

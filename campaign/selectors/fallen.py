@@ -27,9 +27,9 @@ LOSS_KINDS = ("died", "captured")
 def recent_since(*, campaign: Campaign, force_ref: int, up_to: int | None = None) -> int:
     """The ledger version from which a loss counts as recent for the force: the start of its
     latest battle taken over by ``up_to`` (0 if none: every loss is recent)."""
-    taken_over = HistoryEntry.objects.filter(campaign=campaign, kind="result_taken_over",
+    taken_over = HistoryEntry.counted.filter(campaign=campaign, kind="result_taken_over",
                                              battle_id__isnull=False)
-    started = HistoryEntry.objects.filter(
+    started = HistoryEntry.counted.filter(
         campaign=campaign, subject=HistoryEntry.Subject.FORCE, subject_ref=force_ref,
         kind="battle_started", battle_id__in=taken_over.values("battle_id"))
     if up_to is not None:
@@ -54,7 +54,7 @@ def older_fallen(*, campaign: Campaign, force_ref: int, since: int) -> QuerySet[
 def loss_versions(*, campaign: Campaign, soldier_refs, up_to: int | None = None) -> dict:
     """Soldier ref -> the ledger version of his latest loss (death or capture) by ``up_to``:
     when each of the fallen of an earlier moment fell (the fold carries no versions)."""
-    rows = HistoryEntry.objects.filter(
+    rows = HistoryEntry.counted.filter(
         campaign=campaign, subject=HistoryEntry.Subject.SOLDIER,
         subject_ref__in=list(soldier_refs), kind__in=LOSS_KINDS)
     if up_to is not None:

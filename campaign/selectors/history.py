@@ -10,7 +10,8 @@ from campaign.plugins import get as plugin_for
 
 
 def history(*, campaign: Campaign, subject: str, ref: int) -> QuerySet[HistoryEntry]:
-    """A subject's history rows, in ledger order."""
+    """A subject's history rows, in ledger order (voided entries' rows included, marked
+    ``voided_by``: the histories show the correction)."""
     return HistoryEntry.objects.filter(
         campaign=campaign, subject=subject, subject_ref=ref
     ).order_by("version", "seq")
@@ -21,7 +22,7 @@ def record_of(*, campaign: Campaign, subject: str, ref: int) -> dict:
     battle reported about his unit), wounds and recoveries, commands taken and given up, in
     order (from the history); ``report``: the plug-in's totals of those reports (Steel War:
     fire given and taken, morale low point)."""
-    rows = history(campaign=campaign, subject=subject, ref=ref)
+    rows = history(campaign=campaign, subject=subject, ref=ref).filter(voided_by__isnull=True)
     kinds: Counter[str] = Counter()
     battles: list[dict] = []
     commands: list[dict] = []

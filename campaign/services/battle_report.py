@@ -45,7 +45,7 @@ def battle_report(*, battle_id: int, version: int, language: str | None = None) 
     scenario = Scenario.objects.get(campaign=campaign, ref=link.scenario_ref)
     forces = {f.ref: f for f in Force.objects.filter(campaign=campaign,
                                                      ref__in=scenario.force_refs)}
-    soldiers = HistoryEntry.objects.filter(
+    soldiers = HistoryEntry.counted.filter(
         campaign=campaign, version=version, subject=HistoryEntry.Subject.SOLDIER, kind__in=FATES,
     ).order_by("seq")
     names = dict(Soldier.objects.filter(

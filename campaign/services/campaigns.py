@@ -128,11 +128,17 @@ def advance_calendar(
     """In-game time passes (what it does is the plug-in's: Steel War's house rules tire
     forces at the front, rest them, and evacuate and recover the wounded)."""
     require_organizer(user=user, campaign=campaign, what=_("move the calendar"))
-    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS_PER_STEP:
-        raise bad_input("bad_days", _("days must be a whole number from 1 to %(most)s") % {"most": MAX_DAYS_PER_STEP},
-                        field="days")
+    check_days(days)
     return write(campaign_id=campaign.pk, user=user,
                  decide=lambda state: [CalendarAdvanced(days=days)], **writing)
+
+
+def check_days(days: object, field: str = "days") -> int:
+    """A calendar step: a whole number of days from 1 to ``MAX_DAYS_PER_STEP``."""
+    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS_PER_STEP:
+        raise bad_input("bad_days", _("days must be a whole number from 1 to %(most)s") % {"most": MAX_DAYS_PER_STEP},
+                        field=field)
+    return days
 
 
 def finish_campaign(

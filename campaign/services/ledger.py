@@ -18,7 +18,7 @@ from typing import Any, TypedDict, Unpack
 
 from django.utils.translation import gettext as _
 
-from campaign.ledger.events import SCHEMA_VERSION, LedgerEvent
+from campaign.ledger.events import CORRECTION_TYPES, SCHEMA_VERSION, LedgerEvent
 from campaign.ledger.fold import fold
 from campaign.ledger.state import CampaignState
 from config.errors import Refused
@@ -109,9 +109,15 @@ def forget(*, campaign_id: int) -> None:
 
 
 def extend_fold(base: Folded, events: Iterable[RecordedEvent]) -> Folded:
+    """``base`` extended by the ``events`` after it; a correction among them changes the past,
+    so the whole ledger up to the last of them is folded again (under every correction)."""
     events = list(events)
     if not events:
         return base
+    if any(event.type in CORRECTION_TYPES for event in events):
+        if events[0].version == 1:
+            return _refolded(events)
+        return _refolded(read_stream(events[0].stream, to_version=events[-1].version))
     keys = dict(base.keys)
     for event in events:
         key = event.metadata.get(IDEMPOTENCY_KEY)
@@ -119,6 +125,17 @@ def extend_fold(base: Folded, events: Iterable[RecordedEvent]) -> Folded:
             keys[key] = (*keys.get(key, ()), event.version)
     last = events[-1]
     return Folded(fold(events, state=base.state), (last.position, last.recorded_at), keys)
+
+
+def _refolded(events: Sequence[RecordedEvent]) -> Folded:
+    """The fold of a whole ledger (``events`` from version 1), corrections included."""
+    keys: dict[str, tuple[int, ...]] = {}
+    for event in events:
+        key = event.metadata.get(IDEMPOTENCY_KEY)
+        if key is not None:
+            keys[key] = (*keys.get(key, ()), event.version)
+    last = events[-1]
+    return Folded(fold(events), (last.position, last.recorded_at), keys)
 
 
 @dataclass(frozen=True)

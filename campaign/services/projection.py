@@ -6,6 +6,12 @@ effect and subject, and records the version reached, all in one transaction unde
 on the campaign row: running it twice, or concurrently, changes nothing the second time
 (DESIGN principle 6). :func:`rebuild_campaign` empties the projections and runs the very
 same code from version 0, so a rebuild equals the incremental result.
+
+A correction (``entry.voided`` / ``entry.amended``) changes the past: projecting one rebuilds
+the campaign's projections from version 0 under every correction. The voided entry's rows
+stay, marked ``voided_by`` with the reason (struck through in the histories, never summed:
+``HistoryEntry.counted``); an amended entry's rows show its amended effects, marked
+``amended_by``; the correction's own row goes to every subject the target's rows concern.
 """
 from __future__ import annotations
 
@@ -14,6 +20,8 @@ from typing import Any
 
 from django.db import transaction
 
+from campaign.ledger.corrections import VOIDED, Correction, corrections_in
+from campaign.ledger.events import CORRECTION_TYPES
 from campaign.ledger.fold import apply
 from campaign.ledger.sentences import sentence_json
 from campaign.ledger.state import CampaignState, LedgerEffect
@@ -50,7 +58,9 @@ def project_campaign(*, campaign_id: int) -> int:
         entries = read_stream(stream_of(campaign_id), from_version=done + 1)
         if not entries:
             return done
-        _Projector(campaign, base.state).run(entries)
+        if done > 0 and any(entry.type in CORRECTION_TYPES for entry in entries):
+            return rebuild_campaign(campaign_id=campaign_id)
+        _Projector(campaign, base.state).run(entries, corrections_in(entries))
         remember(campaign_id=campaign_id, folded_state=extend_fold(base, entries),
                  slot="projection")
         return campaign.projected_version
@@ -79,12 +89,17 @@ class _Projector:
         self.history: list[HistoryEntry] = []
         self.links: list[ScenarioLink] = []
         self.stats_squads: set[int] = set()
+        self.subjects: dict[int, list[tuple[str, int]]] = {}  # version -> its rows' subjects
 
-    def run(self, entries) -> None:
+    def run(self, entries, corrections: dict[int, Correction]) -> None:
         for entry in entries:
-            step = apply(self.state, entry)
+            step = apply(self.state, entry, corrections)
+            correction = corrections.get(entry.version)
+            effects = step.effects
+            if correction is not None and correction.kind == VOIDED:
+                effects = _as_recorded(self.state, entry)
             self._note_changes(self.state, step.state, entry.version)
-            self._note_effects(entry, step.state, step.effects)
+            self._note_effects(entry, step.state, effects, correction)
             if len(step.state.links) > len(self.state.links):
                 for link in step.state.links[len(self.state.links):]:
                     self.links.append(ScenarioLink(
@@ -104,18 +119,30 @@ class _Projector:
                 if old_map.get(key) is not value:
                     seen[key] = version
 
-    def _note_effects(self, entry, state: CampaignState, effects) -> None:
+    def _note_effects(self, entry, state: CampaignState, effects,
+                      correction: Correction | None = None) -> None:
+        marks = {}
+        if correction is not None:
+            by = "voided_by" if correction.kind == VOIDED else "amended_by"
+            marks = {by: correction.by, "correction_reason": correction.reason}
+        seen: list[tuple[str, int]] = []
         for seq, effect in enumerate(effects):
-            for subject, ref in _subjects(effect):
+            subjects = _subjects(effect)
+            if entry.type in CORRECTION_TYPES:  # told to whom the target concerned, too
+                target = int(entry.data["target_version"])
+                subjects = list(dict.fromkeys([*self.subjects.get(target, ()), *subjects]))
+            for subject, ref in subjects:
                 self.history.append(HistoryEntry(
                     campaign=self.campaign, subject=subject, subject_ref=ref,
                     version=entry.version, seq=seq, kind=effect.kind, text=effect.text,
                     in_game_date=state.date, battle_id=effect.battle_id,
                     scenario_ref=effect.scenario_id, data=_history_data(effect),
-                    recorded_at=entry.recorded_at,
+                    recorded_at=entry.recorded_at, **marks,
                 ))
+            seen += subjects
             if effect.kind == "battle_fought" and effect.soldier_id is None and effect.squad_id:
                 self.stats_squads.add(effect.squad_id)
+        self.subjects[entry.version] = list(dict.fromkeys(seen))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -197,7 +224,7 @@ class _Projector:
         if not self.stats_squads:
             return
         plugin = self.state.plugin
-        rows = HistoryEntry.objects.filter(
+        rows = HistoryEntry.counted.filter(
             campaign=self.campaign, subject=HistoryEntry.Subject.SQUAD,
             subject_ref__in=self.stats_squads, kind="battle_fought",
         ).values_list("subject_ref", "data")
@@ -211,6 +238,16 @@ class _Projector:
         for ref in self.stats_squads:
             Squad.objects.filter(campaign=self.campaign, ref=ref).update(
                 casualties=casualties[ref], record=plugin.unit_record(reports[ref]))
+
+
+def _as_recorded(state: CampaignState, entry) -> tuple[LedgerEffect, ...]:
+    """What a voided entry did when it counted, for its struck-through history rows (none
+    when the corrected state no longer has what it concerned, e.g. a voided recruit's
+    voided death)."""
+    try:
+        return apply(state, entry).effects
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return ()
 
 
 def _subjects(effect: LedgerEffect) -> list[tuple[str, int]]:
@@ -278,7 +315,7 @@ def _soldier_row(state: CampaignState, soldier) -> dict[str, Any]:
 
 
 def _scenario_row(state: CampaignState, scenario) -> dict[str, Any]:
-    row = _plain(scenario, {"force_ids": "force_refs"}, skip=("taken_over", "officers"))
+    row = _plain(scenario, {"force_ids": "force_refs"}, skip=("taken_over", "officers", "taken_over_at", "taken_over_battle_version"))
     row["side_attributes"] = {str(k): v for k, v in scenario.side_attributes.items()}
     row["picks"] = {
         str(force): [{"squad_id": q, "soldier_ids": list(ids)} for q, ids in picks]

@@ -231,16 +231,25 @@ def record_scenario_result(
     require_organizer(user=user, campaign=campaign, what=_("record results"))
 
     def decide(state: CampaignState):
-        scenario = scenario_of(state, scenario_id)
-        entries = []
-        for force_id, result in results.items():
-            if force_id not in scenario.force_ids:
-                raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s") % {"force_id": force_id, "scenario": scenario.name}, field=f"results.{force_id}")
-            if result not in RESULTS:
-                raise bad_input("bad_result", _("%(result)r is not one of %(results)s") % {"result": result, "results": ', '.join(RESULTS)}, field=f"results.{force_id}")
-            entries.append({"force_id": force_id, "result": result})
-        if not entries:
-            raise bad_input("bad_result", _("give at least one force's result"), field="results")
+        entries = result_entries(state, scenario_id, results)
         return [ScenarioResultRecorded(scenario_id=scenario_id, results=entries)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def result_entries(
+    state: CampaignState, scenario_id: int, results: Mapping[int, str], field: str = "results"
+) -> list[dict]:
+    """``[{"force_id", "result"}]`` of a scenario's recorded result, each force one that
+    fights in it and each result win / lose / draw (at least one)."""
+    scenario = scenario_of(state, scenario_id)
+    entries = []
+    for force_id, result in results.items():
+        if force_id not in scenario.force_ids:
+            raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s") % {"force_id": force_id, "scenario": scenario.name}, field=f"{field}.{force_id}")
+        if result not in RESULTS:
+            raise bad_input("bad_result", _("%(result)r is not one of %(results)s") % {"result": result, "results": ', '.join(RESULTS)}, field=f"{field}.{force_id}")
+        entries.append({"force_id": force_id, "result": result})
+    if not entries:
+        raise bad_input("bad_result", _("give at least one force's result"), field=field)
+    return entries

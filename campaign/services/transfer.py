@@ -48,6 +48,7 @@ from battles import dice as dice_scheme
 from battles.selectors import conclusion_of
 from battles.services.transfer import export_concluded, import_battle
 from campaign.ledger import events as ev
+from campaign.ledger.corrections import check_target, corrections_in
 from campaign.ledger.fold import apply
 from campaign.ledger.references import BATTLE_ID_FIELDS, USER_ID_FIELDS, ids_in, remapped
 from campaign.ledger.state import CampaignState, Entry
@@ -231,6 +232,7 @@ def check_document(document: Any) -> Checked:
 def _check_ledger(ledger: list, campaign: Mapping, users: Mapping) -> CampaignState:
     """Each event's shape, then the fold of each, in order; the state after them."""
     state = CampaignState()
+    entries: list[Entry] = []
     last = len(ledger) - 1
     for i, event in enumerate(ledger):
         path = f"ledger[{i}]"
@@ -268,13 +270,32 @@ def _check_ledger(ledger: list, campaign: Mapping, users: Mapping) -> CampaignSt
             if not _is_int(value):  # a user no longer named in "users": the importer's
                 raise _bad(f"{path}.data.{name}", _("must be a user id (an integer)"))
         upcast = upcasting.registry.upcast(event_type, schema, data)[1]
+        if event_type in ev.CORRECTION_TYPES:
+            _check_correction(upcast, entries, path)
+        entries.append(Entry(i + 1, event_type, dict(upcast)))
+    corrections = corrections_in(entries)  # the ledger is folded as it reads now
+    for i, entry in enumerate(entries):
         try:
-            state = apply(state, Entry(i + 1, event_type, dict(upcast))).state
+            state = apply(state, entry, corrections).state
         except Exception as error:  # noqa: BLE001 - the fold trusts its input: any failure
-            raise _bad(path, _("the campaign cannot fold this event after the ones before it "
-                               "(%(error)s)") % {"error": f"{type(error).__name__}: {error}"}
-                       ) from None
+            raise _bad(f"ledger[{i}]", _("the campaign cannot fold this event after the ones "
+                                         "before it (%(error)s)")
+                       % {"error": f"{type(error).__name__}: {error}"}) from None
     return state
+
+
+def _check_correction(data: Mapping, entries: list[Entry], path: str) -> None:
+    """A correction names an earlier entry that may be corrected (as the service checks)."""
+    target = data.get("target_version")
+    if not _is_int(target) or not 1 <= target <= len(entries):
+        raise _bad(f"{path}.data.target_version", _("must be the version of an earlier entry"))
+    allowed = check_target(entries[target - 1].type) is None or (
+        entries[target - 1].type == ev.BattleResultTakenOver.type
+        and data.get("target_type") == ev.BattleResultTakenOver.type)  # a battle taken over again
+    if not allowed:
+        raise _bad(f"{path}.data.target_version", _("names an entry that cannot be corrected"))
+    if "data" in data:
+        _mapping(data.get("data"), f"{path}.data.data")
 
 
 def _check_start(data: Mapping, campaign: Mapping, path: str) -> None:
@@ -461,6 +482,7 @@ def _store(user, club: Club, name: str, checked: Checked, report: Progress,
     stream = stream_of(campaign.pk)
     batch: list[NewEvent] = []
     appended = 0
+    taken: set[int] = set()  # battles taken over already: a later take-over is a reopened one's
     for event in checked.ledger:
         data = remapped(BATTLE_ID_FIELDS, event["type"], event["data"], new_battles.__getitem__)
         data = remapped(USER_ID_FIELDS, event["type"], data, new_user)
@@ -469,7 +491,9 @@ def _store(user, club: Club, name: str, checked: Checked, report: Progress,
         if event["type"] == ev.BattleResultTakenOver.type:
             appended = _flush(stream, appended, batch)
             append(stream, expected_version=appended, events=[new],
-                   idempotency_key=takeover_key(data["battle_id"]))
+                   idempotency_key=takeover_key(data["battle_id"], data.get("battle_version"),
+                                                reopened=data["battle_id"] in taken))
+            taken.add(data["battle_id"])
             appended += 1
         else:
             batch.append(new)
@@ -494,9 +518,13 @@ def _check_takeovers(checked: Checked, new_battles: Mapping[int, int]) -> None:
     recorded: a changed casualty or outcome is refused, naming the field."""
     plugin = plugin_for(checked.campaign["rule_system"])
     state = CampaignState()
+    entries = [Entry(i + 1, event["type"], dict(event["data"]))
+               for i, event in enumerate(checked.ledger)]
+    corrections = corrections_in(entries)
     for i, event in enumerate(checked.ledger):
         data = event["data"]
-        if event["type"] == ev.BattleResultTakenOver.type:
+        if event["type"] == ev.BattleResultTakenOver.type and i + 1 not in corrections:
+            # (a voided take-over took over an earlier conclusion of a reopened battle)
             path = f"ledger[{i}].data"
             conclusion = conclusion_of(battle_id=new_battles[data["battle_id"]])
             if conclusion is None:
@@ -523,7 +551,7 @@ def _check_takeovers(checked: Checked, new_battles: Mapping[int, int]) -> None:
                 if json.loads(json.dumps(expected.get(name))) != data.get(name):
                     raise _bad(f"{path}.{name}", _("differs from what the rules take over "
                                                    "from the battle"))
-        state = apply(state, Entry(i + 1, event["type"], dict(data))).state
+        state = apply(state, entries[i], corrections).state
 
 
 def _rolls_recorded(data: Mapping) -> dict[str, int]:

@@ -1,0 +1,70 @@
+"""The campaign's ledger as people read it: each entry with what it did (its history rows'
+texts), whether a correction voided or amended it, and what an organizer may correct."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.paginator import Page, Paginator
+
+from campaign.ledger.corrections import check_target, corrections_in
+from campaign.ledger.events import CORRECTION_TYPES
+from campaign.models import Campaign, HistoryEntry
+from campaign.services.corrections import AMENDABLE
+from campaign.services.ledger import ledger_of
+
+PER_PAGE = 50
+
+
+@dataclass
+class LedgerLine:
+    """One ledger entry: ``kind`` (its first effect's history kind), ``texts`` (what it
+    did, in the ledger's English), its ``correction`` (voided / amended, by, reason) and
+    the correction it is (``target``: the entry it corrects)."""
+
+    version: int
+    type: str
+    data: dict
+    in_game_date: object = None
+    kind: str = ""
+    texts: list[str] = field(default_factory=list)
+    correction: object = None
+    target: int | None = None
+    voidable: bool = False
+    amendable: tuple[str, ...] = ()
+
+
+def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
+    """A page of the ledger, the latest entry first (50 a page)."""
+    entries = ledger_of(campaign_id=campaign.pk)
+    corrections = corrections_in(entries)
+    pages = Paginator(list(reversed(entries)), PER_PAGE)
+    shown = pages.get_page(page or 1)
+    versions = [entry.version for entry in shown.object_list]
+    rows: dict[int, list] = {}
+    for version, seq, kind, text, day in (
+        HistoryEntry.objects.filter(campaign=campaign, version__in=versions)
+        .order_by("version", "seq").values_list("version", "seq", "kind", "text", "in_game_date")
+        .distinct()
+    ):
+        rows.setdefault(version, []).append((seq, kind, text, day))
+    lines = []
+    for entry in shown.object_list:
+        effects = rows.get(entry.version, [])
+        texts = list(dict.fromkeys(text for _seq, _kind, text, _day in effects))
+        correction = corrections.get(entry.version)
+        voided = correction is not None and correction.kind == "voided"
+        correctable = check_target(entry.type) is None and not voided
+        lines.append(LedgerLine(
+            version=entry.version, type=entry.type,
+            data=dict(correction.data) if correction is not None and correction.data
+            else dict(entry.data),
+            in_game_date=effects[0][3] if effects else None,
+            kind=effects[0][1] if effects else "", texts=texts, correction=correction,
+            target=int(entry.data["target_version"]) if entry.type in CORRECTION_TYPES
+            else None,
+            voidable=correctable,
+            amendable=AMENDABLE[entry.type][0] if correctable and entry.type in AMENDABLE
+            else (),
+        ))
+    shown.object_list = lines
+    return shown
