@@ -144,10 +144,19 @@ class InvitationDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class AcceptSerializer(serializers.Serializer):
+    """Nothing to send: the token in the path is the invitation (an empty body or ``{}``)."""
+
+
 class AcceptView(APIView):
-    @extend_schema(request=None, responses={201: MemberSerializer, **CLOSED})
+    @extend_schema(request=AcceptSerializer, responses={
+        201: MemberSerializer, **CLOSED,
+        400: OpenApiResponse(ErrorSerializer, description="a body that is not a JSON object"),
+        415: OpenApiResponse(ErrorSerializer, description="a body in a media type the API "
+                                                          "does not read")})
     def post(self, request: Request, token: str) -> Response:
         """Join the invitation's club with its role (409 when expired, used or revoked, or
         when you are already a member)."""
+        AcceptSerializer(data=request.data).is_valid(raise_exception=True)
         membership = invitations.accept(user=request.user, token=token)
         return Response(MemberSerializer(membership).data, status=status.HTTP_201_CREATED)

@@ -142,6 +142,10 @@ def test_accepting_an_invitation_once(club, ids):
         response = again.post(f"/api/invitations/{bad}/accept/")
         assert (response.status_code, response.json()["code"]) == (404, "not_found"), bad
     assert APIClient().post(url).status_code in (401, 403)
+    response = again.post(url, "{oops", content_type="application/json")
+    assert response.status_code == 400
+    response = again.post(url, "x", content_type="text/plain")
+    assert response.status_code == 415
     assert not Membership.objects.filter(user__username="late").exists()
 
 
