@@ -154,9 +154,12 @@ class Rulebook:
     ) -> Step:
         """End the current procedure; queue ``followups`` before anything already queued, then
         run the queue until a procedure waits for input or the queue is empty. ``changes`` are
-        other fields of the state to change at the same time (one copy of the state, not two)."""
+        other fields of the state to change at the same time (one copy of the state, not two).
+        A declaration resolved at once, with nothing queued and nothing else to change, leaves
+        the state as it is."""
         queue = tuple(followups) + state.queue
-        state = state._replace(resolution=None, queue=queue[1:], **changes)
+        if state.resolution is not None or queue or changes:
+            state = state._replace(resolution=None, queue=queue[1:], **changes)
         effects = list(effects)
         while queue:
             head = queue[0]
