@@ -12,8 +12,10 @@ The fragment of the rulebook has no turn sequence (digest §0, §1), so the engi
 explicit: a ``begin_activation`` of one squad, its actions, ``end_activation``, and
 ``end_turn``. Bookkeeping that lives for one activation (actions used of 2, weapons fired,
 suppression removals, reorganisation) sits in :class:`Activation`, because only one squad is
-activated at a time; bookkeeping for the turn (activated, failed reaction tests, who fired at
-it) sits on the :class:`Squad`.
+activated at a time; which squads have activated this turn sits on the :class:`BattleState`
+(``activated``: beginning an activation copies no squad); the rest of the turn's bookkeeping
+(failed reaction tests, who fired at it) sits on the :class:`Squad`. The JSON writes
+``activated`` on each squad, as the state's format always has.
 """
 
 from __future__ import annotations
@@ -126,7 +128,6 @@ class Squad(NamedTuple):
     ever_fired_upon: bool = False
     seen_enemy: bool = False
     seen_armour: bool = False
-    activated: bool = False  # this turn
     failed_reactions: tuple[str, ...] = ()  # reaction tests failed this turn (§2.13)
     fired_at_by: tuple[str, ...] = ()  # squads that fired at it this turn (§2.12 Broken)
     # chain of command (§2.18): formations above the squad, top down ("bn1", "coy3", "plt1");
@@ -210,6 +211,7 @@ class BattleState(NamedTuple):
     squads: tuple[Squad, ...]
     index: Mapping[str, int]  # squad id -> position; derived, shared, not serialised
     turn: int = 1
+    activated: frozenset[int] = frozenset()  # squads (positions) activated this turn (§1)
     activation: Activation | None = None
     resolution: Resolution | None = None  # the procedure in progress (rules.core.procedures)
     queue: tuple[Followup, ...] = ()  # its follow-ups; their ``unit`` is a squad position
@@ -333,6 +335,8 @@ def to_json(battle: BattleState, rulebook: Rulebook) -> dict[str, Any]:
         "sides": [s._asdict() for s in battle.sides],
         "squads": [_squad_json(s) for s in battle.squads],
     }
+    for i in battle.activated:
+        out["squads"][i]["activated"] = True
     if battle.activation is not None:
         out["activation"] = _compact(battle.activation)
     if battle.resolution is not None:
@@ -346,12 +350,16 @@ def _record(cls, d: Mapping[str, Any]):
     return cls(**{k: freeze(v) for k, v in d.items()})
 
 
+def _squad_record(d: Mapping[str, Any]) -> Squad:
+    """A squad from its JSON; its ``activated`` belongs to the battle (``BattleState.activated``)."""
+    fields = {k: v for k, v in d.items() if k != "activated"}
+    fields["figures"] = tuple(_record(Figure, f) for f in d["figures"])
+    return _record(Squad, fields)
+
+
 def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
     """Inverse of :func:`to_json`."""
-    squads = tuple(
-        _record(Squad, {**s, "figures": tuple(_record(Figure, f) for f in s["figures"])})
-        for s in d["squads"]
-    )
+    squads = tuple(_squad_record(s) for s in d["squads"])
     activation = _record(Activation, d["activation"]) if "activation" in d else None
     resolution = None
     if "resolution" in d:
@@ -362,6 +370,7 @@ def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
         squads=squads,
         index=make_index(squads),
         turn=d["turn"],
+        activated=frozenset(i for i, s in enumerate(d["squads"]) if s.get("activated")),
         activation=activation,
         resolution=resolution,
         queue=rulebook.queue_from_json(d.get("queue", ()), unit_key="squad"),
