@@ -103,14 +103,11 @@ def validate_end_turn(battle: BattleState, cmd: Command) -> None:
 
 def end_turn(battle: BattleState, cmd: Command) -> Step:
     validate_end_turn(battle, cmd)
-    squads = tuple(
-        s._replace(failed_reactions=(), fired_at_by=()) if (s.failed_reactions or s.fired_at_by)
-        else s
-        for s in battle.squads
-    )
+    squads = tuple(s._replace(failed_reactions=()) if s.failed_reactions else s
+                   for s in battle.squads)
     turn = battle.turn
-    return Step(battle._replace(squads=squads, turn=turn + 1, activated=frozenset()),
-                (effects.turn_ended(turn),))
+    return Step(battle._replace(squads=squads, turn=turn + 1, activated=frozenset(),
+                                fired_upon=()), (effects.turn_ended(turn),))
 
 
 ACTIONS = (
