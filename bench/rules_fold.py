@@ -133,6 +133,15 @@ class RandomTable:
             return False
         return True
 
+    def _may_begin(self, squad_id: str) -> bool:
+        """Whether the rules let the squad begin an activation now (asked of the rules, so
+        that the same battles are played on every tree the bench compares)."""
+        try:
+            self.system.validate(self.state, {"action": "begin_activation", "unit": squad_id})
+        except RuleError:
+            return False
+        return True
+
     # --- playing -------------------------------------------------------------------------
     def play(self, n_facts: int) -> list[Fact]:
         while len(self.facts) < n_facts:
@@ -175,8 +184,7 @@ class RandomTable:
     def _command(self) -> None:
         battle = self.state
         if battle.activation is None:
-            ready = [s for s in battle.squads
-                     if s.on_table and not s.activated and s.fighting_figures()]
+            ready = [s for s in battle.squads if self._may_begin(s.id)]
             if not ready:
                 self._apply(declare("end_turn"))
                 return

@@ -17,7 +17,10 @@ order the core promises to every client:
   afterwards were never asked for and are ``wrong_die`` (the whole fact is rejected).
 
 Subclasses implement the ``on_*`` hooks and :meth:`pending`; they never see a fact of the
-wrong kind for the current state.
+wrong kind for the current state. The order is checked with :meth:`FactMachine.awaits_declaration`
+and :meth:`FactMachine.dice_wanted`, which ask ``pending``; a system that can answer them from
+its state without building the pending object overrides them (the object is built only to
+name it in a refusal).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.dice import check_rolls
+from rules.core.dice import DiceRequest, check_rolls
 from rules.core.draws import check_draws
 from rules.core.errors import RuleError, Sentence, gettext_noop
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command, Fact
@@ -78,6 +81,15 @@ class FactMachine:
                         template=gettext_noop("{system} lists no command catalogue yet"),
                         params={"system": self.id or type(self).__name__})
 
+    def awaits_declaration(self, state: State) -> bool:
+        """Whether ``state`` waits for a declaration (``pending`` is an ``AwaitingCommand``)."""
+        return isinstance(self.pending(state), AwaitingCommand)
+
+    def dice_wanted(self, state: State) -> tuple[DiceRequest, ...] | None:
+        """The dice requests ``state`` still waits for, or ``None`` if it waits for no dice."""
+        pending = self.pending(state)
+        return pending.requests if isinstance(pending, DiceNeeded) else None
+
     def on_other(self, state: State, fact: Fact) -> Step:
         """Facts of a system-specific type. By default they are rejected."""
         raise RuleError("bad_fact", template=gettext_noop("unknown fact type {type!r}"),
@@ -100,9 +112,8 @@ class FactMachine:
         return self.on_other(state, fact)
 
     def _apply_declare(self, state: State, data: Mapping[str, Any]) -> Step:
-        pending = self.pending(state)
-        if not isinstance(pending, AwaitingCommand):
-            raise busy_error(pending, gettext_noop("a declaration"))
+        if not self.awaits_declaration(state):
+            raise busy_error(self.pending(state), gettext_noop("a declaration"))
         step = self.on_declare(state, Command.from_json(data))
         bulk = data.get("dice")
         if not bulk:
@@ -115,10 +126,10 @@ class FactMachine:
     def _consume_bulk_dice(self, step: Step, bulk: dict[str, Any]) -> Step:
         state, effects = step.state, list(step.effects)
         while bulk:
-            pending = self.pending(state)
-            if not isinstance(pending, DiceNeeded):
+            requests = self.dice_wanted(state)
+            if requests is None:
                 break
-            wanted = {r.key for r in pending.requests}
+            wanted = {r.key for r in requests}
             batch = {k: bulk.pop(k) for k in list(bulk) if k in wanted}
             if not batch:
                 break
@@ -134,10 +145,10 @@ class FactMachine:
         return Step(state, tuple(effects))
 
     def _apply_dice(self, state: State, rolls: Any) -> Step:
-        pending = self.pending(state)
-        if not isinstance(pending, DiceNeeded):
-            raise busy_error(pending, gettext_noop("dice"))
-        return self.on_dice(state, check_rolls(pending.requests, rolls))
+        requests = self.dice_wanted(state)
+        if requests is None:
+            raise busy_error(self.pending(state), gettext_noop("dice"))
+        return self.on_dice(state, check_rolls(requests, rolls))
 
     def _apply_draw(self, state: State, draws: Any) -> Step:
         pending = self.pending(state)

@@ -154,9 +154,12 @@ class Rulebook:
     ) -> Step:
         """End the current procedure; queue ``followups`` before anything already queued, then
         run the queue until a procedure waits for input or the queue is empty. ``changes`` are
-        other fields of the state to change at the same time (one copy of the state, not two)."""
+        other fields of the state to change at the same time (one copy of the state, not two).
+        A declaration resolved at once, with nothing queued and nothing else to change, leaves
+        the state as it is."""
         queue = tuple(followups) + state.queue
-        state = state._replace(resolution=None, queue=queue[1:], **changes)
+        if state.resolution is not None or queue or changes:
+            state = state._replace(resolution=None, queue=queue[1:], **changes)
         effects = list(effects)
         while queue:
             head = queue[0]
@@ -309,6 +312,14 @@ def decision_from_json(d: Mapping[str, Any]) -> DecisionNeeded:
     )
 
 
+def missing_dice(res: Resolution) -> tuple[DiceRequest, ...]:
+    """The requests of ``res``'s stage whose dice have not arrived yet."""
+    if not res.rolls:
+        return res.requests
+    have = {k for k, _ in res.rolls}
+    return tuple(r for r in res.requests if r.key not in have)
+
+
 # --- the machine ------------------------------------------------------------------------------
 
 _FREE = AwaitingCommand()
@@ -336,15 +347,21 @@ class ProcedureMachine(FactMachine):
             return self.awaiting(state)
         if res.decision is not None:
             return res.decision
-        if res.rolls:
-            have = {k for k, _ in res.rolls}
-            return DiceNeeded(tuple(r for r in res.requests if r.key not in have), res.procedure)
-        return DiceNeeded(res.requests, res.procedure)
+        return DiceNeeded(missing_dice(res), res.procedure)
+
+    def awaits_declaration(self, state: State) -> bool:
+        """Nothing is in progress (``awaiting`` is always an ``AwaitingCommand``)."""
+        return state.resolution is None
+
+    def dice_wanted(self, state: State) -> tuple[DiceRequest, ...] | None:
+        res = state.resolution
+        if res is None or res.decision is not None:
+            return None
+        return missing_dice(res)
 
     def validate(self, state: State, command: Command | Mapping[str, Any]) -> None:
-        pending = self.pending(state)
-        if not isinstance(pending, AwaitingCommand):
-            raise busy_error(pending, "a declaration")
+        if not self.awaits_declaration(state):
+            raise busy_error(self.pending(state), "a declaration")
         cmd = Command.from_json(command)
         self.rulebook.action(cmd.action).validate(state, cmd)
 

@@ -361,8 +361,7 @@ def _figures(raw: Any, position: int, field: str, limits: Limits) -> list[Figure
     if psi_die is not None and psi_die not in DIE_SIZES:
         raise _bad(f"{field}.psi_die", gettext_noop("the psi die is d4..d12 (§3.7)"))
     ammo = _get(raw, "ammo", field, int, weapon.limited_ammo if weapon is not None else None)
-    base = Figure(
-        id="",
+    fields = dict(
         role=role,
         weapon=weapon_id,
         armour=armour,
@@ -375,4 +374,4 @@ def _figures(raw: Any, position: int, field: str, limits: Limits) -> list[Figure
         name=_text(raw, "name", field, limits, ""),
     )
     given = _text(raw, "id", field, limits, None)
-    return [base._replace(id=given or str(position + k + 1)) for k in range(count)]
+    return [Figure(id=given or str(position + k + 1), **fields) for k in range(count)]

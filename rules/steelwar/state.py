@@ -12,8 +12,11 @@ The fragment of the rulebook has no turn sequence (digest §0, §1), so the engi
 explicit: a ``begin_activation`` of one squad, its actions, ``end_activation``, and
 ``end_turn``. Bookkeeping that lives for one activation (actions used of 2, weapons fired,
 suppression removals, reorganisation) sits in :class:`Activation`, because only one squad is
-activated at a time; bookkeeping for the turn (activated, failed reaction tests, who fired at
-it) sits on the :class:`Squad`.
+activated at a time; which squads have activated this turn and who fired at whom sit on the
+:class:`BattleState` (``activated``, ``fired_upon``: beginning an activation or firing copies
+no squad for them); the rest of the turn's bookkeeping (failed reaction tests) sits on the
+:class:`Squad`. The JSON writes them on each squad (``activated``, ``fired_at_by``), as the
+state's format always has.
 """
 
 from __future__ import annotations
@@ -126,9 +129,7 @@ class Squad(NamedTuple):
     ever_fired_upon: bool = False
     seen_enemy: bool = False
     seen_armour: bool = False
-    activated: bool = False  # this turn
     failed_reactions: tuple[str, ...] = ()  # reaction tests failed this turn (§2.13)
-    fired_at_by: tuple[str, ...] = ()  # squads that fired at it this turn (§2.12 Broken)
     # chain of command (§2.18): formations above the squad, top down ("bn1", "coy3", "plt1");
     # an officer's unit also names the formation its commander leads ("bn1", "coy3")
     chain: tuple[str, ...] = ()
@@ -210,6 +211,10 @@ class BattleState(NamedTuple):
     squads: tuple[Squad, ...]
     index: Mapping[str, int]  # squad id -> position; derived, shared, not serialised
     turn: int = 1
+    activated: frozenset[int] = frozenset()  # squads (positions) activated this turn (§1)
+    # who fired at whom this turn (§2.12 Broken shoots only back): (target id, shooter id), in
+    # squad order, each target's shooters in the order they fired (the JSON's fired_at_by)
+    fired_upon: tuple[tuple[str, str], ...] = ()
     activation: Activation | None = None
     resolution: Resolution | None = None  # the procedure in progress (rules.core.procedures)
     queue: tuple[Followup, ...] = ()  # its follow-ups; their ``unit`` is a squad position
@@ -239,6 +244,18 @@ class BattleState(NamedTuple):
 
     def side_of(self, squad: Squad) -> Side:
         return self.sides[squad.side]
+
+    def has_fired_at(self, shooter_id: str, target_id: str) -> bool:
+        """Whether squad ``shooter_id`` has fired at squad ``target_id`` this turn."""
+        return (target_id, shooter_id) in self.fired_upon
+
+    def fired_upon_with(self, shooter_id: str, target_id: str) -> tuple[tuple[str, str], ...]:
+        """``fired_upon`` with ``shooter_id`` firing at ``target_id``, kept in squad order."""
+        if self.has_fired_at(shooter_id, target_id):
+            return self.fired_upon
+        index = self.index
+        return tuple(sorted(self.fired_upon + ((target_id, shooter_id),),
+                            key=lambda pair: index[pair[0]]))
 
 
 _MEMOS: dict[int, tuple[Options, dict]] = {}
@@ -333,6 +350,11 @@ def to_json(battle: BattleState, rulebook: Rulebook) -> dict[str, Any]:
         "sides": [s._asdict() for s in battle.sides],
         "squads": [_squad_json(s) for s in battle.squads],
     }
+    squads = out["squads"]
+    for i in battle.activated:
+        squads[i]["activated"] = True
+    for target, shooter in battle.fired_upon:
+        squads[battle.index[target]].setdefault("fired_at_by", []).append(shooter)
     if battle.activation is not None:
         out["activation"] = _compact(battle.activation)
     if battle.resolution is not None:
@@ -346,12 +368,20 @@ def _record(cls, d: Mapping[str, Any]):
     return cls(**{k: freeze(v) for k, v in d.items()})
 
 
+#: What the JSON writes on a squad but the state keeps on the battle.
+_BATTLE_KEYS = frozenset({"activated", "fired_at_by"})
+
+
+def _squad_record(d: Mapping[str, Any]) -> Squad:
+    """A squad from its JSON; its ``activated`` and ``fired_at_by`` belong to the battle."""
+    fields = {k: v for k, v in d.items() if k not in _BATTLE_KEYS}
+    fields["figures"] = tuple(_record(Figure, f) for f in d["figures"])
+    return _record(Squad, fields)
+
+
 def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
     """Inverse of :func:`to_json`."""
-    squads = tuple(
-        _record(Squad, {**s, "figures": tuple(_record(Figure, f) for f in s["figures"])})
-        for s in d["squads"]
-    )
+    squads = tuple(_squad_record(s) for s in d["squads"])
     activation = _record(Activation, d["activation"]) if "activation" in d else None
     resolution = None
     if "resolution" in d:
@@ -362,6 +392,9 @@ def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
         squads=squads,
         index=make_index(squads),
         turn=d["turn"],
+        activated=frozenset(i for i, s in enumerate(d["squads"]) if s.get("activated")),
+        fired_upon=tuple((s["id"], shooter) for s in d["squads"]
+                         for shooter in s.get("fired_at_by", ())),
         activation=activation,
         resolution=resolution,
         queue=rulebook.queue_from_json(d.get("queue", ()), unit_key="squad"),

@@ -13,8 +13,8 @@ ACTIONS_PER_ACTIVATION = 2
 
 def turn_status(battle: BattleState) -> TurnStatus:
     waiting = tuple(
-        s.id for s in battle.squads
-        if not s.activated and s.on_table and s.has_fighting_figure()
+        s.id for i, s in enumerate(battle.squads)
+        if i not in battle.activated and s.on_table and s.has_fighting_figure()
     )
     act = battle.activation
     if act is None:

@@ -99,7 +99,7 @@ def command_candidates(system, state, rng: random.Random) -> list[dict]:
     """Commands worth trying now; the caller keeps those ``system.validate`` accepts."""
     squads = state.squads
     if state.activation is None:
-        ready = [s.id for s in squads if not s.activated]
+        ready = [s.id for i, s in enumerate(squads) if i not in state.activated]
         rng.shuffle(ready)
         return [{"action": "begin_activation", "unit": u} for u in ready] + [{"action": "end_turn"}]
     squad = squads[state.activation.squad]

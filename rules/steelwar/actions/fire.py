@@ -328,7 +328,7 @@ def _die_request(key: str, unit: str, name: str, what: str, sides: int):
 def _plan_command(battle: BattleState, cmd: Command) -> Shot:
     i, shooter = acting_squad(battle, cmd)
     target_id = text(cmd, "target")
-    kind = "shoot_back" if target_id in shooter.fired_at_by else "shoot"
+    kind = "shoot_back" if battle.has_fired_at(target_id, shooter.id) else "shoot"
     check_morale_allows(battle, shooter, kind)
     check_suppression_allows(shooter, "fire", "fire")
     exposed = param(cmd, "exposed", None)
@@ -385,11 +385,8 @@ def start_fire(battle: BattleState, shot: Shot, *, counts_as_fired: bool = True,
                            fired=act.fired + firing if counts_as_fired else act.fired)
     # §2.14: recruits fired upon for the first time take a panic test after this fire
     queue = panic.followups_after_fired_upon(battle, shot.target) + battle.queue
-    if shooter.id not in target.fired_at_by or not target.ever_fired_upon:
-        fired_at_by = target.fired_at_by
-        if shooter.id not in fired_at_by:
-            fired_at_by += (shooter.id,)
-        changed[shot.target] = target._replace(fired_at_by=fired_at_by, ever_fired_upon=True)
+    if not target.ever_fired_upon:
+        changed[shot.target] = target._replace(ever_fired_upon=True)
     if changed:
         new_squads = list(squads)
         for i, squad in changed.items():
@@ -398,7 +395,8 @@ def start_fire(battle: BattleState, shot: Shot, *, counts_as_fired: bool = True,
     fx.insert(0, effects.fire_declared(shooter, target, ctx.dice, ctx.range_die, ctx.zone,
                                        firing))
     return ask_dice(battle, NAME, "fire", shot.shooter, ctx, shot.requests, fx,
-                    squads=squads, activation=act, queue=queue)
+                    squads=squads, activation=act, queue=queue,
+                    fired_upon=battle.fired_upon_with(shooter.id, target.id))
 
 
 def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:

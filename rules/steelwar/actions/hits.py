@@ -219,12 +219,13 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
     opts = battle.options
     losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
     blasts = list(ctx.blasts)
-    changed: dict[int, Squad] = {}  # squads hit, written back once at the end
+    ranks: dict[int, list[Figure]] = {}  # the figures of the squads hit, written back at the end
     for k, (sq, fid, power, autowound, fragmentation, aimed) in enumerate(ctx.pending_hits):
         n = ctx.hit_count + k + 1
-        squad = changed.get(sq) or battle.squads[sq]
+        squad = battle.squads[sq]  # its name and id for the effects
         index = squad.figure_index(fid)
-        figure = squad.figures[index]
+        figures = ranks.get(sq) or list(squad.figures)
+        figure = figures[index]
         if figure.status in (KILLED, DESTROYED):
             continue  # hit twice by this shot (allocation with replacement) and already down
         if carries_exploding_backpack(figure):
@@ -246,16 +247,17 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
                                            armour_roll, text, outcome))
         if new is figure:
             continue
-        squad = changed[sq] = squad.with_figure(index, new)
+        figures[index] = new
+        ranks[sq] = figures
         if counts_as_morale_casualty(outcome, options=opts) and figure.status != WOUNDED_UNCHECKED:
             lost, cmd = losses.get(sq, (0, False))
             losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
-        if not squad.has_fighting_figure():
+        if not any(f.fighting for f in figures):
             fx.append(effects.squad_wiped_out(squad))
-    if changed:
+    if ranks:  # each squad hit is copied once, whatever number of its figures were hit
         squads = list(battle.squads)
-        for sq, squad in changed.items():
-            squads[sq] = squad
+        for sq, figures in ranks.items():
+            squads[sq] = squads[sq]._replace(figures=tuple(figures))
         battle = battle._replace(squads=tuple(squads))
     ctx = ctx._replace(
         pending_hits=(),

@@ -474,7 +474,7 @@ def _why_no_free_shot(battle: BattleState, defender: Squad, attacker: Squad) -> 
     try:
         check_suppression_allows(defender, "fire", "fire")
         check_morale_allows(battle, defender,
-                            "shoot_back" if attacker.id in defender.fired_at_by else "shoot")
+                            "shoot_back" if battle.has_fired_at(attacker.id, defender.id) else "shoot")
     except RuleError as exc:
         return exc.message
     if not any(f.weapon is not None for f in defender.figures if f.fighting):

@@ -141,9 +141,9 @@ def _panics(battle: BattleState, i: int, fx: list[Effect], why: str) -> Step:
     if own:  # "the squad does nothing this activation"
         battle = battle._replace(activation=act._replace(actions_used=2))
     elif battle.options.panic_outside_activation == "next_activation_free":
-        fx.append(effects.activation_lost(squad, squad.activated, "a failed panic test",
+        fx.append(effects.activation_lost(squad, i in battle.activated, "a failed panic test",
                                           "§2.14, options.panic_outside_activation"))
-        return done(battle.with_squad(i, squad._replace(activated=True)), fx)
+        return done(battle, fx, activated=battle.activated | {i})
     fx.append(effects.panic_began(squad, why))
     return done(battle.with_squad(i, squad._replace(panicking=True)), fx)
 

@@ -348,9 +348,9 @@ def _works(battle: BattleState, i: int, ctx: Context, fx: list[Effect]) -> Step:
         act = battle.activation
         if act is not None and act.squad == t:
             battle = battle._replace(activation=act._replace(actions_used=2))
-        fx.append(effects.activation_lost(target, target.activated and t != i,
+        fx.append(effects.activation_lost(target, t in battle.activated and t != i,
                                           "confused by a psionic", "§3.6"))
-        return done(battle.with_squad(t, target._replace(activated=True)), fx)
+        return done(battle, fx, activated=battle.activated | {t})
     if effect == "lose_two_grades_or_panic":
         decision = DecisionNeeded(BLAST_KEY, f"psi blast on {target.name}: two morale grades "
                                   "or panic? (the psionic's choice, §3.6)",

@@ -51,7 +51,7 @@ def _check_begin(battle: BattleState, cmd: Command) -> tuple[int, Squad]:
         )
     if not squad.has_fighting_figure():
         raise forbid(gettext_noop("{squad} has no fighting figure left"), RULE, squad=squad.name)
-    if squad.activated:
+    if i in battle.activated:
         raise forbid(
             gettext_noop("{squad} has already been activated in turn {turn}"),
             RULE,
@@ -67,7 +67,7 @@ def validate_begin(battle: BattleState, cmd: Command) -> None:
 
 def begin(battle: BattleState, cmd: Command) -> Step:
     i, squad = _check_begin(battle, cmd)
-    battle = battle.with_squad(i, squad._replace(activated=True), activation=Activation(i))
+    battle = battle._replace(activated=battle.activated | {i}, activation=Activation(i))
     return Step(battle, (effects.activation_begun(squad, battle.turn),))
 
 
@@ -103,14 +103,11 @@ def validate_end_turn(battle: BattleState, cmd: Command) -> None:
 
 def end_turn(battle: BattleState, cmd: Command) -> Step:
     validate_end_turn(battle, cmd)
-    squads = tuple(
-        s._replace(activated=False, failed_reactions=(), fired_at_by=())
-        if (s.activated or s.failed_reactions or s.fired_at_by)
-        else s
-        for s in battle.squads
-    )
+    squads = tuple(s._replace(failed_reactions=()) if s.failed_reactions else s
+                   for s in battle.squads)
     turn = battle.turn
-    return Step(battle._replace(squads=squads, turn=turn + 1), (effects.turn_ended(turn),))
+    return Step(battle._replace(squads=squads, turn=turn + 1, activated=frozenset(),
+                                fired_upon=()), (effects.turn_ended(turn),))
 
 
 ACTIONS = (

@@ -97,6 +97,16 @@ class Table:
     def squad(self, squad_id: str):
         return self.state.squads[self.state.index[squad_id]]
 
+    def activated(self, squad_id: str) -> bool:
+        """Whether the squad has activated this turn (``BattleState.activated``)."""
+        return self.state.index[squad_id] in self.state.activated
+
+    def set_activated(self, squad_id: str, activated: bool) -> None:
+        """Set up a test: the squad has (or has not) activated this turn."""
+        i = self.state.index[squad_id]
+        marked = self.state.activated | {i} if activated else self.state.activated - {i}
+        self.state = self.state._replace(activated=marked)
+
     def figure(self, squad_id: str, figure_id: str):
         s = self.squad(squad_id)
         return s.figures[s.figure_index(figure_id)]

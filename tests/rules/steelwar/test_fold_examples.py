@@ -228,7 +228,7 @@ def test_example_25_shaken_squad_fails_to_leave_cover_and_cannot_retry_this_turn
     t.declare("go_prone", "keno.1", dice_map={"reaction.go_prone": [1]})  # something else
     t.end_activation()
     # even with another activation this turn (a passed action), not again this turn
-    t.state = t.state.with_squad(1, t.squad("keno.1")._replace(activated=False))
+    t.set_activated("keno.1", False)
     t.activate("keno.1")
     t.refused(declare("move", "keno.1", {"leaves_cover": True}), "action_forbidden")
     t.end_activation()

@@ -112,7 +112,7 @@ def test_a_broken_squad_shoots_only_back_at_those_who_fired_at_it_this_turn():
               dice_map={"shooter.quality": [1], "shooter.support.1": [1], "target.range": [6],
                         "panic.quality": [6]})  # recruits first fired upon keep their nerve (§2.14)
     t.end_activation()
-    patch(t, "keno.1", activated=False)
+    t.set_activated("keno.1", False)
     t.activate("keno.1")
     t.declare("fire", "keno.1", target="steel.1", weapons=["5"], distance=5)
 
@@ -252,7 +252,7 @@ def test_flak_vests_roll_d6_against_fragments_and_d4_against_bullets():
     t.roll({"morale.quality": 6})
     t.roll({"panic.quality": 6})  # recruits first fired upon keep their nerve (§2.14)
     t.end_activation()
-    patch(t, "steel.1", activated=False)
+    t.set_activated("steel.1", False)
     t.activate("steel.1")
     hits_on(t, "steel.1", ["r"], distance=3)
     assert {d.data["armour"] for d in t.effects if d.kind == "hit_resolved"} >= {4}

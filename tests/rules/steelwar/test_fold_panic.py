@@ -214,7 +214,7 @@ def test_a_panic_test_failed_in_the_squads_own_activation_ends_its_activation():
 def test_the_next_activation_free_house_rule_spends_this_turns_activation_instead():
     t = panicking_table(options={"panic_outside_activation": "next_activation_free"})
     s = t.squad("steel.1")
-    assert not s.panicking and s.activated and s.morale == "shaken"
+    assert not s.panicking and t.activated("steel.1") and s.morale == "shaken"
     t.refused(declare("begin_activation", "steel.1"), "action_forbidden")
     t.end_turn()
     t.activate("steel.1")
@@ -290,7 +290,7 @@ def test_panic_immune_is_never_reset(script):
             elif what == "sight_armour":
                 sight(t, unit, enemy="keno.pa")
             elif what == "recover" and s.panicking and t.state.activation is None \
-                    and not s.activated:
+                    and not t.activated(unit):
                 t.activate(unit)
                 t.declare("panic_recovery", unit)
             elif what == "turn":

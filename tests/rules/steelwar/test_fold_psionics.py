@@ -246,14 +246,14 @@ def test_confusion_costs_the_target_its_activation():
     t = table()
     t.activate("barf.1")
     psi(t, "confusion", dice_map={"psi.roll": 4})
-    assert t.squad("keno.g").activated
+    assert t.activated("keno.g")
     t.end_activation()
     t.refused(declare("begin_activation", "keno.g"), "action_forbidden")
 
 
 def test_confusion_on_a_squad_that_has_activated_changes_nothing():
     t = table()
-    patch(t, "keno.g", activated=True)
+    t.set_activated("keno.g", True)
     t.activate("barf.1")
     fx = psi(t, "confusion", dice_map={"psi.roll": 4})
     assert fx[-1].data["already_activated"]

@@ -56,6 +56,39 @@ def test_json_and_summary_of_shared_squads_are_fresh_copies():
     assert SYSTEM.state_from_json(SYSTEM.state_to_json(changed)) == changed
 
 
+def test_the_squads_activated_this_turn_are_written_on_each_squad_as_before():
+    """``BattleState.activated`` holds the turn's activated squads; the JSON keeps the format
+    stored snapshots have: ``"activated": true`` on the squad, read back onto the battle."""
+    t = Table(setup())
+    t.activate("steel.1")
+    data = SYSTEM.state_to_json(t.state)
+    assert [s.get("activated", False) for s in data["squads"]] == [True, False]
+    assert SYSTEM.state_from_json(json.loads(json.dumps(data))) == t.state
+    assert SYSTEM.state_from_json(data).activated == {0}
+    t.end_activation()
+    t.end_turn()  # the squad's JSON is kept by identity: what was written for it stays its own
+    data = SYSTEM.state_to_json(t.state)
+    assert all("activated" not in s for s in data["squads"])
+    assert SYSTEM.state_from_json(data).activated == frozenset()
+
+
+def test_who_fired_at_whom_is_written_on_each_target_as_before():
+    """``BattleState.fired_upon`` (this turn's shots, §2.12) is written as each target's
+    ``fired_at_by`` and read back equal, whatever order the shots came in."""
+    t = Table(setup())
+    state = t.state._replace(fired_upon=t.state.fired_upon_with("steel.1", "keno.1"))
+    state = state._replace(fired_upon=state.fired_upon_with("keno.1", "steel.1"))
+    assert state.fired_upon_with("keno.1", "steel.1") == state.fired_upon  # once a turn
+    assert state.has_fired_at("keno.1", "steel.1") and not state.has_fired_at("keno.1", "keno.1")
+    data = SYSTEM.state_to_json(state)
+    assert [s.get("fired_at_by") for s in data["squads"]] == [["keno.1"], ["steel.1"]]
+    assert SYSTEM.state_from_json(json.loads(json.dumps(data))) == state
+    t.state = state
+    t.end_turn()
+    assert t.state.fired_upon == ()
+    assert all("fired_at_by" not in s for s in SYSTEM.state_to_json(t.state)["squads"])
+
+
 def test_the_activated_squad_is_named_in_the_pending_command():
     t = Table(setup())
     t.activate("keno.1")
