@@ -203,3 +203,33 @@ def test_a_rule_of_the_system_refuses_the_start_in_the_readers_language(planned)
     assert "the organizer has not set" not in russian.content.decode()
     assert state_of(campaign_id=campaign.pk).version == before
 
+
+
+def test_a_formation_commander_goes_as_an_officer_but_not_twice(planned):
+    """§2.18: a formation's commander may go on the table as an officer, once."""
+    from campaign.services import forces
+
+    campaign, squads, users, clients = planned
+    keno = squads["boris"]
+    bel = keno["soldiers"][1]
+    band = forces.raise_formation(user=users["olga"], campaign=campaign,
+                                  force_id=keno["force"], level="platoon",
+                                  name="Keno band").state.last_ids["formation"]
+    forces.assign_formation_commander(user=users["olga"], campaign=campaign,
+                                      formation_id=band, soldier_id=bel,
+                                      attributes={"leadership": 2})
+    page = clients["boris"].get(url(campaign), **EN).content.decode()
+    assert f'id="officer-{bel}"' in page and "(Keno band)" in page
+    twice = picks(squads, "boris")
+    twice["officer"] = [str(bel)]
+    answer = clients["boris"].post(url(campaign), twice, **EN)
+    assert answer.status_code == 422
+    assert "Bel already goes with his squad" in answer.content.decode()
+    assert f'id="officer-{bel}" checked' in answer.content.decode()
+    alone = picks(squads, "boris", [s for s in keno["soldiers"] if s != bel])
+    alone["officer"] = [str(bel)]
+    assert clients["boris"].post(url(campaign), alone).status_code == 302
+    scenario = state_of(campaign_id=campaign.pk).scenarios[1]
+    assert scenario.officers[keno["force"]] == (bel,)
+    page = clients["anna"].get(url(campaign), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "офицеры: Bel" in page
