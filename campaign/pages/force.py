@@ -22,6 +22,7 @@ from campaign.plugins.labels import shown_attributes, value_label
 from campaign.plugins.schema import Schema
 from campaign.selectors import fallen
 from campaign.selectors.as_of import as_of, difference, state_as_of
+from campaign.selectors.forces import squads as squads_of
 from rules.core import registry
 from rules.core.errors import RuleError
 
@@ -64,9 +65,11 @@ def _changes(diff: dict | None) -> dict[tuple[str, int], list[dict]]:
 class Shown:
     """How the page labels one campaign's values: its plug-in's schemas and terms."""
 
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: Campaign, squad_names: dict[int, str] | None = None) -> None:
         self.system = campaign.rule_system
         self.plugin: CampaignPlugin = plugin_for(self.system)
+        #: squad id -> name, so that a soldier's move shows squads by name, never an id
+        self.squad_names = squad_names or {}
 
     def role(self, value: str | None) -> str | None:
         """A member's role in the active language (the rule system's term), else as it is."""
@@ -97,6 +100,8 @@ class Shown:
     def _label(self, schema: Schema, field: str, value):
         if field == "status":
             return term(STATUS, value)
+        if field == "squad_id":
+            return self.squad_names.get(value, value)
         attribute = schema.by_name.get(field.split(".", 1)[1]) if "." in field else None
         return value_label(self.system, attribute, value) if attribute else value
 
@@ -154,7 +159,10 @@ def force_page(*, campaign: Campaign, force_id: int, before_battle: int | None =
         else None
     )
     changes = _changes(diff)
-    shown = Shown(campaign)
+    names = {s["id"]: s["name"] for s in state["squads"]}
+    if diff:  # a soldier may have moved to a squad raised since
+        names = {**dict(squads_of(campaign=campaign).values_list("ref", "name")), **names}
+    shown = Shown(campaign, squad_names=names)
     (force,) = state["forces"]
     older = _older_fallen(campaign, force_id, state)
     soldiers = [_soldier(s, changes, shown) for s in state["soldiers"]]

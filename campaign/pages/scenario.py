@@ -45,14 +45,27 @@ def _member(soldier, picked: set[int], shown: Shown) -> dict:
     }
 
 
+def _officers(state: CampaignState, force_id: int, chosen, shown: Shown) -> list[dict]:
+    """The force's formation commanders, who may go on the table as officers (§2.18)."""
+    out = []
+    for formation in sorted(state.formations.values(), key=lambda f: f.id):
+        soldier = state.soldiers.get(formation.commander_id)
+        if formation.force_id != force_id or soldier is None:
+            continue
+        out.append({**_member(soldier, set(chosen), shown), "formation": formation.name})
+    return out
+
+
 def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: bool,
-          editable: bool, shown: Shown, ticked: dict | None) -> dict:
+          editable: bool, shown: Shown, ticked: tuple[dict, list] | None) -> dict:
     """One force of the scenario: its picks by name, and (for who may change them) every
-    squad with every soldier and whether he can go, ticked as recorded (or as ``ticked``,
-    squad id -> soldier ids, the form a refusal sends back)."""
+    squad with every soldier and whether he can go, and its formation commanders, ticked as
+    recorded (or as ``ticked``: squad id -> soldier ids and the officers, the form a refusal
+    sends back)."""
     force = state.forces[force_id]
     picks = dict(scenario.picks.get(force_id, ()))
-    boxes = ticked if ticked is not None else picks
+    boxes = ticked[0] if ticked is not None else picks
+    officer_boxes = ticked[1] if ticked is not None else scenario.officers.get(force_id, ())
     untouched = not boxes and ticked is None  # nothing chosen: every squad, all who can fight
     may_pick = editable and (organizer or force.owner_id == user.pk)
     squads = []
@@ -79,12 +92,13 @@ def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: boo
         "picked": [q for q in squads if q["picked"]],
         "officers": officers,
         "squads": squads if may_pick else [],
+        "officer_choices": _officers(state, force_id, officer_boxes, shown) if may_pick else [],
         "may_pick": may_pick,
     }
 
 
 def scenario_page(*, user, campaign: Campaign, scenario_id: int,
-                  ticked: tuple[int, dict] | None = None) -> dict:
+                  ticked: tuple[int, dict, list] | None = None) -> dict:
     """Everything the scenario page shows (404 ``not_found`` for a scenario the campaign
     does not have); ``ticked``: a force and the boxes its refused form had ticked."""
     state = state_of(campaign_id=campaign.pk)
@@ -93,7 +107,7 @@ def scenario_page(*, user, campaign: Campaign, scenario_id: int,
     editable = scenario.status == "planned"
     shown = Shown(campaign)
     sides = [_side(state, scenario, f, user=user, organizer=organizer, editable=editable,
-                   shown=shown, ticked=ticked[1] if ticked and ticked[0] == f else None)
+                   shown=shown, ticked=ticked[1:] if ticked and ticked[0] == f else None)
              for f in scenario.force_ids]
     return {
         "scenario": scenario,

@@ -29,24 +29,25 @@ def _ids(values: list[str], field: str) -> list[int]:
     return ids
 
 
-def _picks(post) -> tuple[int, list[dict]]:
-    """The force and its squads (each with the soldiers ticked) from the picks form."""
+def _picks(post) -> tuple[int, list[dict], list[int]]:
+    """The force, its squads (each with the soldiers ticked) and its officers from the
+    picks form."""
     (force_id,) = _ids([post.get("force", "")], "force_id")
     squads = [{"squad_id": squad_id,
                "soldier_ids": _ids(post.getlist(f"soldier-{squad_id}"), "soldier_ids")}
               for squad_id in _ids(post.getlist("squad"), "squads")]
-    return force_id, squads
+    return force_id, squads, _ids(post.getlist("officer"), "officers")
 
 
-def _ticked(post) -> tuple[int, dict] | None:
+def _ticked(post) -> tuple[int, dict, list] | None:
     """The boxes a refused picks form had ticked, to show them again (None if unreadable)."""
     if post.get("action") != "picks":
         return None
     try:
-        force_id, squads = _picks(post)
+        force_id, squads, officers = _picks(post)
     except (Invalid, ValueError):
         return None
-    return force_id, {q["squad_id"]: q["soldier_ids"] for q in squads}
+    return force_id, {q["squad_id"]: q["soldier_ids"] for q in squads}, officers
 
 
 def _soldier_at(post, field: str | None) -> int | None:
@@ -68,9 +69,10 @@ def _write(request, campaign, scenario_id: int):
     action = request.POST.get("action")
     version = ascii_int(request.POST.get("version"), maximum=INT32_MAX)
     if action == "picks":
-        force_id, squads = _picks(request.POST)
+        force_id, squads, officers = _picks(request.POST)
         pick_units(user=request.user, campaign=campaign, scenario_id=scenario_id,
-                   force_id=force_id, squads=squads, expected_version=version)
+                   force_id=force_id, squads=squads, officers=officers,
+                   expected_version=version)
         messages.success(request, _("The units going into the battle are recorded."))
         return redirect("campaign_pages:scenario", campaign.pk, scenario_id)
     if action == "start":

@@ -34,3 +34,13 @@ def test_the_notice_counts_every_change_shown():
     assert [c["field"] for c in squads[0]["changes"]] == ["attributes.quality"]
     assert [c["field"] for c in soldiers[1]["changes"]] == ["added"]
     assert soldiers[2]["changes"] == []
+
+
+def test_a_soldiers_move_names_the_squads_never_their_ids():
+    shown = force.Shown(SimpleNamespace(rule_system="steelwar"),
+                        squad_names={10: "1st squad", 11: "2nd squad"})
+    (change,) = shown.changes(shown.plugin.member_schema,
+                              [{"field": "squad_id", "old": 10, "new": 11}])
+    assert (change["label"], change["old"], change["new"]) == ("squad", "1st squad",
+                                                               "2nd squad")
+

@@ -96,7 +96,7 @@ def test_a_dead_soldier_is_refused_by_name_with_the_reason(planned, headers, wor
     assert state_of(campaign_id=campaign.pk).version == before
 
 
-def test_a_recovering_soldier_is_refused_until_his_date(planned):
+def test_a_captured_soldier_is_refused_by_name(planned):
     from campaign.services import soldiers
 
     campaign, squads, users, clients = planned
@@ -106,6 +106,45 @@ def test_a_recovering_soldier_is_refused_until_his_date(planned):
     answer = clients["boris"].post(url(campaign), picks(squads, "boris"), **EN)
     assert answer.status_code == 422
     assert "Aro (Partisans) cannot take part: captured" in answer.content.decode()
+
+
+@pytest.mark.parametrize(("headers", "words"), [
+    (EN, "Bel (Partisans) cannot take part: recovering until {due}"),
+    (RU, "Bel (Partisans) не может участвовать: выздоравливает до {due}"),
+])
+def test_a_recovering_soldier_is_refused_until_his_date(headers, words):
+    """Bel was wounded and stabilised in The bridge (the take-over's ledger event, written
+    through the ledger's write path); a day later he is evacuated, due back on a date: until
+    then he cannot go into The ford."""
+    from campaign.ledger.events import BattleResultTakenOver
+    from campaign.services import campaigns, scenarios
+    from campaign.services.ledger import write
+    from tests.pages.factories import steelwar_campaign
+
+    club, users = club_with_players()
+    campaign, battle, squads = steelwar_campaign(club, users)
+    keno = squads["boris"]
+    bel = keno["soldiers"][1]
+    # the ledger event a take-over writes, with the fate the rules would have given him
+    write(campaign_id=campaign.pk, user=None, decide=lambda state: [BattleResultTakenOver(
+        scenario_id=1, battle_id=battle.pk,
+        results=[{"force_id": keno["force"], "result": "draw"},
+                 {"force_id": squads["anna"]["force"], "result": "draw"}],
+        casualties=[{"soldier_id": bel, "outcome": "stabilised",
+                     "captured_by_force_id": None}])])
+    campaigns.advance_calendar(user=users["olga"], campaign=campaign, days=1)
+    due = state_of(campaign_id=campaign.pk).soldiers[bel].recovery_due
+    assert state_of(campaign_id=campaign.pk).soldiers[bel].status == "recovering" and due
+    ford = scenarios.plan_scenario(user=users["olga"], campaign=campaign, name="The ford",
+                                   force_ids=[keno["force"], squads["anna"]["force"]]
+                                   ).state.last_ids["scenario"]
+    client = Client()
+    client.force_login(users["boris"])
+    before = state_of(campaign_id=campaign.pk).version
+    answer = client.post(url(campaign, ford), picks(squads, "boris"), **headers)
+    assert answer.status_code == 422
+    assert words.format(due=due.isoformat()) in answer.content.decode()
+    assert state_of(campaign_id=campaign.pk).version == before
 
 
 def test_bad_form_input_is_refused_and_records_nothing(planned):
@@ -203,3 +242,33 @@ def test_a_rule_of_the_system_refuses_the_start_in_the_readers_language(planned)
     assert "the organizer has not set" not in russian.content.decode()
     assert state_of(campaign_id=campaign.pk).version == before
 
+
+
+def test_a_formation_commander_goes_as_an_officer_but_not_twice(planned):
+    """§2.18: a formation's commander may go on the table as an officer, once."""
+    from campaign.services import forces
+
+    campaign, squads, users, clients = planned
+    keno = squads["boris"]
+    bel = keno["soldiers"][1]
+    band = forces.raise_formation(user=users["olga"], campaign=campaign,
+                                  force_id=keno["force"], level="platoon",
+                                  name="Keno band").state.last_ids["formation"]
+    forces.assign_formation_commander(user=users["olga"], campaign=campaign,
+                                      formation_id=band, soldier_id=bel,
+                                      attributes={"leadership": 2})
+    page = clients["boris"].get(url(campaign), **EN).content.decode()
+    assert f'id="officer-{bel}"' in page and "(Keno band)" in page
+    twice = picks(squads, "boris")
+    twice["officer"] = [str(bel)]
+    answer = clients["boris"].post(url(campaign), twice, **EN)
+    assert answer.status_code == 422
+    assert "Bel already goes with his squad" in answer.content.decode()
+    assert f'id="officer-{bel}" checked' in answer.content.decode()
+    alone = picks(squads, "boris", [s for s in keno["soldiers"] if s != bel])
+    alone["officer"] = [str(bel)]
+    assert clients["boris"].post(url(campaign), alone).status_code == 302
+    scenario = state_of(campaign_id=campaign.pk).scenarios[1]
+    assert scenario.officers[keno["force"]] == (bel,)
+    page = clients["anna"].get(url(campaign), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "офицеры: Bel" in page
