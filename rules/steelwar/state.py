@@ -258,24 +258,21 @@ class BattleState(NamedTuple):
                             key=lambda pair: index[pair[0]]))
 
 
-_MEMOS: dict[int, tuple[Options, dict]] = {}
+_MEMOS: dict[Options, dict] = {}
 _MEMO_LIMIT = 64
 _MEMO_ENTRIES = 100_000
 
 
 def memo(options: Options) -> dict:
     """A cache of pure lookups for battles played under ``options`` (terrain classes, what a
-    morale grade allows...). Keyed by the options object itself, which the cache keeps alive,
-    so an entry can never be mistaken for another battle's; the oldest are dropped. The last
-    one asked for is answered first (a fact asks several times for its battle's)."""
+    morale grade allows...), shared by every battle played under equal options (the lookups
+    depend on nothing else); the oldest are dropped. The last one asked for is answered
+    first (a fact asks several times for its battle's)."""
     global _LAST
     last = _LAST
-    if last[0] is options:
-        cache = last[1]
-        if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
-            cache.clear()
-        return cache
-    cache = _memo(options)
+    cache = last[1] if last[0] is options else _memo(options)
+    if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
+        cache.clear()
     _LAST = (options, cache)
     return cache
 
@@ -284,16 +281,11 @@ _LAST: tuple[Options | None, dict] = (None, {})
 
 
 def _memo(options: Options) -> dict:
-    entry = _MEMOS.get(id(options))
-    if entry is not None and entry[0] is options:
-        cache = entry[1]
-        if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
-            cache.clear()
-        return cache
-    if len(_MEMOS) >= _MEMO_LIMIT:
-        del _MEMOS[next(iter(_MEMOS))]
-    cache: dict = {}
-    _MEMOS[id(options)] = (options, cache)
+    cache = _MEMOS.get(options)
+    if cache is None:
+        if len(_MEMOS) >= _MEMO_LIMIT:
+            del _MEMOS[next(iter(_MEMOS))]
+        cache = _MEMOS[options] = {}
     return cache
 
 
