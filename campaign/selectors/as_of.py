@@ -9,7 +9,7 @@ from datetime import date
 
 from django.utils.translation import gettext as _
 
-from campaign.ledger.corrections import corrections_in
+from campaign.ledger.corrections import corrections_in, effective
 from campaign.ledger.diff import diff_states
 from campaign.ledger.fold import apply, battle_started_entry, fold, fold_to_date
 from campaign.ledger.state import CampaignState, state_json
@@ -65,12 +65,16 @@ def difference(
 
 
 def across_event(*, campaign: Campaign, found) -> tuple[int, CampaignState, CampaignState] | None:
-    """The first ledger event ``found(entry)`` accepts, as ``(version, the state just before
-    it, the state just after it)``: one read of the ledger and one fold (None if there is
-    no such event)."""
+    """The latest ledger event ``found(entry)`` accepts that no correction voided, as
+    ``(version, the state just before it, the state just after it)``, read under every
+    correction recorded (a battle reopened and taken over again shows its last take-over):
+    one read of the ledger and one fold (None if there is no such event)."""
     entries = ledger_of(campaign_id=campaign.pk)
-    index = next((i for i, entry in enumerate(entries) if found(entry)), None)
+    corrections = corrections_in(entries)
+    index = next((i for i in range(len(entries) - 1, -1, -1)
+                  if found(entries[i]) and effective(entries[i], corrections) is not None),
+                 None)
     if index is None:
         return None
-    before = fold(entries[:index])
-    return entries[index].version, before, apply(before, entries[index]).state
+    before = fold(entries[:index], corrections=corrections)
+    return entries[index].version, before, apply(before, entries[index], corrections).state

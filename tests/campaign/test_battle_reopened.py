@@ -5,6 +5,7 @@ import pytest
 from battles.models import BattleLogEntry
 from campaign.ledger.events import BattleResultTakenOver, EntryVoided
 from campaign.models import CampaignBattle, Force, HistoryEntry, Soldier, Squad
+from campaign.pages.scenario import outcome_page
 from campaign.services import transfer
 from campaign.services.battle_setup import start_scenario_battle
 from campaign.services.campaigns import start_campaign
@@ -95,6 +96,13 @@ def test_a_battle_corrected_after_its_take_over_counts_once_as_if_right_first_ti
     history = HistoryEntry.objects.filter(campaign=campaign, subject="soldier",
                                           subject_ref=victim, kind="died").get()
     assert history.voided_by == retaken.events[0].version
+    # what the battle changed: the take-over that counts, not the voided first one
+    outcome = outcome_page(campaign=campaign, scenario_id=ready_scenario)
+    assert outcome["version"] == retaken.events[1].version
+    victim_changes = [c for group in outcome["groups"] if group["kind"] == "soldiers"
+                      for row in group["rows"] if row["id"] == victim
+                      for c in row["changes"] if c["field"] == "status"]
+    assert all(c["new"] != "dead" for c in victim_changes), victim_changes
 
     # the same campaign with the battle right the first time
     other = start_campaign(user=people["org"], club=club, name="Right first time",
