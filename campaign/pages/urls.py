@@ -1,7 +1,7 @@
 """Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
-from campaign.pages import transfer, views
+from campaign.pages import roster, transfer, views
 
 app_name = "campaign_pages"
 urlpatterns = [
@@ -12,4 +12,20 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/forces/<int:ref>/", views.force_detail, name="force"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/", views.squad_record, name="squad"),
     path("campaigns/<int:campaign_id>/soldiers/<int:ref>/", views.soldier_record, name="soldier"),
+]
+
+# the roster: printable, as CSV, and built by the force's owner (campaign.pages.roster)
+urlpatterns += [
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/", roster.roster_page,
+         name="roster"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster.csv", roster.roster_download,
+         name="roster-csv"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/formations/new/",
+         roster.add_formation, name="roster-formation"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/squads/new/", roster.add_squad,
+         name="roster-squad"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/soldiers/new/", roster.recruit,
+         name="roster-recruit"),
+    path("campaigns/<int:campaign_id>/soldiers/<int:ref>/edit/", roster.edit_soldier,
+         name="roster-soldier"),
 ]

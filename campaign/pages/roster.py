@@ -1,0 +1,267 @@
+"""A player's roster: the printable roster of a force, its CSV, and the forms with which the
+force's owner (or the club's organizers) adds formations and squads, recruits soldiers and
+edits them. Thin views: the writes are the campaign services' (``forces``, ``soldiers``), the
+attribute inputs come from the plug-in's schema (``attribute_form``), the table from
+``roster_table``. Outsiders get 404 (the campaign is not disclosed), members may read, only
+the force's editors (``services.access.require_force_editor``) may change it.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from campaign.ledger.state import FORMATION_LEVELS
+from campaign.pages.attribute_form import (
+    add_attribute_fields,
+    attribute_values,
+    role_choices,
+    show_error,
+)
+from campaign.pages.roster_table import roster, roster_csv
+from campaign.pages.views import _or_404
+from campaign.plugins import get as plugin_for
+from campaign.selectors.campaigns import campaign_for
+from campaign.services import forces, soldiers
+from campaign.services.access import force_in_state, require_force_editor
+from campaign.services.ledger import state_of
+from config.errors import DomainError, Forbidden, NotFound
+from rules.core import registry
+from rules.core.limits import limits_of
+
+#: The chain of command's levels (§2.18) as the pages name them.
+LEVEL_LABELS = {
+    "battalion": gettext_lazy("battalion"),
+    "company": gettext_lazy("company"),
+    "platoon": gettext_lazy("platoon"),
+}
+NONE = gettext_lazy("— none —")
+
+
+# --- access ---------------------------------------------------------------------------------
+
+def _campaign_and_state(request, campaign_id: int):
+    campaign = _or_404(campaign_for, user=request.user, campaign_id=campaign_id)
+    return campaign, state_of(campaign_id=campaign.pk)
+
+
+def _may_edit(request, campaign, force) -> bool:
+    try:
+        require_force_editor(user=request.user, campaign=campaign, force=force)
+    except Forbidden:
+        return False
+    return True
+
+
+def _editable(request, campaign, state, force_id: int):
+    """The force in the ledger's state (404 if none), if the user may change it (403)."""
+    try:
+        force = force_in_state(state, force_id)
+        require_force_editor(user=request.user, campaign=campaign, force=force)
+    except NotFound as error:
+        raise Http404(error.message) from None
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    return force
+
+
+def _written(form: forms.Form, call, *, strip: str = "") -> bool:
+    """Run a service; its refusal goes next to the input it names (nothing was stored), a
+    refusal of the user himself is the page's 403."""
+    try:
+        call()
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    except DomainError as error:
+        show_error(form, error, strip=strip)
+        return False
+    return True
+
+
+# --- forms ----------------------------------------------------------------------------------
+
+class FormationForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name"), max_length=200)
+    level = forms.ChoiceField(label=gettext_lazy("level"),
+                              choices=[(k, LEVEL_LABELS.get(k, k)) for k in FORMATION_LEVELS])
+    parent_id = forms.TypedChoiceField(label=gettext_lazy("part of"), required=False,
+                                       coerce=int, empty_value=None)
+
+    def __init__(self, *args, formations, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["parent_id"].choices = [("", NONE), *_formation_choices(formations)]
+
+
+class SquadForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name"), max_length=200)
+    establishment = forms.IntegerField(label=gettext_lazy("establishment"),
+                                       help_text=gettext_lazy(
+                                           "The strength replacements fill the squad up to."))
+    formation_id = forms.TypedChoiceField(label=gettext_lazy("formation"), required=False,
+                                          coerce=int, empty_value=None)
+
+    def __init__(self, *args, formations, most: int, schema, rule_system, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["establishment"].widget.attrs.update({"min": 1, "max": most})
+        self.fields["formation_id"].choices = [("", NONE), *_formation_choices(formations)]
+        add_attribute_fields(self, schema, rule_system)
+
+
+class SoldierForm(forms.Form):
+    """A soldier's name, role and attributes (recruiting: also his squad)."""
+
+    name = forms.CharField(label=pgettext_lazy("person", "name"), max_length=200)
+    role = forms.CharField(label=gettext_lazy("role"), required=False)
+
+    def __init__(self, *args, schema, rule_system, soldier=None, squads=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        current = soldier.role if soldier else ""
+        roles = role_choices(rule_system, current)
+        if roles:
+            self.fields["role"].widget = forms.Select(choices=[("", "—"), *roles])
+        if squads is not None:
+            self.fields["squad_id"] = forms.TypedChoiceField(
+                label=_("squad"), required=False, coerce=int, empty_value=None,
+                choices=[("", _("Not in a squad")), *[(s.id, s.name) for s in squads]])
+        if soldier is not None:
+            self.initial.update({"name": soldier.name, "role": soldier.role})
+        add_attribute_fields(self, schema, rule_system,
+                             soldier.attributes if soldier else None)
+        if soldier is not None:
+            self.fields["reason"] = forms.CharField(label=_("reason (optional)"),
+                                                    required=False, max_length=200)
+
+
+def _formation_choices(formations) -> list[tuple[int, str]]:
+    return [(f.id, f"{f.name} ({LEVEL_LABELS.get(f.level, f.level)})") for f in formations]
+
+
+def _of_force(entities: dict, force_id: int) -> list:
+    return [entities[k] for k in sorted(entities) if entities[k].force_id == force_id]
+
+
+def _form_page(request, *, campaign, force, form, title: str, submit: str):
+    return render(request, "pages/roster/form.html", {
+        "campaign": campaign, "force": force, "form": form, "title": title, "submit": submit,
+        "back": reverse("campaign_pages:roster", args=[campaign.pk, force.id]),
+    }, status=400 if form.is_bound and form.errors else 200)
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+@login_required
+def roster_page(request, campaign_id: int, ref: int):
+    """The force's roster, one table per squad, printable; with the editing links for its
+    owner and the organizers."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    force = state.forces.get(ref)
+    if force is None:
+        raise Http404
+    return render(request, "pages/roster/roster.html", {
+        "campaign": campaign, **roster(campaign=campaign, force_id=ref),
+        "may_edit": _may_edit(request, campaign, force),
+    })
+
+
+@login_required
+def roster_download(request, campaign_id: int, ref: int):
+    """The roster as CSV (UTF-8 with a byte order mark), named after the force."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    if ref not in state.forces:
+        raise Http404
+    table = roster(campaign=campaign, force_id=ref)
+    response = HttpResponse(roster_csv(table), content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(table['force']['name'], allow_unicode=True) or 'roster'}.csv"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@login_required
+def add_formation(request, campaign_id: int, ref: int):
+    """A formation of the force's chain of command (§2.18)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    force = _editable(request, campaign, state, ref)
+    form = FormationForm(request.POST or None, formations=_of_force(state.formations, ref))
+    if request.method == "POST" and form.is_valid() and _written(form, lambda: (
+        forces.raise_formation(user=request.user, campaign=campaign, force_id=ref,
+                               **form.cleaned_data))):
+        messages.success(request, _("%(name)s raised.") % {"name": form.cleaned_data["name"]})
+        return redirect("campaign_pages:roster", campaign.pk, ref)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Add a formation"), submit=_("Raise the formation"))
+
+
+@login_required
+def add_squad(request, campaign_id: int, ref: int):
+    """A squad of the force, with the attributes the rule system asks for."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    force = _editable(request, campaign, state, ref)
+    plugin = plugin_for(campaign.rule_system)
+    most = limits_of(registry.get(campaign.rule_system, campaign.rule_version)).figures_per_unit
+    form = SquadForm(request.POST or None, formations=_of_force(state.formations, ref),
+                     most=most, schema=plugin.unit_schema, rule_system=campaign.rule_system)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if _written(form, lambda: forces.raise_squad(
+                user=request.user, campaign=campaign, force_id=ref, name=data["name"],
+                establishment=data["establishment"], formation_id=data["formation_id"],
+                attributes=attribute_values(plugin.unit_schema, data))):
+            messages.success(request, _("%(name)s raised.") % {"name": data["name"]})
+            return redirect("campaign_pages:roster", campaign.pk, ref)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Add a squad"), submit=_("Raise the squad"))
+
+
+@login_required
+def recruit(request, campaign_id: int, ref: int):
+    """A soldier joins the force, into one of its squads (``?squad=N`` chosen first)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    force = _editable(request, campaign, state, ref)
+    plugin = plugin_for(campaign.rule_system)
+    squads = _of_force(state.squads, ref)
+    chosen = request.GET.get("squad", "")
+    form = SoldierForm(request.POST or None, schema=plugin.member_schema,
+                       rule_system=campaign.rule_system, squads=squads,
+                       initial={"squad_id": chosen if chosen.isdigit() else ""})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if _written(form, lambda: soldiers.recruit_soldier(
+                user=request.user, campaign=campaign, force_id=ref, name=data["name"],
+                role=data["role"], squad_id=data["squad_id"],
+                attributes=attribute_values(plugin.member_schema, data))):
+            messages.success(request, _("%(name)s recruited.") % {"name": data["name"]})
+            return redirect("campaign_pages:roster", campaign.pk, ref)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Recruit a soldier"), submit=_("Recruit"))
+
+
+@login_required
+def edit_soldier(request, campaign_id: int, ref: int):
+    """A soldier's name, role and attributes changed (an amendment in the ledger)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    soldier = state.soldiers.get(ref)
+    if soldier is None:
+        raise Http404
+    force = _editable(request, campaign, state, soldier.force_id)
+    plugin = plugin_for(campaign.rule_system)
+    form = SoldierForm(request.POST or None, schema=plugin.member_schema,
+                       rule_system=campaign.rule_system, soldier=soldier)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        changes = {"name": data["name"], "role": data["role"],
+                   "attributes": attribute_values(plugin.member_schema, data)}
+        if _written(form, lambda: soldiers.amend_soldier(
+                user=request.user, campaign=campaign, soldier_id=ref, changes=changes,
+                reason=data["reason"]), strip="changes."):
+            messages.success(request, _("%(name)s changed.") % {"name": data["name"]})
+            return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Edit %(name)s") % {"name": soldier.name}, submit=_("Save"))

@@ -1,0 +1,259 @@
+"""The roster pages without a browser: who may read and who may build a force's roster, the
+forms generated from the plug-in's schema (bad input refused next to its field, nothing
+stored), and the roster's CSV in English and Russian."""
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from campaign.plugins import get as plugin_for
+from campaign.services.ledger import state_of
+from tests.conftest import raise_army
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def army(campaign, people):
+    """alice's force (one squad of 3: a commander, a medic, a rifleman)."""
+    return raise_army(campaign, people["alice"], "Steel", soldiers=3)
+
+
+def client_of(user, language="en"):
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def urls(campaign, army) -> dict[str, str]:
+    base = f"/campaigns/{campaign.pk}"
+    force = f"{base}/forces/{army['force']}"
+    return {
+        "roster": f"{force}/roster/",
+        "csv": f"{force}/roster.csv",
+        "formation": f"{force}/roster/formations/new/",
+        "squad": f"{force}/roster/squads/new/",
+        "recruit": f"{force}/roster/soldiers/new/",
+        "soldier": f"{base}/soldiers/{army['soldiers'][2]}/edit/",
+    }
+
+
+def soldiers_of(campaign) -> dict:
+    return dict(state_of(campaign_id=campaign.pk).soldiers)
+
+
+# --- access -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("who, read, edit", [
+    ("outsider", 404, 404),   # the campaign is not disclosed
+    ("member", 200, 403),     # a member of the club reads, does not build
+    ("bob", 200, 403),        # another player: not his force
+    ("alice", 200, 200),      # the owner
+    ("org", 200, 200),        # the club's organizer
+])
+def test_outsiders_get_404_members_read_the_owner_and_organizers_build(
+        campaign, people, army, who, read, edit):
+    client = client_of(people[who])
+    pages = urls(campaign, army)
+    assert client.get(pages["roster"]).status_code == read
+    assert client.get(pages["csv"]).status_code == read
+    for name in ("formation", "squad", "recruit", "soldier"):
+        assert client.get(pages[name]).status_code == edit, name
+
+
+def test_a_player_cannot_post_into_another_players_force(campaign, people, army):
+    before = soldiers_of(campaign)
+    response = client_of(people["bob"]).post(urls(campaign, army)["recruit"], {
+        "name": "Spy", "role": "rifleman", "attributes.weapon": "rifle",
+        "attributes.armour": "human", "attributes.quality": "regular"})
+    assert response.status_code == 403
+    assert soldiers_of(campaign) == before
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(campaign, army):
+    response = Client().get(urls(campaign, army)["roster"])
+    assert response.status_code == 302 and "/login" in response["Location"]
+
+
+def test_unknown_force_or_soldier_is_404(campaign, people, army):
+    client = client_of(people["alice"])
+    assert client.get(f"/campaigns/{campaign.pk}/forces/999/roster/").status_code == 404
+    assert client.get(f"/campaigns/{campaign.pk}/forces/999/roster.csv").status_code == 404
+    assert client.get(f"/campaigns/{campaign.pk}/forces/999/roster/squads/new/").status_code == 404
+    assert client.get(f"/campaigns/{campaign.pk}/soldiers/999/edit/").status_code == 404
+
+
+def test_editing_links_are_shown_to_the_owner_only(campaign, people, army):
+    pages = urls(campaign, army)
+    owner = client_of(people["alice"]).get(pages["roster"]).content.decode()
+    reader = client_of(people["member"]).get(pages["roster"]).content.decode()
+    assert pages["recruit"] in owner and pages["soldier"] in owner
+    assert pages["recruit"] not in reader and pages["soldier"] not in reader
+    assert pages["csv"] in reader
+
+
+# --- the forms from the schema ------------------------------------------------------------------
+
+def test_the_soldier_form_has_an_input_per_editable_attribute_of_the_schema(
+        campaign, people, army):
+    html = client_of(people["alice"]).get(urls(campaign, army)["recruit"]).content.decode()
+    schema = plugin_for(campaign.rule_system).member_schema
+    for attribute in schema.editable():
+        assert f'name="attributes.{attribute.name}"' in html
+    # a choice is a select with its labels, an int has the schema's bounds
+    assert '<select name="attributes.quality"' in html
+    assert 'name="attributes.leadership"' in html and 'min="1"' in html and 'max="3"' in html
+
+
+def test_the_soldier_form_in_russian_labels_choices_in_russian(campaign, people, army):
+    html = client_of(people["alice"], "ru").get(urls(campaign, army)["recruit"]).content.decode()
+    assert "пистолет-пулемёт" in html      # the weapon smg
+    assert "новобранцы" in html            # the quality recruit
+    assert ">smg<" not in html
+
+
+def test_a_commander_without_leadership_is_refused_next_to_leadership_and_nothing_stored(
+        campaign, people, army):
+    before = soldiers_of(campaign)
+    client = client_of(people["alice"])
+    data = {"name": "Volkov", "role": "commander", "squad_id": "",
+            "attributes.weapon": "smg", "attributes.armour": "human",
+            "attributes.quality": "veteran", "attributes.leadership": ""}
+    response = client.post(urls(campaign, army)["recruit"], data)
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert "leadership" in " ".join(form.errors["attributes.leadership"])
+    assert soldiers_of(campaign) == before
+    response = client.post(urls(campaign, army)["recruit"], {**data, "attributes.leadership": "1"})
+    assert response.status_code == 302
+    (new,) = set(soldiers_of(campaign)) - set(before)
+    soldier = soldiers_of(campaign)[new]
+    assert (soldier.name, soldier.role, soldier.squad_id) == ("Volkov", "commander", None)
+    assert soldier.attributes["leadership"] == 1 and soldier.attributes["quality"] == "veteran"
+
+
+def test_a_value_outside_the_schema_is_refused_in_russian(campaign, people, army):
+    before = soldiers_of(campaign)
+    response = client_of(people["alice"], "ru").post(urls(campaign, army)["recruit"], {
+        "name": "Volkov", "role": "rifleman", "attributes.weapon": "laser",
+        "attributes.armour": "human", "attributes.quality": "regular"})
+    assert response.status_code == 400
+    (message,) = response.context["form"].errors["attributes.weapon"]
+    assert "laser" in message and any("а" <= ch <= "я" for ch in message.lower())
+    assert soldiers_of(campaign) == before
+
+
+def test_a_squad_beyond_the_rule_systems_figures_per_unit_is_refused_then_raised(
+        campaign, people, army):
+    client = client_of(people["alice"])
+    page = urls(campaign, army)["squad"]
+    before = dict(state_of(campaign_id=campaign.pk).squads)
+    data = {"name": "2nd squad", "establishment": "500", "attributes.quality": "regular",
+            "attributes.traits": ""}
+    response = client.post(page, data)
+    assert response.status_code == 400
+    assert response.context["form"].errors["establishment"]
+    assert dict(state_of(campaign_id=campaign.pk).squads) == before
+    assert client.post(page, {**data, "establishment": "8"}).status_code == 302
+    (new,) = set(state_of(campaign_id=campaign.pk).squads) - set(before)
+    squad = state_of(campaign_id=campaign.pk).squads[new]
+    assert (squad.name, squad.establishment, squad.attributes["quality"]) == (
+        "2nd squad", 8, "regular")
+
+
+def test_a_formation_and_a_squad_in_it(campaign, people, army):
+    client = client_of(people["org"])
+    pages = urls(campaign, army)
+    assert client.post(pages["formation"], {"name": "1st company", "level": "company",
+                                            "parent_id": ""}).status_code == 302
+    state = state_of(campaign_id=campaign.pk)
+    (formation,) = state.formations.values()
+    assert (formation.name, formation.level, formation.force_id) == (
+        "1st company", "company", army["force"])
+    assert client.post(pages["squad"], {"name": "Scouts", "establishment": "4",
+                                        "formation_id": str(formation.id),
+                                        "attributes.quality": "elite"}).status_code == 302
+    table = client.get(pages["roster"]).context
+    scouts = next(s for s in table["squads"] if s["name"] == "Scouts")
+    assert scouts["formation"] == "1st company"
+
+
+def test_editing_a_soldier_amends_only_what_changed(campaign, people, army):
+    client = client_of(people["alice"])
+    page = urls(campaign, army)["soldier"]
+    form = client.get(page).context["form"]
+    assert form.initial["attributes.weapon"] == "rifle"
+    data = {name: ("" if value is None else value) for name, value in form.initial.items()}
+    data.update({"name": "Sidorov", "attributes.weapon": "lmg", "attributes.specialties":
+                 "scout, sapper", "reason": "re-armed"})
+    assert client.post(page, data).status_code == 302
+    soldier = soldiers_of(campaign)[army["soldiers"][2]]
+    assert soldier.name == "Sidorov"
+    assert soldier.attributes["weapon"] == "lmg"
+    assert soldier.attributes["specialties"] == ["scout", "sapper"]
+    assert soldier.attributes["armour"] == "human"
+
+
+def test_a_bad_map_attribute_is_refused_next_to_it(campaign, people, army):
+    client = client_of(people["alice"])
+    page = urls(campaign, army)["soldier"]
+    before = soldiers_of(campaign)[army["soldiers"][2]]
+    data = {name: ("" if value is None else value)
+            for name, value in client.get(page).context["form"].initial.items()}
+    data["attributes.traits"] = "wings: true"
+    response = client.post(page, data)
+    assert response.status_code == 400
+    assert "wings" in " ".join(response.context["form"].errors["attributes.traits"])
+    assert soldiers_of(campaign)[army["soldiers"][2]] == before
+    data["attributes.traits"] = "mounted: true"
+    assert client.post(page, data).status_code == 302
+    assert soldiers_of(campaign)[army["soldiers"][2]].attributes["traits"] == {"mounted": True}
+
+
+# --- CSV ------------------------------------------------------------------------------------------
+
+def read_csv(response) -> list[list[str]]:
+    body = response.content.decode("utf-8")
+    assert body.startswith("\ufeff")  # Excel reads UTF-8 with its byte order mark
+    return list(csv.reader(io.StringIO(body[1:])))
+
+
+def test_the_csv_has_a_row_per_soldier_with_labels_in_english(campaign, people, army):
+    response = client_of(people["member"]).get(urls(campaign, army)["csv"])
+    assert response["Content-Type"].startswith("text/csv")
+    assert response["Content-Disposition"] == 'attachment; filename="steel.csv"'
+    header, *rows = read_csv(response)
+    assert header[:5] == ["formation", "squad", "name", "role", "status"]
+    assert header[5:8] == ["weapon", "armour", "quality"]
+    assert len(rows) == 3
+    commander = rows[0]
+    assert commander[1:5] == ["Steel 1st", "Steel commander 0", "commander", "fit"]
+    assert commander[header.index("weapon")] == "submachine gun"
+    assert commander[header.index("leadership")] == "2"
+
+
+def test_the_csv_in_russian(campaign, people, army):
+    response = client_of(people["member"], "ru").get(urls(campaign, army)["csv"])
+    header, *rows = read_csv(response)
+    assert header[:5] == ["подразделение", "отделение", "имя", "роль", "состояние"]
+    assert "оружие" in header
+    commander = rows[0]
+    assert commander[header.index("оружие")] == "пистолет-пулемёт"
+    assert "smg" not in commander and "fit" not in commander
+
+
+def test_the_csv_filename_of_a_russian_force_and_formula_names_made_inert(campaign, people):
+    from campaign.services import forces, soldiers
+
+    alice = people["alice"]
+    force_id = forces.raise_force(user=alice, campaign=campaign,
+                                  name="Рота Смирнова").events[0].data["force_id"]
+    soldiers.recruit_soldier(user=alice, campaign=campaign, force_id=force_id,
+                             name="=HYPERLINK(\"x\")", role="rifleman",
+                             attributes={"weapon": "rifle", "armour": "human",
+                                         "quality": "regular"})
+    response = client_of(alice).get(f"/campaigns/{campaign.pk}/forces/{force_id}/roster.csv")
+    assert "filename*=utf-8''%D1%80%D0%BE%D1%82%D0%B0" in response["Content-Disposition"]
+    _header, row = read_csv(response)
+    assert row[1] == "" and row[2] == "'=HYPERLINK(\"x\")"
