@@ -140,6 +140,14 @@ class SoldierForm(forms.Form):
                                                     required=False, max_length=200)
 
 
+class CommanderForm(forms.Form):
+    soldier_id = forms.TypedChoiceField(label=gettext_lazy("commander"), coerce=int)
+
+    def __init__(self, *args, members, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["soldier_id"].choices = [(s.id, s.name) for s in members]
+
+
 def _formation_choices(formations) -> list[tuple[int, str]]:
     return [(f.id, f"{f.name} ({LEVEL_LABELS.get(f.level, f.level)})") for f in formations]
 
@@ -265,3 +273,25 @@ def edit_soldier(request, campaign_id: int, ref: int):
             return redirect("campaign_pages:roster", campaign.pk, force.id)
     return _form_page(request, campaign=campaign, force=force, form=form,
                       title=_("Edit %(name)s") % {"name": soldier.name}, submit=_("Save"))
+
+
+@login_required
+def squad_commander(request, campaign_id: int, ref: int):
+    """One of the squad's soldiers takes command of it (what the rule system needs of a
+    commander, e.g. a value set on the soldier first, is its refusal next to the choice)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    squad = state.squads.get(ref)
+    if squad is None:
+        raise Http404
+    force = _editable(request, campaign, state, squad.force_id)
+    members = [s for s in _of_force(state.soldiers, force.id) if s.squad_id == ref]
+    form = CommanderForm(request.POST or None, members=members,
+                         initial={"soldier_id": squad.commander_id})
+    if request.method == "POST" and form.is_valid() and _written(form, lambda: (
+        forces.assign_squad_commander(user=request.user, campaign=campaign, squad_id=ref,
+                                      soldier_id=form.cleaned_data["soldier_id"]))):
+        messages.success(request, _("%(squad)s has a new commander.") % {"squad": squad.name})
+        return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Commander of %(squad)s") % {"squad": squad.name},
+                      submit=_("Give the command"))

@@ -38,12 +38,14 @@ def roster(*, campaign: Campaign, force_id: int) -> dict:
             "cells": [value_text(shown.system, a, values.get(a.name)) for a in attributes],
         }
 
+    names = {s["id"]: s["name"] for s in state["soldiers"]}
     squads = []
     for squad in state["squads"]:
         formation = formations.get(squad.get("formation_id"))
         squads.append({
             "id": squad["id"], "name": squad["name"],
             "formation": formation["name"] if formation else "",
+            "commander": names.get(squad.get("commander_id"), ""),
             "establishment": squad.get("establishment"),
             "attributes_shown": shown.attributes(shown.plugin.unit_schema, squad["attributes"]),
             "soldiers": [row(s) for s in state["soldiers"] if s["squad_id"] == squad["id"]],
@@ -51,7 +53,7 @@ def roster(*, campaign: Campaign, force_id: int) -> dict:
     squad_ids = {s["id"] for s in squads}
     reserve = [row(s) for s in state["soldiers"] if s["squad_id"] not in squad_ids]
     if reserve:
-        squads.append({"id": None, "name": _("Not in a squad"), "formation": "",
+        squads.append({"id": None, "name": _("Not in a squad"), "formation": "", "commander": "",
                        "establishment": None, "attributes_shown": [], "soldiers": reserve})
     (force,) = state["forces"]
     return {

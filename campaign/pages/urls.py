@@ -28,4 +28,6 @@ urlpatterns += [
          name="roster-recruit"),
     path("campaigns/<int:campaign_id>/soldiers/<int:ref>/edit/", roster.edit_soldier,
          name="roster-soldier"),
+    path("campaigns/<int:campaign_id>/squads/<int:ref>/commander/", roster.squad_commander,
+         name="roster-commander"),
 ]

@@ -257,3 +257,28 @@ def test_the_csv_filename_of_a_russian_force_and_formula_names_made_inert(campai
     assert "filename*=utf-8''%D1%80%D0%BE%D1%82%D0%B0" in response["Content-Disposition"]
     _header, row = read_csv(response)
     assert row[1] == "" and row[2] == "'=HYPERLINK(\"x\")"
+
+
+# --- the squad's commander ------------------------------------------------------------------------
+
+def test_a_squad_commander_is_chosen_among_its_soldiers_and_the_rules_refusal_is_shown(
+        campaign, people, army):
+    rifleman = army["soldiers"][2]
+    page = f"/campaigns/{campaign.pk}/squads/{army['squad']}/commander/"
+    assert client_of(people["bob"]).get(page).status_code == 403
+    assert client_of(people["outsider"]).get(page).status_code == 404
+    client = client_of(people["alice"], "ru")
+    response = client.post(page, {"soldier_id": str(rifleman)})
+    assert response.status_code == 400  # a rifleman without a leadership (§2.0)
+    (message,) = response.context["form"].non_field_errors()  # it names no input of the form
+    assert "§2.0" in message and any("а" <= ch <= "я" for ch in message.lower())
+    assert state_of(campaign_id=campaign.pk).squads[army["squad"]].commander_id == army[
+        "soldiers"][0]
+    edit = urls(campaign, army)["soldier"]
+    data = {name: ("" if value is None else value)
+            for name, value in client.get(edit).context["form"].initial.items()}
+    assert client.post(edit, {**data, "attributes.leadership": "2"}).status_code == 302
+    assert client.post(page, {"soldier_id": str(rifleman)}).status_code == 302
+    assert state_of(campaign_id=campaign.pk).squads[army["squad"]].commander_id == rifleman
+    roster_html = client.get(urls(campaign, army)["roster"]).content.decode()
+    assert "командир: Steel rifleman 2" in roster_html
