@@ -140,6 +140,16 @@ class SoldierForm(forms.Form):
                                                     required=False, max_length=200)
 
 
+class TransferForm(forms.Form):
+    to_squad_id = forms.TypedChoiceField(label=gettext_lazy("squad"), required=False,
+                                         coerce=int, empty_value=None)
+
+    def __init__(self, *args, squads, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to_squad_id"].choices = [("", _("Not in a squad")),
+                                              *[(s.id, s.name) for s in squads]]
+
+
 class CommanderForm(forms.Form):
     soldier_id = forms.TypedChoiceField(label=gettext_lazy("commander"), coerce=int)
 
@@ -295,3 +305,22 @@ def squad_commander(request, campaign_id: int, ref: int):
     return _form_page(request, campaign=campaign, force=force, form=form,
                       title=_("Commander of %(squad)s") % {"squad": squad.name},
                       submit=_("Give the command"))
+
+
+@login_required
+def transfer(request, campaign_id: int, ref: int):
+    """A soldier moves to another squad of his force with room, or out of the squads."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    soldier = state.soldiers.get(ref)
+    if soldier is None:
+        raise Http404
+    force = _editable(request, campaign, state, soldier.force_id)
+    form = TransferForm(request.POST or None, squads=_of_force(state.squads, force.id),
+                        initial={"to_squad_id": soldier.squad_id})
+    if request.method == "POST" and form.is_valid() and _written(form, lambda: (
+        soldiers.transfer_soldier(user=request.user, campaign=campaign, soldier_id=ref,
+                                  to_squad_id=form.cleaned_data["to_squad_id"]))):
+        messages.success(request, _("%(name)s moved.") % {"name": soldier.name})
+        return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Move %(name)s") % {"name": soldier.name}, submit=_("Move"))

@@ -28,6 +28,8 @@ urlpatterns += [
          name="roster-recruit"),
     path("campaigns/<int:campaign_id>/soldiers/<int:ref>/edit/", roster.edit_soldier,
          name="roster-soldier"),
+    path("campaigns/<int:campaign_id>/soldiers/<int:ref>/move/", roster.transfer,
+         name="roster-move"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/commander/", roster.squad_commander,
          name="roster-commander"),
 ]

@@ -282,3 +282,24 @@ def test_a_squad_commander_is_chosen_among_its_soldiers_and_the_rules_refusal_is
     assert state_of(campaign_id=campaign.pk).squads[army["squad"]].commander_id == rifleman
     roster_html = client.get(urls(campaign, army)["roster"]).content.decode()
     assert "командир: Steel rifleman 2" in roster_html
+
+
+def test_a_soldier_moves_to_a_squad_with_room_or_is_refused_next_to_the_squad(
+        campaign, people, army):
+    from campaign.services import forces
+
+    full = forces.raise_squad(user=people["alice"], campaign=campaign, force_id=army["force"],
+                              name="Full", establishment=1,
+                              attributes={"quality": "regular"}).state.last_ids["squad"]
+    rifleman = army["soldiers"][2]
+    page = f"/campaigns/{campaign.pk}/soldiers/{rifleman}/move/"
+    assert client_of(people["member"]).get(page).status_code == 403
+    client = client_of(people["alice"])
+    assert client.post(page, {"to_squad_id": str(full)}).status_code == 302
+    assert soldiers_of(campaign)[rifleman].squad_id == full
+    medic = army["soldiers"][1]
+    response = client.post(f"/campaigns/{campaign.pk}/soldiers/{medic}/move/",
+                           {"to_squad_id": str(full)})
+    assert response.status_code == 400
+    assert "Full" in " ".join(response.context["form"].errors["to_squad_id"])
+    assert soldiers_of(campaign)[medic].squad_id == army["squad"]
