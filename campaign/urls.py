@@ -32,6 +32,8 @@ per_campaign = [
     path("forces/", forces.ForceListView.as_view(), name="force-list"),
     path("forces/<int:ref>/", forces.ForceSheetView.as_view(), name="force-sheet"),
     path("forces/<int:ref>/fallen/", forces.ForceFallenView.as_view(), name="force-fallen"),
+    path("forces/<int:ref>/roster.csv", forces.ForceRosterCsvView.as_view(),
+         name="force-roster-csv"),
     path("forces/<int:ref>/history/", reading.ForceHistoryView.as_view(), name="force-history"),
     path("formations/", forces.FormationListView.as_view(), name="formation-list"),
     path("formations/<int:ref>/commander/", forces.FormationCommanderView.as_view(),

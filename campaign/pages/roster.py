@@ -11,11 +11,9 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -26,7 +24,7 @@ from campaign.pages.attribute_form import (
     role_choices,
     show_error,
 )
-from campaign.pages.roster_table import roster, roster_csv
+from campaign.pages.roster_table import roster, roster_csv_response
 from campaign.pages.views import _or_404
 from campaign.plugins import get as plugin_for
 from campaign.selectors.campaigns import campaign_for
@@ -195,11 +193,7 @@ def roster_download(request, campaign_id: int, ref: int):
     campaign, state = _campaign_and_state(request, campaign_id)
     if ref not in state.forces:
         raise Http404
-    table = roster(campaign=campaign, force_id=ref)
-    response = HttpResponse(roster_csv(table), content_type="text/csv; charset=utf-8")
-    filename = f"{slugify(table['force']['name'], allow_unicode=True) or 'roster'}.csv"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
+    return roster_csv_response(campaign=campaign, force_id=ref)
 
 
 @login_required

@@ -7,6 +7,9 @@ from __future__ import annotations
 import csv
 import io
 
+from django.http import HttpResponse
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -79,6 +82,16 @@ def roster_csv(table: dict) -> str:
                 squad["formation"], squad["name"] if squad["id"] else "", soldier["name"],
                 soldier["role"], soldier["status_label"], *soldier["cells"])])
     return out.getvalue()
+
+
+def roster_csv_response(*, campaign: Campaign, force_id: int) -> HttpResponse:
+    """The roster's CSV as a download named after the force (``steel-company.csv``; a
+    Cyrillic name kept in ``filename*``); ``NotFound`` for a force the campaign lacks."""
+    table = roster(campaign=campaign, force_id=force_id)
+    response = HttpResponse(roster_csv(table), content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(table['force']['name'], allow_unicode=True) or 'roster'}.csv"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
 
 
 #: What a spreadsheet takes for the start of a formula in a cell.

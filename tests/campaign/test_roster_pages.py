@@ -303,3 +303,16 @@ def test_a_soldier_moves_to_a_squad_with_room_or_is_refused_next_to_the_squad(
     assert response.status_code == 400
     assert "Full" in " ".join(response.context["form"].errors["to_squad_id"])
     assert soldiers_of(campaign)[medic].squad_id == army["squad"]
+
+
+def test_the_api_serves_the_same_csv_to_a_token_client(campaign, people, army, clients):
+    url = f"/api/campaigns/{campaign.pk}/forces/{army['force']}/roster.csv"
+    response = clients["member"].get(url, HTTP_ACCEPT="text/csv", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 200
+    page = client_of(people["member"], "ru").get(urls(campaign, army)["csv"])
+    assert response.content == page.content
+    assert response["Content-Disposition"] == page["Content-Disposition"]
+    assert clients["outsider"].get(url).status_code == 404
+    missing = clients["member"].get(f"/api/campaigns/{campaign.pk}/forces/99/roster.csv",
+                                    HTTP_ACCEPT="text/csv")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
