@@ -163,3 +163,17 @@ def test_another_player_reads_the_roster_but_cannot_build_it(
     screenshot(page, "roster-reader")
     response = page.goto(roster + "squads/new/")
     assert response.status == 403
+
+
+def test_the_force_page_prints_without_the_site_around_it(page, live_server, signed_in, lantern):
+    campaign, force_id, users = lantern
+    signed_in(page, users["boris"])
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{force_id}/")
+    assert page.locator(".site-header").is_visible() and page.locator("form").first.is_visible()
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()
+    assert not page.locator(".breadcrumbs").is_visible()
+    assert all(not f.is_visible() for f in page.locator("form").all())
+    assert not page.get_by_role("link", name="Roster").is_visible()
+    assert page.locator("tr", has_text="Petrov").is_visible()
+    page.screenshot(path=str(artifacts_dir() / "force-print.png"), full_page=True)
