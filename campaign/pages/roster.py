@@ -7,6 +7,8 @@ the force's editors (``services.access.require_force_editor``) may change it.
 """
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -32,6 +34,7 @@ from campaign.services import forces, soldiers
 from campaign.services.access import force_in_state, require_force_editor
 from campaign.services.ledger import state_of
 from config.errors import DomainError, Forbidden, NotFound
+from eventstore.idempotency import fingerprint
 from rules.core import registry
 from rules.core.limits import limits_of
 
@@ -71,22 +74,54 @@ def _editable(request, campaign, state, force_id: int):
     return force
 
 
-def _written(form: forms.Form, call, *, strip: str = "") -> bool:
-    """Run a service; its refusal goes next to the input it names (nothing was stored), a
-    refusal of the user himself is the page's 403."""
+def _written(request, form: RosterForm, call, *, strip: str = "") -> bool:
+    """Run a service (``call(**writing)``); its refusal goes next to the input it names
+    (nothing was stored), a refusal of the user himself is the page's 403."""
     try:
-        call()
+        call(**form.writing(request))
     except Forbidden as error:
         raise PermissionDenied(error.message) from None
     except DomainError as error:
-        show_error(form, error, strip=strip)
+        if error.code == "idempotency_key_reused":
+            form.renew()
+            form.add_error(None, _("This form was sent already with other values. Check the "
+                                   "roster, then send it again if you mean to."))
+        else:
+            show_error(form, error, strip=strip)
         return False
     return True
 
 
 # --- forms ----------------------------------------------------------------------------------
 
-class FormationForm(forms.Form):
+class RosterForm(forms.Form):
+    """A roster form. Its hidden ``submission`` key makes the same form sent twice (a double
+    tap, a resend) one write: the ledger's idempotency key, with the fingerprint of what was
+    sent (the key sent again with other values is refused)."""
+
+    submission = forms.UUIDField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("submission", uuid.uuid4())
+
+    def values(self) -> dict:
+        return {k: v for k, v in self.cleaned_data.items() if k != "submission"}
+
+    def writing(self, request) -> dict:
+        key = self.cleaned_data.get("submission")
+        if key is None:
+            return {}
+        return {"idempotency_key": f"page:{key}",
+                "request_fingerprint": fingerprint(f"POST {request.path}", self.values())}
+
+    def renew(self) -> None:
+        """A new key for the form shown again."""
+        self.data = self.data.copy()
+        self.data[self.add_prefix("submission")] = str(uuid.uuid4())
+
+
+class FormationForm(RosterForm):
     name = forms.CharField(label=gettext_lazy("name"), max_length=200)
     level = forms.ChoiceField(label=gettext_lazy("level"),
                               choices=[(k, LEVEL_LABELS.get(k, k)) for k in FORMATION_LEVELS])
@@ -98,7 +133,7 @@ class FormationForm(forms.Form):
         self.fields["parent_id"].choices = [("", NONE), *_formation_choices(formations)]
 
 
-class SquadForm(forms.Form):
+class SquadForm(RosterForm):
     name = forms.CharField(label=gettext_lazy("name"), max_length=200)
     establishment = forms.IntegerField(label=gettext_lazy("establishment"),
                                        help_text=gettext_lazy(
@@ -113,7 +148,7 @@ class SquadForm(forms.Form):
         add_attribute_fields(self, schema, rule_system)
 
 
-class SoldierForm(forms.Form):
+class SoldierForm(RosterForm):
     """A soldier's name, role and attributes (recruiting: also his squad)."""
 
     name = forms.CharField(label=pgettext_lazy("person", "name"), max_length=200)
@@ -138,7 +173,7 @@ class SoldierForm(forms.Form):
                                                     required=False, max_length=200)
 
 
-class TransferForm(forms.Form):
+class TransferForm(RosterForm):
     to_squad_id = forms.TypedChoiceField(label=gettext_lazy("squad"), required=False,
                                          coerce=int, empty_value=None)
 
@@ -148,7 +183,7 @@ class TransferForm(forms.Form):
                                               *[(s.id, s.name) for s in squads]]
 
 
-class CommanderForm(forms.Form):
+class CommanderForm(RosterForm):
     soldier_id = forms.TypedChoiceField(label=gettext_lazy("commander"), coerce=int)
 
     def __init__(self, *args, members, **kwargs):
@@ -202,9 +237,9 @@ def add_formation(request, campaign_id: int, ref: int):
     campaign, state = _campaign_and_state(request, campaign_id)
     force = _editable(request, campaign, state, ref)
     form = FormationForm(request.POST or None, formations=_of_force(state.formations, ref))
-    if request.method == "POST" and form.is_valid() and _written(form, lambda: (
+    if request.method == "POST" and form.is_valid() and _written(request, form, lambda **writing: (
         forces.raise_formation(user=request.user, campaign=campaign, force_id=ref,
-                               **form.cleaned_data))):
+                               **form.values(), **writing))):
         messages.success(request, _("%(name)s raised.") % {"name": form.cleaned_data["name"]})
         return redirect("campaign_pages:roster", campaign.pk, ref)
     return _form_page(request, campaign=campaign, force=force, form=form,
@@ -222,10 +257,10 @@ def add_squad(request, campaign_id: int, ref: int):
                      most=most, schema=plugin.unit_schema, rule_system=campaign.rule_system)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if _written(form, lambda: forces.raise_squad(
+        if _written(request, form, lambda **writing: forces.raise_squad(
                 user=request.user, campaign=campaign, force_id=ref, name=data["name"],
                 establishment=data["establishment"], formation_id=data["formation_id"],
-                attributes=attribute_values(plugin.unit_schema, data))):
+                attributes=attribute_values(plugin.unit_schema, data), **writing)):
             messages.success(request, _("%(name)s raised.") % {"name": data["name"]})
             return redirect("campaign_pages:roster", campaign.pk, ref)
     return _form_page(request, campaign=campaign, force=force, form=form,
@@ -245,10 +280,10 @@ def recruit(request, campaign_id: int, ref: int):
                        initial={"squad_id": chosen if chosen.isdigit() else ""})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if _written(form, lambda: soldiers.recruit_soldier(
+        if _written(request, form, lambda **writing: soldiers.recruit_soldier(
                 user=request.user, campaign=campaign, force_id=ref, name=data["name"],
                 role=data["role"], squad_id=data["squad_id"],
-                attributes=attribute_values(plugin.member_schema, data))):
+                attributes=attribute_values(plugin.member_schema, data), **writing)):
             messages.success(request, _("%(name)s recruited.") % {"name": data["name"]})
             return redirect("campaign_pages:roster", campaign.pk, ref)
     return _form_page(request, campaign=campaign, force=force, form=form,
@@ -270,9 +305,9 @@ def edit_soldier(request, campaign_id: int, ref: int):
         data = form.cleaned_data
         changes = {"name": data["name"], "role": data["role"],
                    "attributes": attribute_values(plugin.member_schema, data)}
-        if _written(form, lambda: soldiers.amend_soldier(
+        if _written(request, form, lambda **writing: soldiers.amend_soldier(
                 user=request.user, campaign=campaign, soldier_id=ref, changes=changes,
-                reason=data["reason"]), strip="changes."):
+                reason=data["reason"], **writing), strip="changes."):
             messages.success(request, _("%(name)s changed.") % {"name": data["name"]})
             return redirect("campaign_pages:roster", campaign.pk, force.id)
     return _form_page(request, campaign=campaign, force=force, form=form,
@@ -291,9 +326,9 @@ def squad_commander(request, campaign_id: int, ref: int):
     members = [s for s in _of_force(state.soldiers, force.id) if s.squad_id == ref]
     form = CommanderForm(request.POST or None, members=members,
                          initial={"soldier_id": squad.commander_id})
-    if request.method == "POST" and form.is_valid() and _written(form, lambda: (
+    if request.method == "POST" and form.is_valid() and _written(request, form, lambda **writing: (
         forces.assign_squad_commander(user=request.user, campaign=campaign, squad_id=ref,
-                                      soldier_id=form.cleaned_data["soldier_id"]))):
+                                      soldier_id=form.cleaned_data["soldier_id"], **writing))):
         messages.success(request, _("%(squad)s has a new commander.") % {"squad": squad.name})
         return redirect("campaign_pages:roster", campaign.pk, force.id)
     return _form_page(request, campaign=campaign, force=force, form=form,
@@ -311,9 +346,9 @@ def transfer(request, campaign_id: int, ref: int):
     force = _editable(request, campaign, state, soldier.force_id)
     form = TransferForm(request.POST or None, squads=_of_force(state.squads, force.id),
                         initial={"to_squad_id": soldier.squad_id})
-    if request.method == "POST" and form.is_valid() and _written(form, lambda: (
+    if request.method == "POST" and form.is_valid() and _written(request, form, lambda **writing: (
         soldiers.transfer_soldier(user=request.user, campaign=campaign, soldier_id=ref,
-                                  to_squad_id=form.cleaned_data["to_squad_id"]))):
+                                  to_squad_id=form.cleaned_data["to_squad_id"], **writing))):
         messages.success(request, _("%(name)s moved.") % {"name": soldier.name})
         return redirect("campaign_pages:roster", campaign.pk, force.id)
     return _form_page(request, campaign=campaign, force=force, form=form,

@@ -316,3 +316,25 @@ def test_the_api_serves_the_same_csv_to_a_token_client(campaign, people, army, c
     missing = clients["member"].get(f"/api/campaigns/{campaign.pk}/forces/99/roster.csv",
                                     HTTP_ACCEPT="text/csv")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+
+
+def test_a_form_sent_twice_recruits_once_and_its_key_with_other_values_is_refused(
+        campaign, people, army):
+    client = client_of(people["alice"])
+    page = urls(campaign, army)["recruit"]
+    key = str(client.get(page).context["form"].initial["submission"])
+    data = {"submission": key, "name": "Volkov", "role": "rifleman",
+            "attributes.weapon": "rifle", "attributes.armour": "human",
+            "attributes.quality": "regular"}
+    before = soldiers_of(campaign)
+    assert client.post(page, data).status_code == 302
+    assert client.post(page, data).status_code == 302  # a double tap: the first answer
+    assert len(soldiers_of(campaign)) == len(before) + 1
+    response = client.post(page, {**data, "name": "Orlov"})
+    assert response.status_code == 400
+    assert "sent already" in " ".join(response.context["form"].non_field_errors())
+    assert len(soldiers_of(campaign)) == len(before) + 1
+    renewed = response.context["form"].data["submission"]
+    assert renewed != key
+    assert client.post(page, {**data, "name": "Orlov", "submission": renewed}).status_code == 302
+    assert len(soldiers_of(campaign)) == len(before) + 2
