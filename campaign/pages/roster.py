@@ -26,7 +26,7 @@ from campaign.pages.attribute_form import (
     role_choices,
     show_error,
 )
-from campaign.pages.roster_table import roster, roster_csv_response
+from campaign.pages.roster_table import level_label, roster, roster_csv_response
 from campaign.pages.views import _or_404
 from campaign.plugins import get as plugin_for
 from campaign.selectors.campaigns import campaign_for
@@ -38,12 +38,6 @@ from eventstore.idempotency import fingerprint
 from rules.core import registry
 from rules.core.limits import limits_of
 
-#: The chain of command's levels (§2.18) as the pages name them.
-LEVEL_LABELS = {
-    "battalion": gettext_lazy("battalion"),
-    "company": gettext_lazy("company"),
-    "platoon": gettext_lazy("platoon"),
-}
 NONE = gettext_lazy("— none —")
 
 
@@ -123,13 +117,13 @@ class RosterForm(forms.Form):
 
 class FormationForm(RosterForm):
     name = forms.CharField(label=gettext_lazy("name"), max_length=200)
-    level = forms.ChoiceField(label=gettext_lazy("level"),
-                              choices=[(k, LEVEL_LABELS.get(k, k)) for k in FORMATION_LEVELS])
+    level = forms.ChoiceField(label=gettext_lazy("level"))
     parent_id = forms.TypedChoiceField(label=gettext_lazy("part of"), required=False,
                                        coerce=int, empty_value=None)
 
     def __init__(self, *args, formations, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["level"].choices = [(k, level_label(k)) for k in FORMATION_LEVELS]
         self.fields["parent_id"].choices = [("", NONE), *_formation_choices(formations)]
 
 
@@ -192,7 +186,7 @@ class CommanderForm(RosterForm):
 
 
 def _formation_choices(formations) -> list[tuple[int, str]]:
-    return [(f.id, f"{f.name} ({LEVEL_LABELS.get(f.level, f.level)})") for f in formations]
+    return [(f.id, f"{f.name} ({level_label(f.level)})") for f in formations]
 
 
 def _of_force(entities: dict, force_id: int) -> list:
@@ -314,26 +308,49 @@ def edit_soldier(request, campaign_id: int, ref: int):
                       title=_("Edit %(name)s") % {"name": soldier.name}, submit=_("Save"))
 
 
+def _commander_page(request, campaign, state, *, unit, members, assign):
+    """Give ``unit`` (a squad or a formation) to one of ``members``: ``assign(soldier_id,
+    **writing)`` is the service; what the rule system needs of a commander (a value set on
+    the soldier first) is its refusal, shown on the form."""
+    force = _editable(request, campaign, state, unit.force_id)
+    form = CommanderForm(request.POST or None, members=members,
+                         initial={"soldier_id": unit.commander_id})
+    if request.method == "POST" and form.is_valid() and _written(
+            request, form, lambda **writing: assign(form.cleaned_data["soldier_id"], **writing)):
+        messages.success(request, _("%(squad)s has a new commander.") % {"squad": unit.name})
+        return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Commander of %(squad)s") % {"squad": unit.name},
+                      submit=_("Give the command"))
+
+
 @login_required
 def squad_commander(request, campaign_id: int, ref: int):
-    """One of the squad's soldiers takes command of it (what the rule system needs of a
-    commander, e.g. a value set on the soldier first, is its refusal next to the choice)."""
+    """One of the squad's soldiers takes command of it."""
     campaign, state = _campaign_and_state(request, campaign_id)
     squad = state.squads.get(ref)
     if squad is None:
         raise Http404
-    force = _editable(request, campaign, state, squad.force_id)
-    members = [s for s in _of_force(state.soldiers, force.id) if s.squad_id == ref]
-    form = CommanderForm(request.POST or None, members=members,
-                         initial={"soldier_id": squad.commander_id})
-    if request.method == "POST" and form.is_valid() and _written(request, form, lambda **writing: (
-        forces.assign_squad_commander(user=request.user, campaign=campaign, squad_id=ref,
-                                      soldier_id=form.cleaned_data["soldier_id"], **writing))):
-        messages.success(request, _("%(squad)s has a new commander.") % {"squad": squad.name})
-        return redirect("campaign_pages:roster", campaign.pk, force.id)
-    return _form_page(request, campaign=campaign, force=force, form=form,
-                      title=_("Commander of %(squad)s") % {"squad": squad.name},
-                      submit=_("Give the command"))
+    members = [s for s in _of_force(state.soldiers, squad.force_id) if s.squad_id == ref]
+    return _commander_page(request, campaign, state, unit=squad, members=members,
+                           assign=lambda soldier_id, **writing: forces.assign_squad_commander(
+                               user=request.user, campaign=campaign, squad_id=ref,
+                               soldier_id=soldier_id, **writing))
+
+
+@login_required
+def formation_commander(request, campaign_id: int, ref: int):
+    """One of the force's soldiers takes command of a formation (the rally chain, §2.18)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    formation = state.formations.get(ref)
+    if formation is None:
+        raise Http404
+    return _commander_page(
+        request, campaign, state, unit=formation,
+        members=_of_force(state.soldiers, formation.force_id),
+        assign=lambda soldier_id, **writing: forces.assign_formation_commander(
+            user=request.user, campaign=campaign, formation_id=ref, soldier_id=soldier_id,
+            **writing))
 
 
 @login_required

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from campaign.models import Campaign
 from campaign.pages.force import _Shown
@@ -19,10 +19,21 @@ from campaign.pages.terms import STATUS, term
 from campaign.plugins.labels import value_text
 from campaign.selectors.as_of import as_of
 
+#: The chain of command's levels (§2.18) as the pages name them.
+LEVEL_LABELS = {
+    "battalion": gettext_lazy("battalion"),
+    "company": gettext_lazy("company"),
+    "platoon": gettext_lazy("platoon"),
+}
+
+
+def level_label(level: str) -> str:
+    return str(LEVEL_LABELS.get(level, level))
+
 
 def roster(*, campaign: Campaign, force_id: int) -> dict:
-    """``force`` (its name), ``columns`` (the attribute labels), ``formations`` (id and
-    name, for the pages' forms) and ``squads``: each with its formation's name and its
+    """``force`` (its name), ``columns`` (the attribute labels), ``formations`` (the chain
+    of command: name, level, parent and commander) and ``squads``: each with its formation's name and its
     soldiers' rows; soldiers in no squad come last, in a squad without an id."""
     state = as_of(campaign=campaign, force_id=force_id)
     shown = _Shown(campaign)
@@ -62,7 +73,10 @@ def roster(*, campaign: Campaign, force_id: int) -> dict:
     return {
         "force": force,
         "columns": [_(a.label) for a in attributes],
-        "formations": [{"id": f["id"], "name": f["name"], "level": f["level"]}
+        "formations": [{"id": f["id"], "name": f["name"], "level": level_label(f["level"]),
+                        "parent": formations[f["parent_id"]]["name"]
+                        if f.get("parent_id") in formations else "",
+                        "commander": names.get(f.get("commander_id"), "")}
                        for f in state["formations"]],
         "squads": squads,
     }

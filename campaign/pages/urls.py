@@ -32,4 +32,6 @@ urlpatterns += [
          name="roster-move"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/commander/", roster.squad_commander,
          name="roster-commander"),
+    path("campaigns/<int:campaign_id>/formations/<int:ref>/commander/",
+         roster.formation_commander, name="roster-formation-commander"),
 ]

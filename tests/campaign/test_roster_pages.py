@@ -338,3 +338,30 @@ def test_a_form_sent_twice_recruits_once_and_its_key_with_other_values_is_refuse
     assert renewed != key
     assert client.post(page, {**data, "name": "Orlov", "submission": renewed}).status_code == 302
     assert len(soldiers_of(campaign)) == len(before) + 2
+
+
+def test_the_chain_of_command_is_listed_and_a_formation_given_to_a_soldier(
+        campaign, people, army):
+    from campaign.services import forces
+
+    alice = people["alice"]
+    company = forces.raise_formation(user=alice, campaign=campaign, force_id=army["force"],
+                                     level="company", name="1st company"
+                                     ).state.last_ids["formation"]
+    forces.raise_formation(user=alice, campaign=campaign, force_id=army["force"],
+                           level="platoon", name="2nd platoon", parent_id=company)
+    page = f"/campaigns/{campaign.pk}/formations/{company}/commander/"
+    assert client_of(people["bob"]).get(page).status_code == 403
+    client = client_of(alice, "ru")
+    commander = army["soldiers"][0]  # he has a leadership
+    assert client.post(page, {"soldier_id": str(commander)}).status_code == 302
+    assert state_of(campaign_id=campaign.pk).formations[company].commander_id == commander
+    html = client.get(urls(campaign, army)["roster"]).content.decode()
+    assert "Командная цепочка" in html
+    assert "2nd platoon</strong> <span class=\"muted\">(взвод)</span> · входит в 1st company" in html
+    assert "(рота)</span> · командир: Steel commander 0" in html
+
+
+def test_the_formation_form_names_the_levels_in_the_page_language(campaign, people, army):
+    html = client_of(people["alice"], "ru").get(urls(campaign, army)["formation"]).content
+    assert all(word in html.decode() for word in ("батальон", "рота", "взвод"))

@@ -151,6 +151,58 @@ def test_a_player_builds_prints_and_downloads_his_roster(
     assert row[1] == "Scouts"
 
 
+CHAIN = {
+    "en": {"add": "Add a formation", "name": "name", "level": "level", "company": "company",
+           "raise": "Raise the formation", "chain": "Chain of command",
+           "commander_of": "Commander of 1st company", "commander": "commander",
+           "give": "Give the command", "refusal": "leadership", "move": "Move Petrov",
+           "squad": "squad", "out": "Not in a squad", "move_button": "Move"},
+    "ru": {"add": "Добавить подразделение", "name": "название", "level": "уровень",
+           "company": "рота", "raise": "Сформировать подразделение",
+           "chain": "Командная цепочка", "commander_of": "Командир «1st company»",
+           "commander": "командир", "give": "Назначить командиром", "refusal": "лидерств",
+           "move": "Перевести: Petrov", "squad": "отделение", "out": "Вне отделений",
+           "move_button": "Перевести"},
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_player_raises_a_formation_gives_its_command_and_moves_a_soldier(
+        request, live_server, signed_in, lantern, language):
+    page = request.getfixturevalue("page" if language == "en" else "ru_page")
+    words = CHAIN[language]
+    campaign, force_id, users = lantern
+    signed_in(page, users["anna"])
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{force_id}/roster/")
+    page.get_by_role("link", name=words["add"]).click()
+    page.get_by_label(words["name"], exact=True).fill("1st company")
+    page.get_by_label(words["level"]).select_option(label=words["company"])
+    page.get_by_role("button", name=words["raise"]).click()
+    chain = page.locator("section.roster-chain")
+    assert words["chain"] in chain.inner_text() and "1st company" in chain.inner_text()
+
+    # Petrov, a rifleman without a leadership, cannot take command (§2.0): nothing stored
+    page.get_by_role("link", name=words["commander_of"]).click()
+    page.get_by_label(words["commander"]).select_option(label="Petrov")
+    page.get_by_role("button", name=words["give"]).click()
+    assert words["refusal"] in page.locator(".form-errors").inner_text()
+    (formation,) = state_of(campaign_id=campaign.pk).formations.values()
+    assert formation.commander_id is None
+    screenshot(page, f"roster-{language}-command-refused")
+
+    # he leaves his squad
+    page.go_back()
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/forces/{force_id}/roster/")
+    page.get_by_role("link", name=words["move"]).click()
+    page.get_by_label(words["squad"]).select_option(label=words["out"])
+    page.get_by_role("button", name=words["move_button"], exact=True).click()
+    reserve = page.locator("section.roster-squad", has_text=words["out"])
+    reserve.locator("tr", has_text="Petrov").wait_for()
+    (petrov,) = state_of(campaign_id=campaign.pk).soldiers.values()
+    assert petrov.squad_id is None
+    screenshot(page, f"roster-{language}-chain")
+
+
 def test_another_player_reads_the_roster_but_cannot_build_it(
         page, live_server, signed_in, lantern):
     campaign, force_id, users = lantern
