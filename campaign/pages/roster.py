@@ -193,7 +193,22 @@ def _of_force(entities: dict, force_id: int) -> list:
     return [entities[k] for k in sorted(entities) if entities[k].force_id == force_id]
 
 
+def _described(form: forms.Form) -> None:
+    """Each input points at its help and its error (``aria-describedby``), an input at
+    fault is marked ``aria-invalid`` (templates/pages/roster/field.html gives the ids)."""
+    errors = form.errors if form.is_bound else {}
+    for name, field in form.fields.items():
+        bound = form[name]
+        ids = [f"{bound.auto_id}_help"] if field.help_text else []
+        if name in errors:
+            ids.append(f"{bound.auto_id}_error")
+            field.widget.attrs["aria-invalid"] = "true"
+        if ids:
+            field.widget.attrs["aria-describedby"] = " ".join(ids)
+
+
 def _form_page(request, *, campaign, force, form, title: str, submit: str):
+    _described(form)
     return render(request, "pages/roster/form.html", {
         "campaign": campaign, "force": force, "form": form, "title": title, "submit": submit,
         "back": reverse("campaign_pages:roster", args=[campaign.pk, force.id]),

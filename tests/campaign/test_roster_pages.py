@@ -124,6 +124,10 @@ def test_a_commander_without_leadership_is_refused_next_to_leadership_and_nothin
     assert response.status_code == 400
     form = response.context["form"]
     assert "leadership" in " ".join(form.errors["attributes.leadership"])
+    html = response.content.decode()  # the input points at its help and its error
+    assert ('aria-describedby="id_attributes.leadership_help id_attributes.leadership_error"'
+            in html)
+    assert 'id="id_attributes.leadership_error"' in html and 'aria-invalid="true"' in html
     assert soldiers_of(campaign) == before
     response = client.post(urls(campaign, army)["recruit"], {**data, "attributes.leadership": "1"})
     assert response.status_code == 302
