@@ -369,3 +369,50 @@ def test_the_chain_of_command_is_listed_and_a_formation_given_to_a_soldier(
 def test_the_formation_form_names_the_levels_in_the_page_language(campaign, people, army):
     html = client_of(people["alice"], "ru").get(urls(campaign, army)["formation"]).content
     assert all(word in html.decode() for word in ("батальон", "рота", "взвод"))
+
+
+# --- another rule system: the forms know only its schema -------------------------------------
+
+@pytest.fixture
+def skirmish_campaign(club, people):
+    from datetime import date
+
+    from campaign.services.campaigns import start_campaign
+    from rules.core import registry
+    from tests.campaign.toys import skirmish_campaign as toy_plugin
+    from tests.rules.toys import skirmish
+
+    skirmish.register()
+    toy_plugin.register()
+    yield start_campaign(user=people["org"], club=club, name="Border raids",
+                         start_date=date(1850, 6, 1), rule_system="skirmish",
+                         rule_version="1.0")
+    toy_plugin.unregister()
+    registry.unregister("skirmish", "1.0")
+
+
+def test_a_second_rule_systems_roster_comes_from_its_own_schema(skirmish_campaign, people):
+    from campaign.services import forces
+
+    campaign, alice = skirmish_campaign, people["alice"]
+    client = client_of(alice)
+    force_id = forces.raise_force(user=alice, campaign=campaign,
+                                  name="Red").state.last_ids["force"]
+    base = f"/campaigns/{campaign.pk}/forces/{force_id}/roster"
+    squad_form = client.get(f"{base}/squads/new/").content.decode()
+    assert 'name="attributes.colour"' in squad_form and "attributes.quality" not in squad_form
+    refused = client.post(f"{base}/squads/new/", {"name": "Scouts", "establishment": "3"})
+    assert refused.status_code == 400 and refused.context["form"].errors["attributes.colour"]
+    assert client.post(f"{base}/squads/new/", {"name": "Scouts", "establishment": "3",
+                                               "attributes.colour": "red"}).status_code == 302
+    recruit = client.get(f"{base}/soldiers/new/")
+    html = recruit.content.decode()
+    assert '<option value="scout" selected>' in html  # the schema's default
+    assert '<input type="text" name="role"' in html    # the system names no roles
+    (squad_id,) = state_of(campaign_id=campaign.pk).squads
+    assert client.post(f"{base}/soldiers/new/", {
+        "name": "Ash", "role": "scout", "squad_id": str(squad_id), "attributes.rank": "veteran",
+        "attributes.tags": "quick, quiet"}).status_code == 302
+    header, row = read_csv(client.get(f"/campaigns/{campaign.pk}/forces/{force_id}/roster.csv"))
+    assert header == ["formation", "squad", "name", "role", "status", "rank", "tags"]
+    assert row == ["", "Scouts", "Ash", "scout", "fit", "veteran", "quick, quiet"]
