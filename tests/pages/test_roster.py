@@ -135,7 +135,10 @@ def test_a_player_builds_prints_and_downloads_his_roster(
     assert page.locator("table.roster").first.is_visible()
     folder = artifacts_dir()
     page.pdf(path=str(folder / f"roster-{language}.pdf"), format="A4")
+    original = page.viewport_size
+    page.set_viewport_size({"width": 794, "height": 1123})  # an A4 page at 96 dpi
     page.screenshot(path=str(folder / f"roster-{language}-print.png"), full_page=True)
+    page.set_viewport_size(original)
     page.emulate_media(media="screen")
 
     # the CSV, labelled in the page's language
