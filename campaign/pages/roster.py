@@ -172,6 +172,31 @@ def add_squad(request, campaign_id: int, ref: int):
 
 
 @login_required
+def edit_squad(request, campaign_id: int, ref: int):
+    """A squad's name, establishment and attributes changed (an amendment in the ledger)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    squad = state.squads.get(ref)
+    if squad is None:
+        raise Http404
+    force = _editable(request, campaign, state, squad.force_id)
+    plugin = plugin_for(campaign.rule_system)
+    most = limits_of(registry.get(campaign.rule_system, campaign.rule_version)).figures_per_unit
+    form = SquadForm(request.POST or None, formations=(), most=most, squad=squad,
+                     schema=plugin.unit_schema, rule_system=campaign.rule_system)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        changes = {"name": data["name"], "establishment": data["establishment"],
+                   "attributes": attribute_values(plugin.unit_schema, data)}
+        if _written(request, form, lambda **writing: forces.amend_squad(
+                user=request.user, campaign=campaign, squad_id=ref, changes=changes,
+                reason=data["reason"], **writing), strip="changes."):
+            messages.success(request, _("%(name)s changed.") % {"name": data["name"]})
+            return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Edit %(name)s") % {"name": squad.name}, submit=_("Save"))
+
+
+@login_required
 def recruit(request, campaign_id: int, ref: int):
     """A soldier joins the force, into one of its squads (``?squad=N`` chosen first)."""
     campaign, state = _campaign_and_state(request, campaign_id)

@@ -58,6 +58,8 @@ class FormationForm(RosterForm):
 
 
 class SquadForm(RosterForm):
+    """A squad's name, establishment and attributes (raising it: also its formation)."""
+
     name = forms.CharField(label=gettext_lazy("name"), max_length=200)
     establishment = forms.IntegerField(label=gettext_lazy("establishment"),
                                        help_text=gettext_lazy(
@@ -65,11 +67,20 @@ class SquadForm(RosterForm):
     formation_id = forms.TypedChoiceField(label=gettext_lazy("formation"), required=False,
                                           coerce=int, empty_value=None)
 
-    def __init__(self, *args, formations, most: int, schema, rule_system, **kwargs):
+    def __init__(self, *args, formations, most: int, schema, rule_system, squad=None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["establishment"].widget.attrs.update({"min": 1, "max": most})
-        self.fields["formation_id"].choices = [("", NONE), *_formation_choices(formations)]
-        add_attribute_fields(self, schema, rule_system)
+        if squad is None:
+            self.fields["formation_id"].choices = [("", NONE),
+                                                   *_formation_choices(formations)]
+        else:
+            del self.fields["formation_id"]
+            self.initial.update({"name": squad.name, "establishment": squad.establishment})
+        add_attribute_fields(self, schema, rule_system, squad.attributes if squad else None)
+        if squad is not None:
+            self.fields["reason"] = forms.CharField(label=_("reason (optional)"),
+                                                    required=False, max_length=200)
 
 
 class SoldierForm(RosterForm):

@@ -97,6 +97,7 @@ HISTORY_KINDS = {
     "units_picked": _("picked for a scenario"),
     "force_raised": _("force raised"),
     "squad_raised": _("squad raised"),
+    "squad_amended": _("squad changed"),
     "recruited": _("recruited"),
     "replacement": _("replacement"),
     "transferred": _("transferred"),

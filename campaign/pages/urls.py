@@ -30,6 +30,8 @@ urlpatterns += [
          name="roster-soldier"),
     path("campaigns/<int:campaign_id>/soldiers/<int:ref>/move/", roster.transfer,
          name="roster-move"),
+    path("campaigns/<int:campaign_id>/squads/<int:ref>/edit/", roster.edit_squad,
+         name="roster-squad-edit"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/commander/", roster.squad_commander,
          name="roster-commander"),
     path("campaigns/<int:campaign_id>/formations/<int:ref>/commander/",

@@ -416,3 +416,25 @@ def test_a_second_rule_systems_roster_comes_from_its_own_schema(skirmish_campaig
     header, row = read_csv(client.get(f"/campaigns/{campaign.pk}/forces/{force_id}/roster.csv"))
     assert header == ["formation", "squad", "name", "role", "status", "rank", "tags"]
     assert row == ["", "Scouts", "Ash", "scout", "fit", "veteran", "quick, quiet"]
+
+
+def test_a_squad_is_renamed_and_re_established_from_its_page(campaign, people, army):
+    page = f"/campaigns/{campaign.pk}/squads/{army['squad']}/edit/"
+    assert client_of(people["bob"]).get(page).status_code == 403
+    assert client_of(people["outsider"]).get(page).status_code == 404
+    client = client_of(people["alice"], "ru")
+    form = client.get(page).context["form"]
+    assert form.initial["name"] == "Steel 1st" and form.initial["establishment"] == 3
+    assert "formation_id" not in form.fields  # no service moves a squad between formations
+    data = {name: ("" if value is None else value) for name, value in form.initial.items()}
+    response = client.post(page, {**data, "name": "Assault group", "establishment": "0"})
+    assert response.status_code == 400
+    (message,) = response.context["form"].errors["establishment"]
+    assert "1" in message and any("а" <= ch <= "я" for ch in message.lower())
+    assert state_of(campaign_id=campaign.pk).squads[army["squad"]].name == "Steel 1st"
+    assert client.post(page, {**data, "name": "Assault group", "establishment": "6",
+                              "attributes.quality": "elite"}).status_code == 302
+    squad = state_of(campaign_id=campaign.pk).squads[army["squad"]]
+    assert (squad.name, squad.establishment, squad.attributes["quality"]) == (
+        "Assault group", 6, "elite")
+    assert page in client.get(urls(campaign, army)["roster"]).content.decode()

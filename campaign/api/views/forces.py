@@ -14,7 +14,15 @@ from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
-from campaign.api.base import CampaignScoped, CommandView, plain_rows
+from campaign.api.base import (
+    ERRORS,
+    IDEMPOTENCY,
+    CampaignScoped,
+    CommandView,
+    plain_rows,
+    read_command,
+    recorded_json,
+)
 from campaign.api.conditional import conditional
 from campaign.models import Force, Formation, Soldier, Squad
 from campaign.pages.roster_table import roster_csv_response
@@ -174,6 +182,17 @@ class SquadDetailView(CampaignScoped, APIView):
     def get(self, request: Request, campaign_id: int, ref: int) -> Response:
         return Response(s.SquadSerializer(
             selectors.squad_of(campaign=self.get_campaign(), ref=ref)).data)
+
+    @extend_schema(request=s.SquadAmendSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def patch(self, request: Request, campaign_id: int, ref: int) -> Response:
+        """Change or correct the squad: its name, establishment, attributes."""
+        data, write = read_command(request, s.SquadAmendSerializer(data=request.data))
+        recorded = services.amend_squad(
+            user=request.user, campaign=self.get_campaign(), squad_id=ref,
+            changes=data["changes"], reason=data["reason"], **write,
+        )
+        return Response(recorded_json(recorded))
 
 
 class SquadCommanderView(CommandView):
