@@ -100,7 +100,7 @@ def test_a_player_builds_prints_and_downloads_his_roster(
     assert words["veteran"] in scouts.inner_text()
 
     # a commander without a leadership (§2.0): refused next to the leadership, then recruited
-    scouts.get_by_role("link", name="Scouts").click()
+    scouts.locator("a[href*='/soldiers/new/']").click()
     page.get_by_label(words["person"], exact=True).fill("Volkov")
     page.get_by_label(words["role"]).select_option(label=words["commander"])
     page.get_by_label(words["weapon"]).select_option(label=words["smg"])
@@ -124,6 +124,14 @@ def test_a_player_builds_prints_and_downloads_his_roster(
     page.get_by_role("button", name=words["save"]).click()
     page.locator("tr", has_text="Volkov").filter(has_text=words["lmg"]).wait_for()
     screenshot(page, f"roster-{language}")
+
+    # the squad re-established
+    newest = max(state_of(campaign_id=campaign.pk).squads)
+    page.locator(f"a[href$='/squads/{newest}/edit/']").click()
+    page.get_by_label(words["establishment"]).fill("5")
+    page.get_by_role("button", name=words["save"]).click()
+    page.locator("section.roster-squad", has_text="Scouts").filter(
+        has_text=f"{words['establishment']}: 5").wait_for()
 
     # printed: the squads' tables, no header, navigation nor buttons
     page.emulate_media(media="print")
