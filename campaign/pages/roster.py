@@ -122,7 +122,7 @@ def roster_page(request, campaign_id: int, ref: int):
         raise Http404
     return render(request, "pages/roster/roster.html", {
         "campaign": campaign, **roster(campaign=campaign, force_id=ref),
-        "may_edit": _may_edit(request, campaign, force),
+        "may_edit": not state.finished and _may_edit(request, campaign, force),
     })
 
 

@@ -438,3 +438,20 @@ def test_a_squad_is_renamed_and_re_established_from_its_page(campaign, people, a
     assert (squad.name, squad.establishment, squad.attributes["quality"]) == (
         "Assault group", 6, "elite")
     assert page in client.get(urls(campaign, army)["roster"]).content.decode()
+
+
+def test_a_finished_campaigns_roster_is_read_only(campaign, people, army):
+    from campaign.services.campaigns import finish_campaign
+
+    finish_campaign(user=people["org"], campaign=campaign)
+    client = client_of(people["alice"])
+    pages = urls(campaign, army)
+    html = client.get(pages["roster"]).content.decode()
+    assert pages["recruit"] not in html and pages["soldier"] not in html
+    before = soldiers_of(campaign)
+    response = client.post(pages["recruit"], {
+        "name": "Late", "role": "rifleman", "attributes.weapon": "rifle",
+        "attributes.armour": "human", "attributes.quality": "regular"})
+    assert response.status_code == 400
+    assert "over" in " ".join(response.context["form"].non_field_errors())
+    assert soldiers_of(campaign) == before
