@@ -36,6 +36,8 @@ per_campaign = [
          name="force-roster-csv"),
     path("forces/<int:ref>/history/", reading.ForceHistoryView.as_view(), name="force-history"),
     path("formations/", forces.FormationListView.as_view(), name="formation-list"),
+    path("formations/<int:ref>/", forces.FormationDetailView.as_view(),
+         name="formation-detail"),
     path("formations/<int:ref>/commander/", forces.FormationCommanderView.as_view(),
          name="formation-commander"),
     path("squads/", forces.SquadListView.as_view(), name="squad-list"),

@@ -276,6 +276,11 @@ class AmendSerializer(WriteSerializer):
     reason = serializers.CharField(required=False, default="")
 
 
+class FormationAmendSerializer(WriteSerializer):
+    changes = serializers.DictField(help_text="name (if it changes)")
+    reason = serializers.CharField(required=False, default="")
+
+
 class SquadAmendSerializer(WriteSerializer):
     changes = serializers.DictField(
         help_text="name, establishment and attributes (those that change)")

@@ -213,6 +213,22 @@ class SquadCommanderAssigned(LedgerEvent):
 
 @_register
 @dataclass(frozen=True)
+class FormationAmended(LedgerEvent):
+    """A formation's details changed or corrected: ``changes`` holds only what changes (its
+    ``name``)."""
+
+    type: ClassVar[str] = "formation.amended"
+    formation_id: int
+    changes: dict
+    reason: str = ""
+
+
+#: What ``formation.amended`` changes.
+FORMATION_AMENDED_FIELDS = ("name",)
+
+
+@_register
+@dataclass(frozen=True)
 class SquadAmended(LedgerEvent):
     """A squad's details changed or corrected: ``changes`` holds only what changes, of
     ``name``, ``establishment`` and ``attributes`` (the changed ones)."""

@@ -23,6 +23,7 @@ from campaign.pages.attribute_form import (
 from campaign.pages.roster_forms import (
     CommanderForm,
     FormationForm,
+    FormationNameForm,
     RosterForm,
     SoldierForm,
     SquadForm,
@@ -148,6 +149,26 @@ def add_formation(request, campaign_id: int, ref: int):
         return redirect("campaign_pages:roster", campaign.pk, ref)
     return _form_page(request, campaign=campaign, force=force, form=form,
                       title=_("Add a formation"), submit=_("Raise the formation"))
+
+
+@login_required
+def edit_formation(request, campaign_id: int, ref: int):
+    """A formation renamed (an amendment in the ledger)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    formation = state.formations.get(ref)
+    if formation is None:
+        raise Http404
+    force = _editable(request, campaign, state, formation.force_id)
+    form = FormationNameForm(request.POST or None, initial={"name": formation.name})
+    if request.method == "POST" and form.is_valid() and _written(
+            request, form, lambda **writing: forces.amend_formation(
+                user=request.user, campaign=campaign, formation_id=ref,
+                changes={"name": form.cleaned_data["name"]},
+                reason=form.cleaned_data["reason"], **writing), strip="changes."):
+        messages.success(request, _("%(name)s changed.") % {"name": form.cleaned_data["name"]})
+        return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Edit %(name)s") % {"name": formation.name}, submit=_("Save"))
 
 
 @login_required

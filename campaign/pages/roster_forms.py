@@ -57,6 +57,14 @@ class FormationForm(RosterForm):
         self.fields["parent_id"].choices = [("", NONE), *_formation_choices(formations)]
 
 
+class FormationNameForm(RosterForm):
+    """A formation renamed."""
+
+    name = forms.CharField(label=gettext_lazy("name"), max_length=200)
+    reason = forms.CharField(label=gettext_lazy("reason (optional)"), required=False,
+                             max_length=200)
+
+
 class SquadForm(RosterForm):
     """A squad's name, establishment and attributes (raising it: also its formation)."""
 

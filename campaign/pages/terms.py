@@ -98,6 +98,7 @@ HISTORY_KINDS = {
     "force_raised": _("force raised"),
     "squad_raised": _("squad raised"),
     "squad_amended": _("squad changed"),
+    "formation_amended": _("formation changed"),
     "recruited": _("recruited"),
     "replacement": _("replacement"),
     "transferred": _("transferred"),

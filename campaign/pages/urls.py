@@ -34,6 +34,8 @@ urlpatterns += [
          name="roster-squad-edit"),
     path("campaigns/<int:campaign_id>/squads/<int:ref>/commander/", roster.squad_commander,
          name="roster-commander"),
+    path("campaigns/<int:campaign_id>/formations/<int:ref>/edit/", roster.edit_formation,
+         name="roster-formation-edit"),
     path("campaigns/<int:campaign_id>/formations/<int:ref>/commander/",
          roster.formation_commander, name="roster-formation-commander"),
 ]

@@ -7,8 +7,10 @@ from typing import Any, Unpack
 from django.utils.translation import gettext as _
 
 from campaign.ledger.events import (
+    FORMATION_AMENDED_FIELDS,
     SQUAD_AMENDED_FIELDS,
     ForceRaised,
+    FormationAmended,
     FormationCommanderAssigned,
     FormationRaised,
     SquadAmended,
@@ -129,6 +131,40 @@ def raise_squad(
         return [SquadRaised(squad_id=state.next_id("squad"), force_id=force_id, name=name,
                             establishment=establishment, formation_id=formation_id,
                             attributes=values)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def amend_formation(
+    *,
+    user,
+    campaign: Campaign,
+    formation_id: int,
+    changes: Mapping[str, Any],
+    reason: str = "",
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """Rename a formation (``changes``: its ``name``); nothing is recorded when nothing
+    changes."""
+    unknown = sorted(set(changes) - set(FORMATION_AMENDED_FIELDS))
+    if unknown:
+        raise bad_input("bad_change", _("%(key)s cannot be amended (amendable: %(amendable)s)")
+                        % {"key": unknown[0],
+                           "amendable": ", ".join(FORMATION_AMENDED_FIELDS)},
+                        field=f"changes.{unknown[0]}")
+    if "name" in changes and (not isinstance(changes["name"], str)
+                              or not changes["name"].strip()):
+        raise bad_input("bad_name", _("a formation needs a name"), field="changes.name")
+
+    def decide(state: CampaignState):
+        formation = state.formations.get(formation_id)
+        if formation is None:
+            raise not_found("formation", formation_id, "formation_id")
+        require_force_editor(user=user, campaign=campaign,
+                             force=state.forces[formation.force_id])
+        real = {k: v for k, v in changes.items() if v != getattr(formation, k)}
+        return [FormationAmended(formation_id=formation_id, changes=real,
+                                 reason=reason)] if real else []
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 

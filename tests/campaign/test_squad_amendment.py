@@ -101,3 +101,54 @@ def test_the_api_patches_a_squad(campaign, clients, army):
                                 format="json").status_code == 403
     assert clients["outsider"].patch(url, {"changes": {"name": "x"}},
                                      format="json").status_code == 404
+
+
+# --- formations -------------------------------------------------------------------------------
+
+def test_a_formation_is_renamed_by_its_owner_through_the_service_the_api_and_the_page(
+        campaign, people, clients, army):
+    from django.test import Client
+
+    alice = people["alice"]
+    company = forces.raise_formation(user=alice, campaign=campaign, force_id=army["force"],
+                                     level="company", name="1st company"
+                                     ).state.last_ids["formation"]
+    forces.amend_formation(user=alice, campaign=campaign, formation_id=company,
+                           changes={"name": "Guards company"}, reason="honoured")
+    assert state_of(campaign_id=campaign.pk).formations[company].name == "Guards company"
+    project_campaign(campaign_id=campaign.pk)
+    history = HistoryEntry.objects.filter(campaign=campaign, kind="formation_amended")
+    assert [h.text for h in history] == ["1st company: name 1st company -> Guards company"]
+    assert refusal(lambda: forces.amend_formation(
+        user=alice, campaign=campaign, formation_id=company, changes={"level": "platoon"}
+    )) == (400, "bad_change", "changes.level")
+    assert refusal(lambda: forces.amend_formation(
+        user=alice, campaign=campaign, formation_id=company, changes={"name": ""}
+    )) == (400, "bad_name", "changes.name")
+    assert refusal(lambda: forces.amend_formation(
+        user=people["bob"], campaign=campaign, formation_id=company, changes={"name": "x"}
+    ))[:2] == (403, "not_your_force")
+
+    url = f"/api/campaigns/{campaign.pk}/formations/{company}/"
+    patched = clients["alice"].patch(url, {"changes": {"name": "2nd company"}}, format="json")
+    assert patched.status_code == 200, patched.json()
+    project_campaign(campaign_id=campaign.pk)
+    assert clients["member"].get(url).json()["name"] == "2nd company"
+    assert clients["outsider"].get(url).status_code == 404
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(alice)
+    page = f"/campaigns/{campaign.pk}/formations/{company}/edit/"
+    refused = client.post(page, {"name": "   "})
+    assert refused.status_code == 400 and refused.context["form"].errors["name"]
+    assert client.post(page, {"name": "3rd company"}).status_code == 302
+    assert state_of(campaign_id=campaign.pk).formations[company].name == "3rd company"
+    assert client_get_status(people["bob"], page) == 403
+
+
+def client_get_status(user, url) -> int:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.get(url).status_code

@@ -155,6 +155,24 @@ class FormationListView(ListCommandView):
                                         **write)
 
 
+class FormationDetailView(CampaignScoped, APIView):
+    @extend_schema(responses={200: s.FormationSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int, ref: int) -> Response:
+        return Response(s.FormationSerializer(
+            selectors.formation_of(campaign=self.get_campaign(), ref=ref)).data)
+
+    @extend_schema(request=s.FormationAmendSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def patch(self, request: Request, campaign_id: int, ref: int) -> Response:
+        """Rename the formation."""
+        data, write = read_command(request, s.FormationAmendSerializer(data=request.data))
+        recorded = services.amend_formation(
+            user=request.user, campaign=self.get_campaign(), formation_id=ref,
+            changes=data["changes"], reason=data["reason"], **write,
+        )
+        return Response(recorded_json(recorded))
+
+
 class FormationCommanderView(CommandView):
     serializer_class = s.CommanderSerializer
 
