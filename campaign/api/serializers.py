@@ -289,6 +289,17 @@ class AmendSerializer(WriteSerializer):
     reason = serializers.CharField(required=False, default="")
 
 
+class FormationAmendSerializer(WriteSerializer):
+    changes = serializers.DictField(help_text="name (if it changes)")
+    reason = serializers.CharField(required=False, default="")
+
+
+class SquadAmendSerializer(WriteSerializer):
+    changes = serializers.DictField(
+        help_text="name, establishment and attributes (those that change)")
+    reason = serializers.CharField(required=False, default="")
+
+
 class TransferSerializer(WriteSerializer):
     to_squad_id = serializers.IntegerField(allow_null=True, max_value=INT32_MAX)
 

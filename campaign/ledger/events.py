@@ -211,6 +211,38 @@ class SquadCommanderAssigned(LedgerEvent):
     reason: str = ""
 
 
+@_register
+@dataclass(frozen=True)
+class FormationAmended(LedgerEvent):
+    """A formation's details changed or corrected: ``changes`` holds only what changes (its
+    ``name``)."""
+
+    type: ClassVar[str] = "formation.amended"
+    formation_id: int
+    changes: dict
+    reason: str = ""
+
+
+#: What ``formation.amended`` changes.
+FORMATION_AMENDED_FIELDS = ("name",)
+
+
+@_register
+@dataclass(frozen=True)
+class SquadAmended(LedgerEvent):
+    """A squad's details changed or corrected: ``changes`` holds only what changes, of
+    ``name``, ``establishment`` and ``attributes`` (the changed ones)."""
+
+    type: ClassVar[str] = "squad.amended"
+    squad_id: int
+    changes: dict
+    reason: str = ""
+
+
+#: What ``squad.amended`` changes.
+SQUAD_AMENDED_FIELDS = ("name", "establishment", "attributes")
+
+
 # --- soldiers -------------------------------------------------------------------------------
 
 

@@ -364,6 +364,39 @@ def _squad_commander(state: CampaignState, e: ev.SquadCommanderAssigned):
     return replace(state, squads={**state.squads, squad.id: squad}), effects
 
 
+@_handles(ev.FormationAmended)
+def _formation_amended(state: CampaignState, e: ev.FormationAmended):
+    formation = state.formations[e.formation_id]
+    updated = replace(formation, **e.changes)
+    listed = ", ".join(f"{k} {getattr(formation, k)} -> {v}" for k, v in e.changes.items())
+    return replace(state, formations={**state.formations, formation.id: updated}), [
+        LedgerEffect(
+            "formation_amended", f"{formation.name}: {listed}", force_id=formation.force_id,
+            formation_id=formation.id, data={"changes": dict(e.changes), "reason": e.reason},
+        )
+    ]
+
+
+@_handles(ev.SquadAmended)
+def _squad_amended(state: CampaignState, e: ev.SquadAmended):
+    squad = state.squads[e.squad_id]
+    fields = {k: v for k, v in e.changes.items() if k != "attributes"}
+    attributes = dict(e.changes.get("attributes", {}))
+    updated = replace(squad, **fields, attributes={**squad.attributes, **attributes})
+    listed = ", ".join(
+        [f"{k} {getattr(squad, k)} -> {v}" for k, v in fields.items()]
+        + [f"{k} {_shown(squad.attributes.get(k))} -> {_shown(v)}"
+           for k, v in attributes.items()]
+    )
+    return replace(state, squads={**state.squads, squad.id: updated}), [
+        LedgerEffect(
+            "squad_amended", f"{squad.name}: {listed}", force_id=squad.force_id,
+            formation_id=squad.formation_id, squad_id=squad.id,
+            data={"changes": dict(e.changes), "reason": e.reason},
+        )
+    ]
+
+
 # --- soldiers -------------------------------------------------------------------------------
 
 

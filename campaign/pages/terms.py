@@ -100,6 +100,8 @@ HISTORY_KINDS = {
     "units_picked": _("picked for a scenario"),
     "force_raised": _("force raised"),
     "squad_raised": _("squad raised"),
+    "squad_amended": _("squad changed"),
+    "formation_amended": _("formation changed"),
     "recruited": _("recruited"),
     "replacement": _("replacement"),
     "transferred": _("transferred"),

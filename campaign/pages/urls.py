@@ -1,7 +1,7 @@
 """Page routes of the campaign app (mounted at the site root)."""
 from django.urls import path
 
-from campaign.pages import ledger, scenario_views, setup, transfer, views
+from campaign.pages import ledger, roster, scenario_views, setup, transfer, views
 
 app_name = "campaign_pages"
 urlpatterns = [
@@ -21,4 +21,30 @@ urlpatterns = [
          name="scenario"),
     path("campaigns/<int:campaign_id>/scenarios/<int:ref>/outcome/",
          scenario_views.scenario_outcome, name="scenario-outcome"),
+]
+
+# the roster: printable, as CSV, and built by the force's owner (campaign.pages.roster)
+urlpatterns += [
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/", roster.roster_page,
+         name="roster"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster.csv", roster.roster_download,
+         name="roster-csv"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/formations/new/",
+         roster.add_formation, name="roster-formation"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/squads/new/", roster.add_squad,
+         name="roster-squad"),
+    path("campaigns/<int:campaign_id>/forces/<int:ref>/roster/soldiers/new/", roster.recruit,
+         name="roster-recruit"),
+    path("campaigns/<int:campaign_id>/soldiers/<int:ref>/edit/", roster.edit_soldier,
+         name="roster-soldier"),
+    path("campaigns/<int:campaign_id>/soldiers/<int:ref>/move/", roster.transfer,
+         name="roster-move"),
+    path("campaigns/<int:campaign_id>/squads/<int:ref>/edit/", roster.edit_squad,
+         name="roster-squad-edit"),
+    path("campaigns/<int:campaign_id>/squads/<int:ref>/commander/", roster.squad_commander,
+         name="roster-commander"),
+    path("campaigns/<int:campaign_id>/formations/<int:ref>/edit/", roster.edit_formation,
+         name="roster-formation-edit"),
+    path("campaigns/<int:campaign_id>/formations/<int:ref>/commander/",
+         roster.formation_commander, name="roster-formation-commander"),
 ]

@@ -64,12 +64,19 @@ def shown_attributes(schema: Schema, values: dict, rule_system: str = "") -> lis
         value = values.get(attribute.name)
         if value in (None, "", [], {}):
             continue
-        if isinstance(value, list):
-            text = ", ".join(str(v) for v in value)
-        elif isinstance(value, dict):
-            text = ", ".join(f"{k}: {v}" for k, v in value.items())
-        else:
-            text = value_label(rule_system, attribute, value)
         rows.append({"name": attribute.name, "kind": attribute.kind,
-                     "label": _(attribute.label), "value": value, "text": text})
+                     "label": _(attribute.label), "value": value,
+                     "text": value_text(rule_system, attribute, value)})
     return rows
+
+
+def value_text(rule_system: str, attribute: Attribute, value: Any) -> Any:
+    """A value as people read it: a choice's label (:func:`value_label`), a list joined with
+    commas, a map as ``key: value`` pairs, unset as ``""``."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return value_label(rule_system, attribute, value)

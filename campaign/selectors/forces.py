@@ -20,6 +20,10 @@ def force_of(*, campaign: Campaign, ref: int) -> Force:
     return _one(Force, campaign, ref, "force")
 
 
+def formation_of(*, campaign: Campaign, ref: int) -> Formation:
+    return _one(Formation, campaign, ref, "formation")
+
+
 def squad_of(*, campaign: Campaign, ref: int) -> Squad:
     return _one(Squad, campaign, ref, "squad")
 

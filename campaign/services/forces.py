@@ -7,9 +7,13 @@ from typing import Any, Unpack
 from django.utils.translation import gettext as _
 
 from campaign.ledger.events import (
+    FORMATION_AMENDED_FIELDS,
+    SQUAD_AMENDED_FIELDS,
     ForceRaised,
+    FormationAmended,
     FormationCommanderAssigned,
     FormationRaised,
+    SquadAmended,
     SquadCommanderAssigned,
     SquadRaised,
 )
@@ -117,19 +121,8 @@ def raise_squad(
     """A squad of the force; ``establishment`` is the strength replacements fill it up to, at
     most the rule system's figures per unit (``limit_exceeded``); its attributes are
     checked by the campaign's plug-in."""
-    try:
-        values = plugin_for(campaign.rule_system).check_unit(attributes=attributes)
-    except RuleError as error:
-        raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
-    if not isinstance(establishment, int) or establishment < 1:
-        raise bad_input("bad_establishment", _("establishment must be at least 1"),
-                        field="establishment")
-    most = limits_of(registry.get(campaign.rule_system, campaign.rule_version)).figures_per_unit
-    if establishment > most:  # a squad larger than a battle takes could never fight
-        raise bad_input("limit_exceeded",
-                        _("establishment is at most %(limit)s, the rule system's figures per "
-                          "unit (limit figures_per_unit=%(limit)s)") % {"limit": most},
-                        field="establishment")
+    values = _checked_unit(campaign, attributes)
+    _check_establishment(campaign, establishment)
 
     def decide(state: CampaignState):
         editable_force(state, force_id, user=user, campaign=campaign)
@@ -140,6 +133,112 @@ def raise_squad(
                             attributes=values)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def amend_formation(
+    *,
+    user,
+    campaign: Campaign,
+    formation_id: int,
+    changes: Mapping[str, Any],
+    reason: str = "",
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """Rename a formation (``changes``: its ``name``); nothing is recorded when nothing
+    changes."""
+    unknown = sorted(set(changes) - set(FORMATION_AMENDED_FIELDS))
+    if unknown:
+        raise bad_input("bad_change", _("%(key)s cannot be amended (amendable: %(amendable)s)")
+                        % {"key": unknown[0],
+                           "amendable": ", ".join(FORMATION_AMENDED_FIELDS)},
+                        field=f"changes.{unknown[0]}")
+    if "name" in changes and (not isinstance(changes["name"], str)
+                              or not changes["name"].strip()):
+        raise bad_input("bad_name", _("a formation needs a name"), field="changes.name")
+
+    def decide(state: CampaignState):
+        formation = state.formations.get(formation_id)
+        if formation is None:
+            raise not_found("formation", formation_id, "formation_id")
+        require_force_editor(user=user, campaign=campaign,
+                             force=state.forces[formation.force_id])
+        real = {k: v for k, v in changes.items() if v != getattr(formation, k)}
+        return [FormationAmended(formation_id=formation_id, changes=real,
+                                 reason=reason)] if real else []
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def amend_squad(
+    *,
+    user,
+    campaign: Campaign,
+    squad_id: int,
+    changes: Mapping[str, Any],
+    reason: str = "",
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """Change or correct a squad's details: ``name``, ``establishment`` (as
+    :func:`raise_squad` bounds it), ``attributes`` (only those given change, checked by the
+    campaign's plug-in); nothing is recorded when nothing changes."""
+    unknown = sorted(set(changes) - set(SQUAD_AMENDED_FIELDS))
+    if unknown:
+        raise bad_input("bad_change", _("%(key)s cannot be amended (amendable: %(amendable)s)")
+                        % {"key": unknown[0], "amendable": ", ".join(SQUAD_AMENDED_FIELDS)},
+                        field=f"changes.{unknown[0]}")
+    given = changes.get("attributes") or {}
+    if not isinstance(given, Mapping):
+        raise bad_input("bad_change", _("attributes must be an object"),
+                        field="changes.attributes")
+    if "name" in changes and (not isinstance(changes["name"], str)
+                              or not changes["name"].strip()):
+        raise bad_input("bad_name", _("a squad needs a name"), field="changes.name")
+    if "establishment" in changes:
+        _check_establishment(campaign, changes["establishment"], field="changes.establishment")
+
+    def decide(state: CampaignState):
+        squad = state.squads.get(squad_id)
+        if squad is None:
+            raise not_found("squad", squad_id, "squad_id")
+        require_force_editor(user=user, campaign=campaign, force=state.forces[squad.force_id])
+        schema = state.plugin.unit_schema
+        kept = {k: v for k, v in squad.attributes.items()
+                if k in schema.by_name and schema.by_name[k].editable}
+        values = _checked_unit(campaign, {**kept, **given})
+        real: dict[str, Any] = {k: changes[k] for k in ("name", "establishment")
+                                if k in changes and changes[k] != getattr(squad, k)}
+        attrs = {k: values[k] for k in given if values[k] != squad.attributes.get(k)}
+        if attrs:
+            real["attributes"] = attrs
+        if not real:
+            return []
+        return [SquadAmended(squad_id=squad_id, changes=real, reason=reason)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def _checked_unit(campaign: Campaign, attributes: Mapping[str, Any] | None) -> dict:
+    """A squad's full attributes, checked by the campaign's plug-in (422 naming the
+    attribute)."""
+    try:
+        return plugin_for(campaign.rule_system).check_unit(attributes=attributes)
+    except RuleError as error:
+        raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
+
+
+def _check_establishment(campaign: Campaign, establishment: Any,
+                         field: str = "establishment") -> None:
+    """At least 1, at most the rule system's figures per unit (``limit_exceeded``)."""
+    if not isinstance(establishment, int) or isinstance(establishment, bool) or (
+            establishment < 1):
+        raise bad_input("bad_establishment", _("establishment must be at least 1"),
+                        field=field)
+    most = limits_of(registry.get(campaign.rule_system, campaign.rule_version)).figures_per_unit
+    if establishment > most:  # a squad larger than a battle takes could never fight
+        raise bad_input("limit_exceeded",
+                        _("establishment is at most %(limit)s, the rule system's figures per "
+                          "unit (limit figures_per_unit=%(limit)s)") % {"limit": most},
+                        field=field)
 
 
 def assign_squad_commander(

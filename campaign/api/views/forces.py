@@ -1,8 +1,11 @@
 """Forces (the force sheet), formations, squads, commanders, replacements."""
 from __future__ import annotations
 
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -11,9 +14,18 @@ from rest_framework.views import APIView
 
 from campaign.api import filters
 from campaign.api import serializers as s
-from campaign.api.base import CampaignScoped, CommandView, plain_rows
+from campaign.api.base import (
+    ERRORS,
+    IDEMPOTENCY,
+    CampaignScoped,
+    CommandView,
+    plain_rows,
+    read_command,
+    recorded_json,
+)
 from campaign.api.conditional import conditional
 from campaign.models import Force, Formation, Soldier, Squad
+from campaign.pages.roster_table import roster_csv_response
 from campaign.selectors import fallen
 from campaign.selectors import forces as selectors
 from campaign.services import forces as services
@@ -76,6 +88,29 @@ class ForceSheetView(CampaignScoped, APIView):
         }
 
 
+class FirstRenderer(BaseContentNegotiation):
+    """Content negotiation that always picks the view's first renderer (DRF's documented
+    way to ignore ``Accept``)."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0]
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+class ForceRosterCsvView(CampaignScoped, APIView):
+    """The force's roster as CSV, as the roster page downloads it: one row per soldier,
+    headers and values labelled in the request's language, UTF-8 with a byte order mark.
+    Whatever the ``Accept`` header asks, the file is CSV and an error is JSON."""
+
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int, ref: int) -> HttpResponse:
+        return roster_csv_response(campaign=self.get_campaign(), force_id=ref)
+
+
 class FallenPage(PageNumberPagination):
     page_size = 50
 
@@ -120,6 +155,24 @@ class FormationListView(ListCommandView):
                                         **write)
 
 
+class FormationDetailView(CampaignScoped, APIView):
+    @extend_schema(responses={200: s.FormationSerializer, 404: s.ErrorSerializer})
+    def get(self, request: Request, campaign_id: int, ref: int) -> Response:
+        return Response(s.FormationSerializer(
+            selectors.formation_of(campaign=self.get_campaign(), ref=ref)).data)
+
+    @extend_schema(request=s.FormationAmendSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def patch(self, request: Request, campaign_id: int, ref: int) -> Response:
+        """Rename the formation."""
+        data, write = read_command(request, s.FormationAmendSerializer(data=request.data))
+        recorded = services.amend_formation(
+            user=request.user, campaign=self.get_campaign(), formation_id=ref,
+            changes=data["changes"], reason=data["reason"], **write,
+        )
+        return Response(recorded_json(recorded))
+
+
 class FormationCommanderView(CommandView):
     serializer_class = s.CommanderSerializer
 
@@ -147,6 +200,17 @@ class SquadDetailView(CampaignScoped, APIView):
     def get(self, request: Request, campaign_id: int, ref: int) -> Response:
         return Response(s.SquadSerializer(
             selectors.squad_of(campaign=self.get_campaign(), ref=ref)).data)
+
+    @extend_schema(request=s.SquadAmendSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: s.RecordedSerializer, **ERRORS})
+    def patch(self, request: Request, campaign_id: int, ref: int) -> Response:
+        """Change or correct the squad: its name, establishment, attributes."""
+        data, write = read_command(request, s.SquadAmendSerializer(data=request.data))
+        recorded = services.amend_squad(
+            user=request.user, campaign=self.get_campaign(), squad_id=ref,
+            changes=data["changes"], reason=data["reason"], **write,
+        )
+        return Response(recorded_json(recorded))
 
 
 class SquadCommanderView(CommandView):
