@@ -138,7 +138,13 @@ class BattleLogEntry(models.Model):
     text = models.TextField(blank=True)
     problem = models.JSONField(null=True, blank=True, help_text="why the fact is unfit")
     consequences = models.JSONField(
-        default=list, blank=True, help_text="for corrections: later events whose outcome changed"
+        default=list,
+        blank=True,
+        help_text="for corrections: a summary of the later events whose outcome changed",
+    )
+    changed_by = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="the last correction that changed this fact's status or effects",
     )
 
     class Meta:

@@ -161,9 +161,13 @@ WHERE id = {d.p("battle", "bigint")}"""
 
 
 def _rewrite_log(d: _Dialect) -> str:
+    """A correction's rewrite of derived columns; ``changed_by`` (the correction, for a row
+    whose status or effects it changed; else null: kept) names the last one that did."""
+    columns = (("version", "integer"), *DERIVED_COLUMNS, ("changed_by", "integer"))
     return f"""UPDATE {_LOG} SET status = r.status, effects = r.effects, text = r.text,
-        problem = r.problem, effective_data = r.effective_data, corrected_by = r.corrected_by
-    FROM {d.recordset("rows", "r", (("version", "integer"), *DERIVED_COLUMNS))}
+        problem = r.problem, effective_data = r.effective_data, corrected_by = r.corrected_by,
+        changed_by = COALESCE(r.changed_by, {_LOG}.changed_by)
+    FROM {d.recordset("rows", "r", columns)}
     WHERE {_LOG}.battle_id = {d.p("battle", "bigint")} AND {_LOG}.version = r.version
         AND {_LOG}.version BETWEEN {d.p("first", "integer")} AND {d.p("last", "integer")}"""
 
@@ -281,8 +285,8 @@ def derived_rows(battle: Battle, first: int, last: int) -> list[tuple]:
 
 def rewrite_log(battle: Battle, rows: list[dict[str, Any]]) -> None:
     """Rewrite the derived columns (:data:`DERIVED_COLUMNS`) of the battle's log rows
-    ``rows`` (each: ``version`` and those columns), :data:`REWRITE_BATCH` rows a
-    statement."""
+    ``rows`` (each: ``version``, those columns and ``changed_by``), :data:`REWRITE_BATCH`
+    rows a statement."""
     sql = _SQL[_dialect()]["rewrite"]
     with prepared_cursor(connection) as cursor:
         for start in range(0, len(rows), REWRITE_BATCH):
