@@ -100,7 +100,11 @@ class DiceSeed(models.Model):
 class BattleSnapshot(models.Model):
     """Rule state (``state_to_json``) after ``version`` events, every ``snapshot_every``."""
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="snapshots")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="snapshots", db_index=False
+    )
     version = models.PositiveIntegerField()
     state = models.JSONField()
 
@@ -124,7 +128,11 @@ class BattleLogEntry(models.Model):
         UNFIT = "unfit", _("superseded/unfit: no longer fits what the rules need")
         RECORDED = "recorded", _("recorded (not a rules fact)")
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="log")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="log", db_index=False
+    )
     version = models.PositiveIntegerField()
     position = models.BigIntegerField()
     type = models.CharField(max_length=60)
@@ -172,7 +180,11 @@ class UnitStatus(models.Model):
     """Each unit's status in the battle now (as of ``Battle.version``), from the rule
     system's ``summarize``."""
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="unit_statuses")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="unit_statuses", db_index=False
+    )
     unit = models.CharField(max_length=80)
     side = models.CharField(max_length=60)
     name = models.CharField(max_length=120, blank=True)
@@ -193,7 +205,11 @@ class IdempotentResponse(models.Model):
     """The result (its JSON) of the first write sent with an ``Idempotency-Key``, returned to
     retries; the API gives it its status (:mod:`config.idempotency`)."""
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="+")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request")
     body = models.JSONField()
