@@ -31,4 +31,12 @@ class Migration(migrations.Migration):
             name='battle',
             field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='unit_statuses', to='battles.battle'),
         ),
+        migrations.RemoveIndex(
+            model_name='battlelogentry',
+            name='battles_bat_battle__5ac2b8_idx',
+        ),
+        migrations.AddIndex(
+            model_name='battlelogentry',
+            index=models.Index(condition=models.Q(('type__in', ('correction.void', 'correction.amend'))), fields=['battle', 'version'], name='battle_log_corrections'),
+        ),
     ]
