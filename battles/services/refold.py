@@ -27,13 +27,9 @@ lists the rest (``log/?changed_by=<correction>``).
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
-
-import orjson
 
 from battles import replay
 from battles.models import Battle, BattleSnapshot
@@ -206,7 +202,7 @@ def _stored_rows(battle: Battle, first: int, last: int) -> dict[int, dict]:
     for version, *fields in projection_sql.derived_rows(battle, first, last):
         for index in json_fields:
             if fields[index] is not None:
-                fields[index] = _loads(fields[index])
+                fields[index] = jsontext.loads(fields[index])
         stored[version] = dict(zip(LOG_FIELDS, fields, strict=True))
     return stored
 
@@ -235,18 +231,9 @@ def outcome_fields(outcome: replay.Outcome) -> dict:
 
 def _as_stored(value: Any) -> Any:
     """``value`` as the database gives it back (JSON: lists, not tuples; string keys)."""
-    return _loads(jsontext.dumps(value))
+    return jsontext.loads(jsontext.dumps(value))
 
 
-def _loads(text: str) -> Any:
-    """JSON text as Python: orjson (several times faster), but the standard library for a
-    text with a long run of digits (orjson reads an integer wider than 64 bits as a float)."""
-    if _LONG_DIGITS.search(text):
-        return json.loads(text)
-    return orjson.loads(text)
-
-
-_LONG_DIGITS = re.compile(r"[0-9]{19}")
 
 
 def consequence_summary(changes: Refold) -> dict:
