@@ -172,6 +172,9 @@ def _rewrite_log(d: _Dialect) -> str:
         AND {_LOG}.version BETWEEN {d.p("first", "integer")} AND {d.p("last", "integer")}"""
 
 
+#: PostgreSQL: a batch of at least this many rows is copied (three round trips), a smaller
+#: one sent as one ``UPDATE ... FROM jsonb_to_recordset`` (one round trip).
+COPY_FROM_ROWS = 100
 #: PostgreSQL: a correction's rewritten rows are copied (``COPY``) into this temporary table,
 #: then applied and removed by one ``UPDATE`` (:func:`rewrite_log`).
 _REWRITE_TABLE = "battle_log_rewrite"
@@ -310,17 +313,18 @@ def rewrite_log(battle: Battle, rows: list[dict[str, Any]]) -> None:
     ``rows`` (each: ``version``, those columns and ``changed_by``), :data:`REWRITE_BATCH`
     rows a statement.
 
-    PostgreSQL: the rows are copied into a temporary table (``COPY``: no JSON array to
-    parse, no key repeated per row) and applied by one ``UPDATE`` that empties it, three
-    round trips a batch; SQLite: one ``UPDATE ... FROM json_each`` a batch.
-    ``docs/benchmarks.md`` ("Battle recording") has the measurements."""
+    PostgreSQL: a batch of :data:`COPY_FROM_ROWS` or more is copied into a temporary table
+    (``COPY``: no JSON array to parse, no key repeated per row) and applied by one
+    ``UPDATE`` that empties it, three round trips; a smaller one, and every batch on SQLite,
+    is one ``UPDATE ... FROM`` the rows as a JSON array. ``docs/benchmarks.md`` ("Battle
+    recording") has the measurements."""
     d = _dialect()
     with prepared_cursor(connection) as cursor:
         for start in range(0, len(rows), REWRITE_BATCH):
             batch = rows[start : start + REWRITE_BATCH]
             versions = [row["version"] for row in batch]
             params = {"battle": battle.pk, "first": min(versions), "last": max(versions)}
-            if d.one_statement:
+            if d.one_statement and len(batch) >= COPY_FROM_ROWS:
                 _copy_rewrite(cursor, batch)
                 cursor.execute(_APPLY_REWRITE, params)
             else:
