@@ -234,8 +234,6 @@ def _as_stored(value: Any) -> Any:
     return jsontext.loads(jsontext.dumps(value))
 
 
-
-
 def consequence_summary(changes: Refold) -> dict:
     """A correction's consequences as its answer and log row give them: how many facts'
     status or effects changed (``changed``), by change of status (``by_change``, most
