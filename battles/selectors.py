@@ -276,7 +276,7 @@ def pending_json(*, battle: Battle, pending: Any) -> dict:
     if not battle.corrections:
         return out  # facts become unfit only through corrections
     with prepared_cursor(connection) as cursor:  # the partial index on the unfit rows
-        cursor.execute(_UNFIT_SQL, [battle.pk, UNFIT_LISTED])
+        cursor.execute(_UNFIT_SQL, [battle.pk, battle.pk, UNFIT_LISTED])
         rows = cursor.fetchall()
     if rows:
         out["unfit"] = [
@@ -291,10 +291,14 @@ def pending_json(*, battle: Battle, pending: Any) -> dict:
     return out
 
 
+_UNFIT = f"status = '{BattleLogEntry.Status.UNFIT.value}'"
+#: The first unfit facts and the count of all (counted apart: a window count would fetch
+#: every unfit row with its problem before the limit).
 _UNFIT_SQL = (
-    f"SELECT version, type, problem, count(*) OVER () FROM {BattleLogEntry._meta.db_table}"
-    f" WHERE battle_id = CAST(%s AS bigint) AND status = '{BattleLogEntry.Status.UNFIT.value}'"
-    " ORDER BY version LIMIT %s"
+    f"SELECT version, type, problem, (SELECT count(*) FROM {BattleLogEntry._meta.db_table}"
+    f" WHERE battle_id = CAST(%s AS bigint) AND {_UNFIT})"
+    f" FROM {BattleLogEntry._meta.db_table}"
+    f" WHERE battle_id = CAST(%s AS bigint) AND {_UNFIT} ORDER BY version LIMIT %s"
 )
 
 
