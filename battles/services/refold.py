@@ -145,7 +145,15 @@ def _compare(
 ) -> None:
     """Queue the row of ``event`` for rewriting if its derived fields differ from ``before``
     (as stored), and count it among the consequences (marked ``changed_by`` the
-    ``correction``) if its status or effects changed."""
+    ``correction``) if its status or effects changed. A row whose status changed is both,
+    without decoding its stored JSON (a correction that changes everything after it changes
+    the status of nearly every later row)."""
+    if before["status"] != outcome.status:
+        changed.append({"version": event.version, **outcome_fields(outcome),
+                        "changed_by": correction})
+        _count(event, outcome, before, result)
+        return
+    before = _decoded(before)
     consequence = _key(before) != outcome.key()
     after = outcome_fields(outcome)
     if after != before:  # a quick check first: no JSON round trip for an unchanged row
@@ -155,8 +163,12 @@ def _compare(
                 {"version": event.version, **after,
                  "changed_by": correction if consequence else None}
             )
-    if not consequence:
-        return
+    if consequence:
+        _count(event, outcome, before, result)
+
+
+def _count(event, outcome, before: dict, result: Refold) -> None:
+    """Count a consequence; list it if fewer than :data:`LISTED` are."""
     result.by_change[before["status"], outcome.status] += 1
     if result.first_changed is None:
         result.first_changed = event.version
@@ -193,18 +205,26 @@ def _rewrite(battle: Battle, changed: list[dict], result: Refold) -> None:
 
 
 def _stored_rows(battle: Battle, first: int, last: int) -> dict[int, dict]:
-    """The derived fields of the log rows ``first..last`` as stored (version -> fields)."""
-    json_fields = [
-        index for index, (_column, sql_type) in enumerate(projection_sql.DERIVED_COLUMNS)
-        if sql_type == "jsonb"
-    ]
-    stored = {}
-    for version, *fields in projection_sql.derived_rows(battle, first, last):
-        for index in json_fields:
-            if fields[index] is not None:
-                fields[index] = jsontext.loads(fields[index])
-        stored[version] = dict(zip(LOG_FIELDS, fields, strict=True))
-    return stored
+    """The derived fields of the log rows ``first..last`` as stored (version -> fields),
+    JSON fields as text until :func:`_decoded`."""
+    return {
+        version: dict(zip(LOG_FIELDS, fields, strict=True))
+        for version, *fields in projection_sql.derived_rows(battle, first, last)
+    }
+
+
+#: The derived fields stored as JSON (text in a stored row until decoded).
+_JSON_FIELDS = tuple(
+    column for column, sql_type in projection_sql.DERIVED_COLUMNS if sql_type == "jsonb"
+)
+
+
+def _decoded(stored: dict) -> dict:
+    """A stored row with its JSON fields decoded."""
+    return {
+        name: (jsontext.loads(value) if name in _JSON_FIELDS and value is not None else value)
+        for name, value in stored.items()
+    }
 
 
 def _stored_snapshot(battle: Battle, version: int) -> dict | None:
