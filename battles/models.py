@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from battles.replay import CORRECTIONS
 from clubs.models import Club
 
 DEFAULT_SNAPSHOT_EVERY = 100
@@ -100,7 +101,11 @@ class DiceSeed(models.Model):
 class BattleSnapshot(models.Model):
     """Rule state (``state_to_json``) after ``version`` events, every ``snapshot_every``."""
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="snapshots")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="snapshots", db_index=False
+    )
     version = models.PositiveIntegerField()
     state = models.JSONField()
 
@@ -124,7 +129,11 @@ class BattleLogEntry(models.Model):
         UNFIT = "unfit", _("superseded/unfit: no longer fits what the rules need")
         RECORDED = "recorded", _("recorded (not a rules fact)")
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="log")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="log", db_index=False
+    )
     version = models.PositiveIntegerField()
     position = models.BigIntegerField()
     type = models.CharField(max_length=60)
@@ -138,7 +147,13 @@ class BattleLogEntry(models.Model):
     text = models.TextField(blank=True)
     problem = models.JSONField(null=True, blank=True, help_text="why the fact is unfit")
     consequences = models.JSONField(
-        default=list, blank=True, help_text="for corrections: later events whose outcome changed"
+        default=list,
+        blank=True,
+        help_text="for corrections: a summary of the later events whose outcome changed",
+    )
+    changed_by = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="the last correction that changed this fact's status or effects",
     )
 
     class Meta:
@@ -147,7 +162,13 @@ class BattleLogEntry(models.Model):
             models.UniqueConstraint(fields=["battle", "version"], name="one_log_row_per_event")
         ]
         indexes = [
-            models.Index(fields=["battle", "type"]),
+            # The corrections, read by every correction and replay (a few rows): a partial
+            # index, so that the other rows' inserts and rewrites maintain one index fewer.
+            models.Index(
+                fields=["battle", "version"],
+                condition=models.Q(type__in=CORRECTIONS),
+                name="battle_log_corrections",
+            ),
             # The facts a correction left unfit, read with every pending request once a
             # battle has corrections: a few rows, not a scan of the battle's log.
             models.Index(
@@ -166,7 +187,11 @@ class UnitStatus(models.Model):
     """Each unit's status in the battle now (as of ``Battle.version``), from the rule
     system's ``summarize``."""
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="unit_statuses")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="unit_statuses", db_index=False
+    )
     unit = models.CharField(max_length=80)
     side = models.CharField(max_length=60)
     name = models.CharField(max_length=120, blank=True)
@@ -187,7 +212,11 @@ class IdempotentResponse(models.Model):
     """The result (its JSON) of the first write sent with an ``Idempotency-Key``, returned to
     retries; the API gives it its status (:mod:`config.idempotency`)."""
 
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="+")
+    # db_index=False: the (battle, ...) unique constraint below serves lookups by battle;
+    # a second index would only cost every insert (docs/benchmarks.md, "Battle recording").
+    battle = models.ForeignKey(
+        Battle, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request")
     body = models.JSONField()

@@ -264,13 +264,19 @@ def state_at(
     return StateAt(battle, system, version, fold.state)
 
 
+#: The unfit facts a pending request lists (the first ones: they are re-entered in order);
+#: ``unfit_count`` counts them all, the log lists them all.
+UNFIT_LISTED = 20
+
+
 def pending_json(*, battle: Battle, pending: Any) -> dict:
-    """The pending request as JSON, plus the facts a correction left unfit (to re-enter)."""
+    """The pending request as JSON, plus the facts a correction left unfit (to re-enter):
+    the first :data:`UNFIT_LISTED` (``unfit``) and how many there are (``unfit_count``)."""
     out = pending.to_json()
     if not battle.corrections:
         return out  # facts become unfit only through corrections
     with prepared_cursor(connection) as cursor:  # the partial index on the unfit rows
-        cursor.execute(_UNFIT_SQL, [battle.pk])
+        cursor.execute(_UNFIT_SQL, [battle.pk, battle.pk, UNFIT_LISTED])
         rows = cursor.fetchall()
     if rows:
         out["unfit"] = [
@@ -279,15 +285,20 @@ def pending_json(*, battle: Battle, pending: Any) -> dict:
                 "type": event_type,
                 "problem": json.loads(problem) if isinstance(problem, str) else problem,
             }
-            for version, event_type, problem in rows
+            for version, event_type, problem, _count in rows
         ]
+        out["unfit_count"] = rows[0][3]
     return out
 
 
+_UNFIT = f"status = '{BattleLogEntry.Status.UNFIT.value}'"
+#: The first unfit facts and the count of all (counted apart: a window count would fetch
+#: every unfit row with its problem before the limit).
 _UNFIT_SQL = (
-    f"SELECT version, type, problem FROM {BattleLogEntry._meta.db_table}"
-    f" WHERE battle_id = CAST(%s AS bigint) AND status = '{BattleLogEntry.Status.UNFIT.value}'"
-    " ORDER BY version"
+    f"SELECT version, type, problem, (SELECT count(*) FROM {BattleLogEntry._meta.db_table}"
+    f" WHERE battle_id = CAST(%s AS bigint) AND {_UNFIT})"
+    f" FROM {BattleLogEntry._meta.db_table}"
+    f" WHERE battle_id = CAST(%s AS bigint) AND {_UNFIT} ORDER BY version LIMIT %s"
 )
 
 

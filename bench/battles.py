@@ -221,7 +221,8 @@ def _record(
         table.accept(response)
         if kind == "corrections":
             changed = response.json()["events"][0]["consequences"]  # only "applied" -> "amended"
-            assert all(c["before"]["text"] == c["after"]["text"] for c in changed), changed
+            assert changed["more"] == 0, changed
+            assert all(c["before"]["text"] == c["after"]["text"] for c in changed["facts"]), changed
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     commands = len(timings)
@@ -375,7 +376,7 @@ def _corrections(table: _Table, at: int) -> dict:
     }
     report = {}
     for kind, (target, bodies) in kinds.items():
-        timings, cpu, changed = [], [], []
+        timings, cpu, changed, sizes = [], [], [], []
         load_before = os.getloadavg()[0]
         for number in range(CORRECTIONS):
             body = {"expected_version": table.version, "target_version": target.version,
@@ -386,16 +387,21 @@ def _corrections(table: _Table, at: int) -> dict:
             timings.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - cpu0)
             table.accept(response)
+            sizes.append(len(response.content))
             consequences = response.json()["events"][0]["consequences"]
-            changed.append(sum(c["version"] != target.version for c in consequences))
+            facts = consequences["facts"]
+            changed.append(consequences["changed"] - any(c["version"] == target.version
+                                                         for c in facts))
             if kind == "unchanged":  # only the target's status ("applied" -> "amended")
-                assert all(c["before"]["text"] == c["after"]["text"] for c in consequences)
+                assert consequences["more"] == 0
+                assert all(c["before"]["text"] == c["after"]["text"] for c in facts)
         _check_projections(table, commands=None)  # an even number: back to the table's fold
         report[kind] = {
             "target_version": target.version,
             "events_after_it": table.version - target.version,
             "corrections": CORRECTIONS,
             "later_facts_changed": {"min": min(changed), "max": max(changed)},
+            "answer_bytes": {"min": min(sizes), "max": max(sizes)},
             "ms": {"p50": _ms(statistics.median(timings)), "p95": _ms(percentile(timings, 0.95)),
                    "max": _ms(max(timings))},
             "client_cpu_ms": {"p50": _ms(statistics.median(cpu)),

@@ -63,7 +63,9 @@ def grant_app_role(
             "ORDER BY tablename")
         tables = [row[0] for row in cursor.fetchall()]
 
-        execute(f"GRANT CONNECT ON DATABASE {database} TO {name}")
+        # TEMPORARY: a battle correction copies the log rows it rewrites into a temporary
+        # table (battles/services/projection_sql.py); PUBLIC has it by default, not always.
+        execute(f"GRANT CONNECT, TEMPORARY ON DATABASE {database} TO {name}")
         execute(f"GRANT USAGE ON SCHEMA {schema} TO {name}")
         execute(f"REVOKE ALL ON ALL TABLES IN SCHEMA {schema} FROM {name}")
         execute(f"GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA {schema} TO {name}")

@@ -32,3 +32,23 @@ def dumps(value: Any) -> str:
         return orjson.dumps(value, option=ORJSON_OPTIONS).decode()
     except TypeError:  # orjson.JSONEncodeError: let the standard library decide
         return json.dumps(value)
+
+
+def loads(text: str) -> Any:
+    """``json.loads(text)``, by orjson (several times faster) unless the text holds a run of
+    19 or more digits (orjson reads an integer wider than 64 bits as a float) or orjson
+    refuses it (a lone surrogate, a number beyond a double: ``json`` reads them).
+
+    The digits are found by mapping every byte to ``0`` (a digit) or a space and looking for
+    19 zeros: three to five times faster than a regular expression, which cost more than
+    the decoding itself."""
+    if _LONG_RUN not in text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZEROS):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
+
+
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+_LONG_RUN = b"0" * 19

@@ -243,6 +243,7 @@ class LogEntrySerializer(serializers.ModelSerializer):
             "text",
             "problem",
             "consequences",
+            "changed_by",
             "metadata",
             "recorded_at",
         ]
@@ -257,6 +258,35 @@ class UnitStatusSerializer(serializers.ModelSerializer):
         fields = ["unit", "side", "name", "status"]
 
 
+class ConsequenceSerializer(serializers.Serializer):
+    """A fact whose status or effects a correction changed."""
+
+    version = serializers.IntegerField()
+    type = serializers.CharField()
+    before = serializers.JSONField(help_text="{status, text}")
+    after = serializers.JSONField(help_text="{status, text}")
+
+
+class ChangeCountSerializer(serializers.Serializer):
+    before = serializers.CharField(help_text="a status")
+    after = serializers.CharField(help_text="a status")
+    count = serializers.IntegerField()
+
+
+class ConsequencesSerializer(serializers.Serializer):
+    """A correction's consequences, summarised (``battles.services.refold``): the same size
+    whatever the battle's length."""
+
+    changed = serializers.IntegerField(help_text="facts whose status or effects changed")
+    by_change = ChangeCountSerializer(many=True, help_text="most frequent first")
+    first_version = serializers.IntegerField(allow_null=True)
+    last_version = serializers.IntegerField(allow_null=True)
+    facts = ConsequenceSerializer(many=True, help_text="the first 20 changed facts")
+    more = serializers.IntegerField(
+        help_text="changed facts not listed: read them with log/?changed_by=<correction>"
+    )
+
+
 class EventResultSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     type = serializers.CharField()
@@ -265,7 +295,9 @@ class EventResultSerializer(serializers.Serializer):
     status = serializers.CharField()
     effects = serializers.JSONField(help_text="[{kind, text, unit, data}]")
     text = serializers.CharField()
-    consequences = serializers.JSONField(required=False)
+    consequences = ConsequencesSerializer(
+        required=False, help_text="a correction's: the later facts whose outcome it changed"
+    )
 
 
 class WriteResultSerializer(serializers.Serializer):

@@ -147,6 +147,15 @@ class SummaryView(APIView):
             return Response(selectors.summary_of(battle=battle))
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "changed_by", OpenApiTypes.INT,
+            description="only the facts whose status or effects this correction (its "
+            "version) changed last: the consequences its answer counts but does not list",
+        )
+    ]
+)
 class LogView(generics.ListAPIView):
     """The battle log: every event with how it counts now and its derived effects."""
 
@@ -154,8 +163,12 @@ class LogView(generics.ListAPIView):
     queryset = BattleLogEntry.objects.none()  # for the schema; get_queryset filters
 
     def get_queryset(self):
+        changed_by = int_param(self.request.query_params, "changed_by")
         battle = selectors.battle_for(user=self.request.user, battle_id=self.kwargs["pk"])
-        return BattleLogEntry.objects.filter(battle=battle).order_by("version")
+        rows = BattleLogEntry.objects.filter(battle=battle)
+        if changed_by is not None:
+            rows = rows.filter(changed_by=changed_by)
+        return rows.order_by("version")
 
 
 class UnitStatusView(generics.ListAPIView):

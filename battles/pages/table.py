@@ -332,6 +332,14 @@ def _unfit(pending: dict, words: Words) -> list[dict]:
             for row in pending.get("unfit", [])]
 
 
+def _changed_facts(consequences: dict | list | None) -> int:
+    """How many facts a correction's log row says it changed (its summary's ``changed``; a
+    correction logged before summaries listed them all)."""
+    if isinstance(consequences, dict):
+        return int(consequences.get("changed") or 0)
+    return len(consequences or [])
+
+
 def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
     """The log up to ``version``, newest first, with what a correction form needs (each
     die's key, its purpose and its values)."""
@@ -346,6 +354,7 @@ def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
             for text, english in [words.effect(e)]
         ]
         row.problem_text = _problem(row.problem, words) if row.problem else None
+        row.changed_facts = _changed_facts(row.consequences)
         row.correctable = is_fact(row.type)
         row.rolls = None
         if row.type == DICE and isinstance(fact.get("rolls"), dict):
@@ -455,6 +464,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "pending": pending,
         "options": words.options(pending) if pending.get("kind") == "decision" else [],
         "unfit": _unfit(pending, words),
+        "unfit_more": pending.get("unfit_count", 0) - len(pending.get("unfit", [])),
         "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],
         "draw_inputs": _draw_inputs(pending),
         "decision_label": decision_label,

@@ -139,9 +139,26 @@ def decide(
     )
 
 
+#: The seeds this process has read, by battle id (at most :data:`KEPT_SEEDS`, the oldest
+#: forgotten first). A kept seed is used only while its SHA-256 is the battle's published
+#: ``seed_sha256``, so a battle id given to another battle (after a rollback) never matches.
+_KEPT_SEEDS: dict[int, str] = {}
+KEPT_SEEDS = 256
+
+
 def _seed(ctx: PlanContext, field: str) -> str:
-    """The battle's secret seed (409 for an imported battle, which has none here)."""
-    seed = DiceSeed.objects.filter(battle=ctx.battle).values_list("seed", flat=True).first()
+    """The battle's secret seed (409 for an imported battle, which has none here); read
+    once per process and battle (server dice: no query of their own after the first)."""
+    battle = ctx.battle
+    seed = _KEPT_SEEDS.get(battle.pk)
+    if seed is not None and dice_scheme.seed_sha256(seed) == battle.seed_sha256:
+        return seed
+    seed = DiceSeed.objects.filter(battle=battle).values_list("seed", flat=True).first()
+    if seed is not None:
+        _KEPT_SEEDS.pop(battle.pk, None)
+        if len(_KEPT_SEEDS) >= KEPT_SEEDS:
+            del _KEPT_SEEDS[next(iter(_KEPT_SEEDS))]
+        _KEPT_SEEDS[battle.pk] = seed
     if seed is None:
         raise Conflict(
             "server_dice_unavailable",

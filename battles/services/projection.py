@@ -23,7 +23,12 @@ from django.utils import timezone
 from battles import heads, replay
 from battles.models import Battle, BattleLogEntry, BattleSnapshot, UnitStatus
 from battles.services import projection_sql
-from battles.services.refold import consequence_text, outcome_fields, refold
+from battles.services.refold import (
+    consequence_summary,
+    consequence_text,
+    outcome_fields,
+    refold,
+)
 from battles.streams import stream_of, system_of
 from eventstore.selectors import read_stream
 from eventstore.types import RecordedEvent
@@ -220,15 +225,11 @@ def _refold(
 ) -> tuple[State, replay.Outcome]:
     """Apply a correction (:func:`battles.services.refold.refold`): the log rows it changes
     are rewritten, its snapshots stored, and the correction logged with its
-    consequences. ``head``: the state before the correction."""
+    consequences (summarised). ``head``: the state before the correction."""
     changes = refold(battle=battle, system=system, correction=event)
     outcome = replay.Outcome(event.version, event.type, replay.RECORDED)
-    writer.log(
-        event,
-        outcome,
-        consequences=changes.consequences,
-        text=consequence_text(changes.consequences),
-    )
+    summary = consequence_summary(changes)
+    writer.log(event, outcome, consequences=summary, text=consequence_text(summary))
     return (head if changes.state is None else changes.state), outcome
 
 

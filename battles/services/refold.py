@@ -17,16 +17,19 @@ A correction that changes nothing downstream thus folds one or two snapshot inte
 whatever the battle's length; one that changes everything after it folds to the head and
 rewrites every later row, each row read and written once, and loads no stored snapshot
 while rows keep changing.
+
+Its consequences (the facts whose status or effects changed) are summarised
+(:func:`consequence_summary`): counted by change of status, the first :data:`LISTED`
+listed with their texts before and after, so that the answer stays small whatever the
+battle's length. Each changed row records the correction (``changed_by``): the log API
+lists the rest (``log/?changed_by=<correction>``).
 """
 
 from __future__ import annotations
 
-import json
-import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
-
-import orjson
 
 from battles import replay
 from battles.models import Battle, BattleSnapshot
@@ -42,6 +45,10 @@ CHUNK = 1000
 #: The most snapshots (about 20 KB each for a club's battle) written per statement.
 SNAPSHOT_BATCH = 20
 
+#: The consequences listed fact by fact in a correction's answer and log row (the rest are
+#: counted, and read from the log: ``?changed_by=<correction>``).
+LISTED = 20
+
 #: The log row's columns that a fold derives (and a correction may change).
 LOG_FIELDS = tuple(column for column, _type in projection_sql.DERIVED_COLUMNS)
 
@@ -50,13 +57,22 @@ LOG_FIELDS = tuple(column for column, _type in projection_sql.DERIVED_COLUMNS)
 class Refold:
     """What a correction changed: the state at the correction (``None``: the head state
     before it, unchanged), the snapshots it stored (version -> state JSON), the versions of the
-    log rows rewritten, and the consequences (facts whose status or effects changed)."""
+    log rows rewritten, and the consequences (facts whose status or effects changed): the
+    first :data:`LISTED` of them, their number by change of status, the first and last."""
 
     state: State | None
     snapshots: dict[int, dict] = field(default_factory=dict)
     snapshots_written: int = 0
     rewritten: list[int] = field(default_factory=list)
     consequences: list[dict] = field(default_factory=list)
+    by_change: Counter = field(default_factory=Counter)
+    first_changed: int | None = None
+    last_changed: int | None = None
+
+    @property
+    def changed(self) -> int:
+        """How many facts' status or effects changed."""
+        return sum(self.by_change.values())
 
 
 def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
@@ -96,7 +112,7 @@ def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
             outcome = fold.feed(event.version, event.type, event.data)
             before = stored.get(event.version)
             if before is not None and replay.is_fact(event.type):
-                _compare(event, outcome, before, changed, result.consequences)
+                _compare(event, outcome, before, changed, result, correction.version)
             if len(changed) >= projection_sql.REWRITE_BATCH:
                 _rewrite(battle, changed, result)
             if event.version % every or event.version < target:
@@ -124,16 +140,41 @@ def refold(*, battle: Battle, system: RuleSystem, correction: Any) -> Refold:
     return result
 
 
-def _compare(event, outcome, before: dict, changed: list[dict], consequences: list[dict]) -> None:
+def _compare(
+    event, outcome, before: dict, changed: list[dict], result: Refold, correction: int
+) -> None:
     """Queue the row of ``event`` for rewriting if its derived fields differ from ``before``
-    (as stored), and list it in ``consequences`` if its status or effects changed."""
+    (as stored), and count it among the consequences (marked ``changed_by`` the
+    ``correction``) if its status or effects changed. A row whose status changed is both,
+    without decoding its stored JSON (a correction that changes everything after it changes
+    the status of nearly every later row)."""
+    if before["status"] != outcome.status:
+        changed.append({"version": event.version, **outcome_fields(outcome),
+                        "changed_by": correction})
+        _count(event, outcome, before, result)
+        return
+    before = _decoded(before)
+    consequence = _key(before) != outcome.key()
     after = outcome_fields(outcome)
     if after != before:  # a quick check first: no JSON round trip for an unchanged row
         after = _as_stored(after)
         if after != before:
-            changed.append({"version": event.version, **after})
-    if _key(before) != outcome.key():
-        consequences.append(
+            changed.append(
+                {"version": event.version, **after,
+                 "changed_by": correction if consequence else None}
+            )
+    if consequence:
+        _count(event, outcome, before, result)
+
+
+def _count(event, outcome, before: dict, result: Refold) -> None:
+    """Count a consequence; list it if fewer than :data:`LISTED` are."""
+    result.by_change[before["status"], outcome.status] += 1
+    if result.first_changed is None:
+        result.first_changed = event.version
+    result.last_changed = event.version
+    if len(result.consequences) < LISTED:
+        result.consequences.append(
             {
                 "version": event.version,
                 "type": event.type,
@@ -164,18 +205,26 @@ def _rewrite(battle: Battle, changed: list[dict], result: Refold) -> None:
 
 
 def _stored_rows(battle: Battle, first: int, last: int) -> dict[int, dict]:
-    """The derived fields of the log rows ``first..last`` as stored (version -> fields)."""
-    json_fields = [
-        index for index, (_column, sql_type) in enumerate(projection_sql.DERIVED_COLUMNS)
-        if sql_type == "jsonb"
-    ]
-    stored = {}
-    for version, *fields in projection_sql.derived_rows(battle, first, last):
-        for index in json_fields:
-            if fields[index] is not None:
-                fields[index] = _loads(fields[index])
-        stored[version] = dict(zip(LOG_FIELDS, fields, strict=True))
-    return stored
+    """The derived fields of the log rows ``first..last`` as stored (version -> fields),
+    JSON fields as text until :func:`_decoded`."""
+    return {
+        version: dict(zip(LOG_FIELDS, fields, strict=True))
+        for version, *fields in projection_sql.derived_rows(battle, first, last)
+    }
+
+
+#: The derived fields stored as JSON (text in a stored row until decoded).
+_JSON_FIELDS = tuple(
+    column for column, sql_type in projection_sql.DERIVED_COLUMNS if sql_type == "jsonb"
+)
+
+
+def _decoded(stored: dict) -> dict:
+    """A stored row with its JSON fields decoded."""
+    return {
+        name: (jsontext.loads(value) if name in _JSON_FIELDS and value is not None else value)
+        for name, value in stored.items()
+    }
 
 
 def _stored_snapshot(battle: Battle, version: int) -> dict | None:
@@ -202,27 +251,40 @@ def outcome_fields(outcome: replay.Outcome) -> dict:
 
 def _as_stored(value: Any) -> Any:
     """``value`` as the database gives it back (JSON: lists, not tuples; string keys)."""
-    return _loads(jsontext.dumps(value))
+    return jsontext.loads(jsontext.dumps(value))
 
 
-def _loads(text: str) -> Any:
-    """JSON text as Python: orjson (several times faster), but the standard library for a
-    text with a long run of digits (orjson reads an integer wider than 64 bits as a float)."""
-    if _LONG_DIGITS.search(text):
-        return json.loads(text)
-    return orjson.loads(text)
+def consequence_summary(changes: Refold) -> dict:
+    """A correction's consequences as its answer and log row give them: how many facts'
+    status or effects changed (``changed``), by change of status (``by_change``, most
+    frequent first), the first and last of them (``first_version``, ``last_version``),
+    and the first :data:`LISTED` fact by fact (``facts``: before and after); ``more``
+    facts are not listed (read them from the log: ``?changed_by=<correction>``)."""
+    return {
+        "changed": changes.changed,
+        "by_change": [
+            {"before": before, "after": after, "count": count}
+            for (before, after), count in sorted(
+                changes.by_change.items(), key=lambda item: (-item[1], item[0])
+            )
+        ],
+        "first_version": changes.first_changed,
+        "last_version": changes.last_changed,
+        "facts": changes.consequences,
+        "more": changes.changed - len(changes.consequences),
+    }
 
 
-_LONG_DIGITS = re.compile(r"[0-9]{19}")
-
-
-def consequence_text(consequences: list[dict]) -> str:
-    """The consequences as one sentence: ``"#4 now voided: no effect; #5 now applied: ..."``."""
-    if not consequences:
+def consequence_text(summary: dict) -> str:
+    """The consequences as one sentence: ``"#4 now voided: no effect; #5 now applied: ..."``,
+    ending with how many more facts changed when not all are listed."""
+    if not summary["changed"]:
         return "no derived outcome changed"
     parts = []
-    for c in consequences:
+    for c in summary["facts"]:
         after = c["after"]
         what = after["text"] or "no effect"
         parts.append(f"#{c['version']} now {after['status']}: {what}")
+    if summary["more"]:
+        parts.append(f"{summary['more']} more facts changed, to #{summary['last_version']}")
     return "; ".join(parts)

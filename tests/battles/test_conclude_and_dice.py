@@ -281,3 +281,34 @@ def test_table_dice_are_not_server_rolls(clients, battle):
     conclude(clients["org"], battle, 3, red="draw", blue="draw")
     report = clients["member"].get(url(battle, "dice/verify/")).json()
     assert report["server_rolls"] == 0 and report["verified"] is True
+
+
+def test_server_dice_read_the_seed_once_per_process_and_battle(clients, battle):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from battles.services import facts
+
+    facts._KEPT_SEEDS.clear()
+    seeds_read = []
+    for version in (1, 3):
+        with CaptureQueriesContext(connection) as queries:
+            response = fire(clients["alice"], battle, version, server_dice="all")
+        assert response.status_code == 201, response.json()
+        seeds_read.append(sum("battles_diceseed" in q["sql"] for q in queries))
+    assert seeds_read == [1, 0]
+
+
+def test_a_kept_seed_serves_only_the_battle_whose_commitment_it_matches(clients, battle):
+    """A battle id given to another battle (a rolled back creation) has another seed_sha256:
+    the kept seed is not used for it."""
+    from battles.services import facts
+
+    facts._KEPT_SEEDS.clear()
+    facts._KEPT_SEEDS[battle.pk] = "33" * 32  # not this battle's seed
+    fire(clients["alice"], battle, 1, server_dice="all")
+    assert facts._KEPT_SEEDS[battle.pk] == DiceSeed.objects.get(battle=battle).seed
+    fire(clients["alice"], battle, 3, server_dice="all")
+    conclude(clients["org"], battle, 5, red="draw", blue="draw")
+    report = clients["member"].get(url(battle, "dice/verify/")).json()
+    assert report["server_rolls"] == 4 and report["verified"] is True

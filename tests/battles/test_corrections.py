@@ -41,22 +41,33 @@ def test_void_replays_the_stream_and_the_log_shows_the_consequences(clients, pla
     body = response.json()
     assert body["version"] == 6
     assert body["events"][0]["type"] == "correction.void"
-    assert body["events"][0]["consequences"] == [
-        {
-            "version": 4,
-            "type": "declare",
-            "before": {"status": "applied", "text": "b1.f1 killed"},
-            "after": {"status": "voided", "text": ""},
-        },
-        {
-            "version": 5,
-            "type": "declare",
-            "before": {"status": "applied", "text": "b1.f2 killed"},
-            "after": {"status": "applied", "text": "b1.f1 killed"},
-        },
-    ]
+    assert body["events"][0]["consequences"] == {
+        "changed": 2,
+        "by_change": [
+            {"before": "applied", "after": "applied", "count": 1},
+            {"before": "applied", "after": "voided", "count": 1},
+        ],
+        "first_version": 4,
+        "last_version": 5,
+        "facts": [
+            {
+                "version": 4,
+                "type": "declare",
+                "before": {"status": "applied", "text": "b1.f1 killed"},
+                "after": {"status": "voided", "text": ""},
+            },
+            {
+                "version": 5,
+                "type": "declare",
+                "before": {"status": "applied", "text": "b1.f2 killed"},
+                "after": {"status": "applied", "text": "b1.f1 killed"},
+            },
+        ],
+        "more": 0,
+    }
     rows = log(clients["alice"], played)
     assert rows[4]["status"] == "voided" and rows[4]["corrected_by"] == 6
+    assert [rows[v]["changed_by"] for v in (3, 4, 5, 6)] == [None, 6, 6, None]
     assert rows[4]["data"]["action"] == "fire"  # the recorded fact is kept as recorded
     assert rows[6]["text"] == "#4 now voided: no effect; #5 now applied: b1.f1 killed"
     assert body["events"][0]["text"] == rows[6]["text"]

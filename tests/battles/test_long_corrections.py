@@ -3,6 +3,7 @@ next snapshot (its cost does not grow with the battle), one that changes everyth
 rewrites every later row in bounded batches, and both leave the projections a fresh replay
 gives."""
 
+import json
 import random
 
 import pytest
@@ -10,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battles import services
-from battles.models import Battle
+from battles.models import Battle, IdempotentResponse
 from battles.services import projection_sql, refold
+from tests.battles.helpers import url
 from tests.battles.test_projections import play, projections, solo_duel
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +41,7 @@ def long_battle(club, people, events: int) -> Battle:
     return battle
 
 
-def amend_first_fire(battle: Battle, people, dice: dict):
+def amend_first_fire(battle: Battle, people, dice: dict, **keyed):
     return services.correct(
         battle_id=battle.pk,
         user=people["alice"],
@@ -48,6 +50,7 @@ def amend_first_fire(battle: Battle, people, dice: dict):
         action="amend",
         data=fire("r1", "b1", dice),
         reason="misread",
+        **keyed,
     )
 
 
@@ -89,7 +92,8 @@ def test_a_correction_that_changes_nothing_downstream_costs_the_same_on_a_longer
         queries.append(len(captured))
         assert rewritten == [[2]]  # the amended row only
         consequences = result.body["events"][0]["consequences"]
-        assert [c["version"] for c in consequences] == [2]  # applied -> amended, no later one
+        assert [c["version"] for c in consequences["facts"]] == [2]  # applied -> amended
+        assert consequences["changed"] == 1 and consequences["more"] == 0
         rebuilt_equals(battle)
     assert queries[0] == queries[1] <= 20, queries
 
@@ -158,3 +162,74 @@ def test_stored_rows_are_compared_exactly_even_with_integers_wider_than_64_bits(
     go unseen)."""
     assert refold._as_stored({"n": 2**70 + 1, "t": (1, 2)}) == {"n": 2**70 + 1, "t": [1, 2]}
     assert refold._as_stored({"n": 2**70 + 1}) != refold._as_stored({"n": 2**70})
+
+
+def test_a_correction_that_changes_everything_answers_a_summary_of_the_same_size_on_a_longer_battle(
+    club, people, clients
+):
+    """The answer lists the first :data:`refold.LISTED` changed facts and counts the rest
+    (``docs/battles.md``, "Corrections"); the log lists them all with ``?changed_by``."""
+    sizes = []
+    for events in (60, 150):
+        battle = long_battle(club, people, events)
+        result = amend_first_fire(battle, people, {"shot": [3], "cover": [3]},  # b1 may not fire
+                                  idempotency_key=f"long {events}", request_fingerprint="x")
+        summary = result.body["events"][0]["consequences"]
+        correction = events + 1
+        assert summary["changed"] == events - 1  # the target and every later fire
+        assert summary["by_change"] == [
+            {"before": "applied", "after": "unfit", "count": events - 2},
+            {"before": "applied", "after": "amended", "count": 1},
+        ]
+        assert (summary["first_version"], summary["last_version"]) == (2, events)
+        assert [f["version"] for f in summary["facts"]] == list(range(2, 2 + refold.LISTED))
+        assert summary["more"] == events - 1 - refold.LISTED
+        assert result.body["events"][0]["text"].endswith(
+            f"; {summary['more']} more facts changed, to #{events}")
+        pending = result.body["pending"]
+        assert pending["unfit_count"] == events - 2
+        assert [u["version"] for u in pending["unfit"]] == list(range(3, 23))
+        sizes.append(len(json.dumps(result.body)))
+
+        listed, page = [], url(battle, f"log/?changed_by={correction}")
+        while page:
+            answer = clients["alice"].get(page).json()
+            listed += [row["version"] for row in answer["results"]]
+            page = answer["next"]
+        assert listed == list(range(2, events + 1))
+        stored = IdempotentResponse.objects.get(battle=battle, key__endswith=f"long {events}")
+        assert stored.body == result.body
+        rebuilt_equals(battle)
+    assert sizes[0] < 12_000 and abs(sizes[1] - sizes[0]) < 200, sizes
+
+
+def test_a_later_correction_claims_the_facts_it_changes_again(club, people, clients):
+    battle = long_battle(club, people, 30)
+    amend_first_fire(battle, people, {"shot": [3], "cover": [3]})  # v31: 3..30 unfit
+    amend_first_fire(battle, people, MISS)  # v32: they apply again
+    assert clients["alice"].get(url(battle, "log/?changed_by=31")).json()["count"] == 0
+    assert clients["alice"].get(url(battle, "log/?changed_by=32")).json()["count"] == 29
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "1.5", "99999999999"])
+def test_a_bad_changed_by_is_refused(battle, clients, value):
+    response = clients["alice"].get(url(battle, f"log/?changed_by={value}"))
+    assert response.status_code == 400
+    assert response.json()["field"] == "changed_by"
+
+
+def test_the_page_counts_the_changed_and_the_unlisted_unfit_facts_in_its_language(
+    club, people
+):
+    from django.test import Client
+
+    battle = long_battle(club, people, 60)
+    amend_first_fire(battle, people, {"shot": [3], "cover": [3]})  # 58 later fires unfit
+    page = Client()
+    page.force_login(people["alice"])
+    english = page.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "59 later facts changed:" in english
+    assert "and 38 more unfit facts, listed in the log" in english
+    russian = page.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "изменились 59 последующих фактов:" in russian
+    assert "и ещё 38 неподходящих фактов (см. журнал)" in russian

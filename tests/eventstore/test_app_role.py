@@ -94,3 +94,25 @@ def test_the_app_role_writes_as_usual_but_cannot_touch_the_triggers(app_role, ca
 def test_a_superuser_is_refused_as_the_app_role():
     with pytest.raises(CommandError, match="superuser"):
         call_command("grant_app_role", role=connection.settings_dict["USER"])
+
+
+def test_the_app_role_may_create_temporary_tables_even_if_public_may_not():
+    """A correction's rewrite copies its rows into a temporary table
+    (``battles.services.projection_sql``): granted to the role itself, not left to PUBLIC."""
+    from battles.services import projection_sql
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_database()")
+        database = cursor.fetchone()[0]
+        cursor.execute(f'REVOKE TEMPORARY ON DATABASE "{database}" FROM PUBLIC')
+    role = f"app_{uuid.uuid4().hex[:10]}"
+    try:
+        call_command("grant_app_role", role=role, stdout=io.StringIO())
+        with connected_as(role), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(projection_sql._CREATE_REWRITE_TABLE)
+    finally:
+        connection.close()
+        with connection.cursor() as cursor:
+            cursor.execute(f'GRANT TEMPORARY ON DATABASE "{database}" TO PUBLIC')
+            cursor.execute(f'DROP OWNED BY "{role}"')
+            cursor.execute(f'DROP ROLE "{role}"')

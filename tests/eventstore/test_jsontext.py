@@ -57,3 +57,16 @@ def test_refuses_what_json_refuses(value):
         json.dumps(value)
     with pytest.raises(TypeError):
         jsontext.dumps({"value": value})
+
+
+@given(values)
+def test_loads_reads_what_json_loads_reads(value):
+    text = json.dumps(value)
+    assert jsontext.loads(text) == json.loads(text)
+    compact = jsontext.dumps(value)
+    assert jsontext.loads(compact) == json.loads(compact)
+
+
+@pytest.mark.parametrize("text", ['{"n": 18446744073709551617}', '"\\ud800"', "[1e400]", "NaN"])
+def test_loads_falls_back_where_orjson_reads_otherwise(text):
+    assert repr(jsontext.loads(text)) == repr(json.loads(text))

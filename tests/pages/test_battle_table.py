@@ -212,6 +212,9 @@ def test_fire_with_entered_dice_shows_suppression_and_casualties_then_a_void_und
     entry.get_by_role("button", name="Record the correction").click()
     page.locator(f"#event-{before + 1}").wait_for()
     assert page.locator("#event-3").get_by_text("voided by a correction").is_visible()
+    summary = page.locator(f"#event-{before + 1} [data-changed-facts]")
+    assert int(summary.get_attribute("data-changed-facts")) == before - 2  # #3 and after it
+    assert "later facts changed:" in summary.inner_text()
     assert page.locator("#unit-keno1 [data-key=suppression]").inner_text() == "0"
     assert page.locator("#unit-keno1 [data-key=casualties]").inner_text() == "0"
     screenshot(page, "battle-voided")
