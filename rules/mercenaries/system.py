@@ -103,8 +103,8 @@ class MercenariesSystem(ProcedureMachine):
 
     def state_to_json(self, state: Battle) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "sides": list(state.sides),
-            "side_names": list(state.side_names),
+            "sides": [{"id": side, "name": name}
+                      for side, name in zip(state.sides, state.side_names, strict=True)],
             "squads": [s._asdict() for s in state.squads],
             "fighters": [fighter_to_json(f) for f in state.fighters],
             "width": state.width,
@@ -123,8 +123,8 @@ class MercenariesSystem(ProcedureMachine):
     def state_from_json(self, data: Mapping[str, Any]) -> Battle:
         resolution = data.get("resolution")
         return Battle(
-            sides=tuple(data["sides"]),
-            side_names=tuple(data["side_names"]),
+            sides=tuple(side["id"] for side in data["sides"]),
+            side_names=tuple(side["name"] for side in data["sides"]),
             squads=tuple(Squad(**s) for s in data["squads"]),
             fighters=tuple(fighter_from_json(f) for f in data["fighters"]),
             width=data["width"],

@@ -73,6 +73,7 @@ def test_the_battle_page_speaks_english_and_russian(clients, clearing, people):
     english = _page_text(clearing, people["alice"], "en")
     assert "shooting die d8 Wild Die d6" in english
     assert "Sgt. Rourke shoots at Private Ruiz" in english
+    assert "Alpha team Mercenaries" in english and "mercs" not in english  # sides by name
     russian = _page_text(clearing, people["alice"], "ru")
     assert "Дикая кость атаки" in russian
     assert "Sgt. Rourke атакует: Private Ruiz" in russian
