@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
@@ -54,15 +55,18 @@ def _stored(cluster: PrivateCluster, stream_ids: list[str]) -> set[str]:
 
 
 def _warm_both_workers(base: str) -> list[str]:
-    """Writes until both workers have answered (each holds a persistent connection)."""
+    """Writes until both workers have answered (each holds a persistent connection): four at
+    a time, since one request after another may all go to the same idle worker (each
+    connection wakes one worker, config/gunicorn_worker.py)."""
     pids, written = set(), []
-    for _ in range(60):
-        response = _write(base)
-        assert response.status_code == 200, response.text[:300]
-        pids.add(response.json()["pid"])
-        written.append(response.json()["stream_id"])
-        if len(pids) == 2:
-            return written
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(30):
+            for response in pool.map(lambda _: _write(base), range(4)):
+                assert response.status_code == 200, response.text[:300]
+                pids.add(response.json()["pid"])
+                written.append(response.json()["stream_id"])
+            if len(pids) == 2:
+                return written
     pytest.fail("the requests never reached both workers")
 
 
