@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
+from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -17,14 +18,17 @@ from campaign.ledger.diff import diff_states
 from campaign.ledger.events import BattleResultTakenOver
 from campaign.ledger.state import CampaignState, force_json
 from campaign.models import Campaign, CampaignBattle, Scenario
+from campaign.pages.attribute_form import add_attribute_fields, attribute_values
 from campaign.pages.force import SHOWN_CHANGES, Shown
 from campaign.pages.terms import RESULT, term
+from campaign.plugins.labels import shown_attributes
 from campaign.selectors.as_of import across_event
 from campaign.services.access import status_text
 from campaign.services.ledger import state_of
-from campaign.services.scenarios import scenario_of
+from campaign.services.scenarios import scenario_of, set_side_attributes
 from clubs.access import may_organize
 from clubs.selectors import club_role
+from config.errors import Invalid
 
 
 def scenario_status(status: str) -> str:
@@ -84,7 +88,10 @@ def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: boo
             "going": [state.soldiers[s].name for s in picks.get(squad.id, ())],
         })
     officers = [state.soldiers[s].name for s in scenario.officers.get(force_id, ())]
+    values = scenario.side_attributes.get(force_id, {})
     return {
+        "attributes": shown_attributes(shown.plugin.side_schema, values, shown.system),
+        "side_form": side_form(shown, force_id, values) if organizer and editable else None,
         "force_id": force_id,
         "name": force.name,
         "result": term(RESULT, scenario.results[force_id]) if force_id in scenario.results
@@ -95,6 +102,32 @@ def _side(state: CampaignState, scenario, force_id: int, *, user, organizer: boo
         "officer_choices": _officers(state, force_id, officer_boxes, shown) if may_pick else [],
         "may_pick": may_pick,
     }
+
+
+def side_form(shown: Shown, force_id: int, values: dict, data=None) -> forms.Form | None:
+    """The organizer's form of a side's attributes (the plug-in's side schema: Steel War's
+    motivation), set to ``values``; None for a rule system whose sides have none."""
+    schema = shown.plugin.side_schema
+    if not schema.editable():
+        return None
+    form = forms.Form(data, prefix=f"side-{force_id}")
+    add_attribute_fields(form, schema, shown.system, values=values)
+    return form
+
+
+def record_side(*, user, campaign: Campaign, scenario_id: int, force_id: int | None, data,
+                expected_version: int | None) -> None:
+    """Record a side's form (:func:`side_form`) through the campaign service."""
+    scenario = scenario_of(state_of(campaign_id=campaign.pk), scenario_id)
+    shown = Shown(campaign)
+    form = (side_form(shown, force_id, scenario.side_attributes.get(force_id, {}), data=data)
+            if force_id in scenario.force_ids else None)
+    if form is None or not form.is_valid():
+        raise Invalid("bad_side", _("the side's form could not be read"), field="force")
+    set_side_attributes(user=user, campaign=campaign, scenario_id=scenario_id,
+                        force_id=force_id, expected_version=expected_version,
+                        attributes=attribute_values(shown.plugin.side_schema,
+                                                    form.cleaned_data))
 
 
 def scenario_page(*, user, campaign: Campaign, scenario_id: int,

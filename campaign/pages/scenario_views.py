@@ -75,6 +75,12 @@ def _write(request, campaign, scenario_id: int):
                    expected_version=version)
         messages.success(request, _("The units going into the battle are recorded."))
         return redirect("campaign_pages:scenario", campaign.pk, scenario_id)
+    if action == "side":
+        pages.record_side(user=request.user, campaign=campaign, scenario_id=scenario_id,
+                          force_id=ascii_int(request.POST.get("force"), maximum=INT32_MAX),
+                          data=request.POST, expected_version=version)
+        messages.success(request, _("The side is recorded."))
+        return redirect("campaign_pages:scenario", campaign.pk, scenario_id)
     if action == "start":
         battle, _recorded = start_scenario_battle(user=request.user, campaign=campaign,
                                                   scenario_id=scenario_id,

@@ -125,6 +125,17 @@ class CampaignPlugin:
         """Attributes a replacement joins with unless the organizer gives them."""
         return {}
 
+    def side_events(self, state: CampaignState, scenario_id: int, force_id: int,
+                    attributes: Mapping[str, Any]) -> list:
+        """The events that give a force's side of a planned scenario these attributes (of the
+        ``side_schema``; none when nothing changes); ``RuleError`` naming the attribute if
+        one does not fit. The base: a plug-in whose sides have no attributes takes none."""
+        if attributes:
+            name = sorted(attributes)[0]
+            raise RuleError("bad_attribute", template=gettext_noop("unknown attribute {name}"),
+                            params={"name": name}, field=f"attributes.{name}")
+        return []
+
     # --- the fold's hooks ---------------------------------------------------------------
 
     def new_force(self) -> dict:

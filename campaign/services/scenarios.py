@@ -14,6 +14,7 @@ from campaign.ledger.events import (
 )
 from campaign.ledger.state import RESULTS, CampaignState, Scenario
 from campaign.models import Campaign
+from campaign.plugins import get as plugin_for
 from campaign.services.access import (
     bad_input,
     editable_force,
@@ -24,6 +25,7 @@ from campaign.services.access import (
     status_text,
 )
 from campaign.services.ledger import Recorded, WriteOptions, write
+from rules.core.errors import RuleError
 
 
 def scenario_of(state: CampaignState, scenario_id: int, field: str = "scenario_id") -> Scenario:
@@ -143,6 +145,34 @@ def pick_units(
             {"squad_id": squad_id, "soldier_ids": list(soldier_ids)}
             for squad_id, soldier_ids in picks
         ], officers=list(chosen))]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def set_side_attributes(
+    *,
+    user,
+    campaign: Campaign,
+    scenario_id: int,
+    force_id: int,
+    attributes: Mapping[str, Any],
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """The organizer gives a force's side of a planned scenario the attributes of the rule
+    system's side schema (Steel War: its motivation, §2.17), as the plug-in records them."""
+    require_organizer(user=user, campaign=campaign, what=_("set a side's attributes"))
+    plugin = plugin_for(campaign.rule_system)
+
+    def decide(state: CampaignState):
+        scenario = scenario_of(state, scenario_id)
+        not_started(scenario)
+        if force_id not in scenario.force_ids:
+            raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s")
+                          % {"force_id": force_id, "scenario": scenario.name}, field="force_id")
+        try:
+            return plugin.side_events(state, scenario_id, force_id, attributes)
+        except RuleError as error:
+            raise bad_input(error.code, error.message, field=error.field) from None
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 

@@ -242,6 +242,30 @@ def test_a_rule_of_the_system_refuses_the_start_in_the_readers_language(planned)
     assert "the organizer has not set" not in russian.content.decode()
     assert state_of(campaign_id=campaign.pk).version == before
 
+    # the organizer sets each side's motivation on the page (the plug-in's side schema)
+    page = clients["olga"].get(url(campaign, ford), **RU).content.decode()
+    assert f'data-testid="side-{forces[0]}"' in page and "мотивация" in page.lower()
+    assert 'data-testid="side-' not in clients["anna"].get(url(campaign, ford)).content.decode()
+    side = {"action": "side", "force": str(forces[0]),
+            f"side-{forces[0]}-attributes.motivation": "fanatic"}
+    assert clients["anna"].post(url(campaign, ford), side).status_code == 403
+    bad = clients["olga"].post(url(campaign, ford), {**side, f"side-{forces[0]}-attributes."
+                                                     "motivation": "bored"}, **EN)
+    assert bad.status_code in (400, 422) and "motivation" in bad.content.decode()
+    assert state_of(campaign_id=campaign.pk).version == before
+    for force in forces:
+        done = clients["olga"].post(url(campaign, ford), {
+            "action": "side", "force": str(force),
+            f"side-{force}-attributes.motivation": "high"})
+        assert done.status_code == 302, done.content.decode()[:500]
+    state = state_of(campaign_id=campaign.pk)
+    assert {f: state.scenarios[ford].side_attributes[f]["motivation"] for f in forces} == {
+        forces[0]: "high", forces[1]: "high"}
+    shown = clients["anna"].get(url(campaign, ford), **EN).content.decode()
+    assert f'data-testid="side-attributes-{forces[0]}"' in shown
+    started = clients["olga"].post(url(campaign, ford), {"action": "start"})
+    assert started.status_code == 302 and "/battles/" in started["Location"]
+
 
 
 def test_a_formation_commander_goes_as_an_officer_but_not_twice(planned):

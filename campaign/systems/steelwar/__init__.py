@@ -16,7 +16,12 @@ from campaign.plugins import CampaignPlugin, register
 from campaign.plugins.schema import Schema
 from campaign.systems.steelwar import attributes as vocabulary
 from campaign.systems.steelwar import battles, fold
-from campaign.systems.steelwar.events import EVENTS, LeadershipChanged, RecoveryRolled
+from campaign.systems.steelwar.events import (
+    EVENTS,
+    LeadershipChanged,
+    MotivationSet,
+    RecoveryRolled,
+)
 from campaign.systems.steelwar.house_rules import HOUSE_RULE_LABEL, HOUSE_RULES_SCHEMA, HouseRules
 from rules.core.errors import RuleError, gettext_noop
 
@@ -115,6 +120,15 @@ class SteelWarCampaign(CampaignPlugin):
             return []
         return [LeadershipChanged(soldier_id=soldier.id, leadership=leadership,
                                   reason="given command")]
+
+    def side_events(self, state, scenario_id, force_id, attributes) -> list:
+        """A side's motivation for the scenario, once before play (§2.17)."""
+        current = state.scenarios[scenario_id].side_attributes.get(force_id, {})
+        values = self.side_schema.check(attributes, base=current)
+        if values.get("motivation") in (None, current.get("motivation")):
+            return []
+        return [MotivationSet(scenario_id=scenario_id, force_id=force_id,
+                              motivation=values["motivation"])]
 
     def replacement_attributes(self, state) -> dict:
         """House rule: replacements join with the house rules' quality."""

@@ -19,14 +19,13 @@ from campaign.services.access import (
 )
 from campaign.services.dice import server_roll
 from campaign.services.ledger import Recorded, WriteOptions, write
-from campaign.services.scenarios import not_started, scenario_of
+from campaign.services.scenarios import set_side_attributes
 from campaign.services.soldiers import editable_soldier, soldier_of
 from campaign.systems.steelwar.attributes import SIDE
 from campaign.systems.steelwar.events import (
     ForceSentToFront,
     ForceSentToRest,
     LeadershipChanged,
-    MotivationSet,
     RecoveryRolled,
 )
 from rules.core.errors import RuleError
@@ -143,21 +142,13 @@ def set_motivation(
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """The organizer sets a side's motivation for the scenario: once per scenario, before
-    play, for all its units (§2.17)."""
+    play, for all its units (§2.17). The core's side attributes, with this API's own code for
+    a value that does not fit."""
     require_organizer(user=user, campaign=campaign, what=_("set motivation"))
     try:
         SIDE.check({"motivation": motivation}, prefix="")
     except RuleError as error:
         raise bad_input("bad_motivation", error.message, field="motivation") from None
-
-    def decide(state: CampaignState):
-        scenario = scenario_of(state, scenario_id)
-        not_started(scenario)
-        if force_id not in scenario.force_ids:
-            raise refused("not_in_scenario", _("force %(force_id)s does not fight in %(scenario)s") % {"force_id": force_id, "scenario": scenario.name}, field="force_id")
-        if scenario.side_attributes.get(force_id, {}).get("motivation") == motivation:
-            return []
-        return [MotivationSet(scenario_id=scenario_id, force_id=force_id,
-                              motivation=motivation)]
-
-    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+    return set_side_attributes(user=user, campaign=campaign, scenario_id=scenario_id,
+                               force_id=force_id, attributes={"motivation": motivation},
+                               **writing)
