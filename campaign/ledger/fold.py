@@ -299,6 +299,11 @@ def _force_raised(state: CampaignState, e: ev.ForceRaised):
                                                    force=e.name), force_id=force.id)]
 
 
+#: A formation's level as the first word of a history sentence ("Company 1st company raised").
+_LEVEL_WORDS = {"battalion": gettext_noop("Battalion"), "company": gettext_noop("Company"),
+                "platoon": gettext_noop("Platoon")}
+
+
 @_handles(ev.FormationRaised)
 def _formation_raised(state: CampaignState, e: ev.FormationRaised):
     formation = Formation(
@@ -311,7 +316,10 @@ def _formation_raised(state: CampaignState, e: ev.FormationRaised):
     )
     return new, [
         LedgerEffect(
-            "formation_raised", f"{e.level.capitalize()} {e.name} raised",
+            "formation_raised",
+            Sentence(gettext_noop("{level} {formation} raised"),
+                     level=word(_LEVEL_WORDS.get(e.level, e.level.capitalize())),
+                     formation=e.name),
             force_id=e.force_id, formation_id=formation.id,
         )
     ]

@@ -126,3 +126,23 @@ def test_a_reorganisation_roll_reads_in_russian():
     with translation.override("en"):
         assert history_text(row, "steelwar") == (
             "Bel: final reorganisation d6 5: wounded, returned to duty", False)
+
+
+def test_a_formation_raised_reads_in_russian():
+    """The chain of command's levels (§2.18) as the Russian line says them; the English line
+    is the one it always was."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.events import FormationRaised
+    from campaign.ledger.fold import apply
+    from campaign.ledger.state import CampaignState
+
+    entry = SimpleNamespace(version=1, type=FormationRaised.type, data={
+        "formation_id": 1, "force_id": 1, "parent_id": None, "level": "company",
+        "name": "1st company"})
+    (effect,) = apply(CampaignState(), entry).effects
+    assert effect.text == "Company 1st company raised"
+    row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
+    with translation.override("ru"):
+        assert history_text(row, "steelwar") == (
+            "Новое подразделение (рота): 1st company", False)
