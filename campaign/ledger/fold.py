@@ -239,9 +239,15 @@ def _house_rules_changed(state: CampaignState, e: ev.HouseRulesChanged):
 
 @_handles(ev.BattleOptionsSet)
 def _battle_options_set(state: CampaignState, e: ev.BattleOptionsSet):
-    text = ", ".join(f"{k} = {v}" for k, v in sorted(e.options.items())) or "the defaults"
+    readings = joined([
+        Sentence(gettext_noop("{option} = {value}"), option=Term("reading", k),
+                 value=Term("reading value", v) if isinstance(v, str) else v)
+        for k, v in sorted(e.options.items())
+    ], ", ") or word(gettext_noop("the defaults"))
     return replace(state, battle_options=dict(e.options)), [
-        LedgerEffect("battle_options_set", f"Battles are now played with {text}",
+        LedgerEffect("battle_options_set",
+                     Sentence(gettext_noop("Battles are now played with {options}"),
+                              options=readings),
                      data=dict(e.options))
     ]
 

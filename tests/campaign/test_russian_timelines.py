@@ -146,3 +146,29 @@ def test_a_formation_raised_reads_in_russian():
     with translation.override("ru"):
         assert history_text(row, "steelwar") == (
             "Новое подразделение (рота): 1st company", False)
+
+
+def test_battle_options_read_with_the_rulebooks_russian_words():
+    """A reading of an ambiguous rule (issue 19: the campaign's settings) is named by its
+    label, and a chosen value too; the English line is the one it always was."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.events import BattleOptionsSet
+    from campaign.ledger.fold import apply
+    from campaign.ledger.state import CampaignState
+
+    entry = SimpleNamespace(version=2, type=BattleOptionsSet.type, data={
+        "options": {"mixed_path_terrain": "worst_class", "combat_move_terrain_modified": False}})
+    (effect,) = apply(CampaignState(), entry).effects
+    assert effect.text == ("Battles are now played with combat_move_terrain_modified = False, "
+                           "mixed_path_terrain = worst_class")
+    row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
+    with translation.override("ru"):
+        text, english = history_text(row, "steelwar")
+    assert not english and text.startswith("Бои теперь идут так: ")
+    assert "местность замедляет боевое движение = False" in text
+    assert "движение через несколько классов местности = " in text
+    assert "worst_class" not in text and "mixed_path_terrain" not in text
+    defaults = SimpleNamespace(version=3, type=BattleOptionsSet.type, data={"options": {}})
+    (effect,) = apply(CampaignState(), defaults).effects
+    assert effect.text == "Battles are now played with the defaults"
