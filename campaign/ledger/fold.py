@@ -19,7 +19,16 @@ from typing import NamedTuple
 
 from campaign.ledger import events as ev
 from campaign.ledger.corrections import Correction, corrections_in, effective
-from campaign.ledger.sentences import Sentence, Term, gettext_noop, joined, word
+from campaign.ledger.sentences import (
+    ATTRIBUTE,
+    ATTRIBUTE_VALUE,
+    PERSON_FIELD,
+    Sentence,
+    Term,
+    gettext_noop,
+    joined,
+    word,
+)
 from campaign.ledger.state import (
     CampaignState,
     Entry,
@@ -440,17 +449,36 @@ def _soldier_amended(state: CampaignState, e: ev.SoldierAmended):
     fields = {k: v for k, v in e.changes.items() if k != "attributes"}
     attributes = dict(e.changes.get("attributes", {}))
     updated = replace(soldier, **fields, attributes={**soldier.attributes, **attributes})
-    listed = ", ".join(
-        [f"{k} {getattr(soldier, k)} -> {v}" for k, v in fields.items()]
-        + [f"{k} {_shown(soldier.attributes.get(k))} -> {_shown(v)}"
-           for k, v in attributes.items()]
-    )
+    listed = joined(
+        [Sentence(_CHANGE, field=Term(PERSON_FIELD, k), old=_field_value(k, getattr(soldier, k)),
+                  new=_field_value(k, v)) for k, v in fields.items()]
+        + [Sentence(_CHANGE, field=Term(ATTRIBUTE, k),
+                    old=_attribute_value(k, soldier.attributes.get(k)),
+                    new=_attribute_value(k, v)) for k, v in attributes.items()],
+        ", ")
     return set_soldiers(state, updated), [
         soldier_effect(
-            "amended", updated, f"{soldier.name}: {listed}",
+            "amended", updated,
+            Sentence(gettext_noop("{soldier}: {changes}"), soldier=soldier.name,
+                     changes=listed),
             data={"changes": dict(e.changes), "reason": e.reason},
         )
     ]
+
+
+_CHANGE = gettext_noop("{field} {old} -> {new}")
+
+
+def _field_value(name: str, value: object) -> object:
+    """A soldier's own field's value in an amendment's line (a role by its label)."""
+    return Term("role", value) if name == "role" and isinstance(value, str) else value
+
+
+def _attribute_value(name: str, value: object) -> object:
+    """An attribute's value in an amendment's line: a text by the plug-in's label of it."""
+    if isinstance(value, str):
+        return Term(ATTRIBUTE_VALUE + name, value)
+    return _shown(value)
 
 
 def _shown(value: object) -> object:

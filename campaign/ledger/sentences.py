@@ -13,7 +13,8 @@ from typing import Any
 
 from rules.core.errors import Sentence, gettext_noop, joined
 
-__all__ = ["Sentence", "Term", "gettext_noop", "joined", "sentence_json", "word"]
+__all__ = ["ATTRIBUTE", "ATTRIBUTE_VALUE", "PERSON_FIELD", "Sentence", "Term", "gettext_noop", "joined",
+           "sentence_json", "word"]
 
 
 class Term(str):
@@ -27,6 +28,15 @@ class Term(str):
         self = super().__new__(cls, value)
         self.kind = kind
         return self
+
+
+#: Term kinds of a member's attribute (its name) and of one of its values
+#: (``ATTRIBUTE_VALUE + name``): the page labels them from the plug-in's member schema.
+ATTRIBUTE = "attribute"
+ATTRIBUTE_VALUE = "attribute value:"
+#: Term kind of a soldier's own field (``name``, ``role``): the catalogue's word in the
+#: context "person".
+PERSON_FIELD = "person field"
 
 
 def word(english: str) -> Term:

@@ -13,7 +13,10 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext
 
+from campaign.ledger.sentences import ATTRIBUTE, ATTRIBUTE_VALUE, PERSON_FIELD
 from campaign.pages.terms import RESULT, STATUS, term
+from campaign.plugins import get as plugin_for
+from campaign.plugins.labels import value_label
 from rules.core import registry
 from rules.core.errors import RuleError
 
@@ -30,9 +33,26 @@ def _fates() -> dict[str, str]:
     }
 
 
+def _member_attribute(system: str, name: str):
+    """The rule system's member attribute ``name`` (None if it has no such attribute)."""
+    try:
+        return plugin_for(system).member_schema.by_name.get(name)
+    except (RuleError, LookupError):
+        return None
+
+
 def _word(kind: str, value: str, system: str) -> str:
     if kind == "word":
         return gettext(value)
+    if kind == PERSON_FIELD:
+        return pgettext("person", value)
+    if kind == ATTRIBUTE or kind.startswith(ATTRIBUTE_VALUE):
+        attribute = _member_attribute(system, value if kind == ATTRIBUTE
+                                      else kind[len(ATTRIBUTE_VALUE):])
+        if attribute is None:
+            return value
+        return (gettext(attribute.label) if kind == ATTRIBUTE
+                else str(value_label(system, attribute, value)))
     if kind == "status":
         return str(term(STATUS, value))
     if kind == "result":

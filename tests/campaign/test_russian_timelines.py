@@ -172,3 +172,30 @@ def test_battle_options_read_with_the_rulebooks_russian_words():
     defaults = SimpleNamespace(version=3, type=BattleOptionsSet.type, data={"options": {}})
     (effect,) = apply(CampaignState(), defaults).effects
     assert effect.text == "Battles are now played with the defaults"
+
+
+def test_a_soldiers_amendment_reads_with_the_rule_systems_words():
+    """A soldier's name, role and attributes changed: each field by its label and each value
+    by the rule system's word in Russian; the English line is the one it always was."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.events import SoldierAmended
+    from campaign.ledger.fold import apply
+    from campaign.ledger.state import CampaignState, Soldier
+
+    state = CampaignState(soldiers={1: Soldier(
+        id=1, force_id=1, squad_id=1, name="Petrov", role="rifleman",
+        attributes={"weapon": "rifle", "quality": "regular"})})
+    entry = SimpleNamespace(version=2, type=SoldierAmended.type, data={
+        "soldier_id": 1, "reason": "promoted", "changes": {
+            "name": "Petrova", "role": "sniper",
+            "attributes": {"weapon": "sniper_rifle", "quality": "veteran"}}})
+    (effect,) = apply(state, entry).effects
+    assert effect.text == ("Petrov: name Petrov -> Petrova, role rifleman -> sniper, "
+                           "weapon rifle -> sniper_rifle, quality regular -> veteran")
+    row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
+    with translation.override("ru"):
+        text, english = history_text(row, "steelwar")
+    assert not english
+    assert text.startswith("Petrov: имя: Petrov → Petrova, роль: стрелок → снайпер")
+    assert "ветеран" in text and "veteran" not in text and "rifleman" not in text
