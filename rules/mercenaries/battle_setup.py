@@ -13,7 +13,8 @@
              "melee_weapon": {"name": "machete", "damage": [1, 6, 0]}}}}}},
                "junta": {...}}}
 
-Who goes first is the scenario's (§2.1: the text does not say); ranges are in cells (§2.7).
+``"options"`` (optional) chooses readings of rules the text leaves open
+(``rules.mercenaries.options``). Who goes first is the scenario's (§2.1: the text does not say); ranges are in cells (§2.7).
 Ranged Defence is 4 unless given (the digest's reading, §2.7); a Wild Card has 3 bennies
 unless given (Savage Worlds' default, §2.19), an Extra none.
 """
@@ -25,6 +26,7 @@ from typing import Any
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.limits import Limits, check
+from rules.mercenaries import options
 from rules.mercenaries.cover import COVER_VALUES, LIGHT_PENALTY
 from rules.mercenaries.movement import Square
 from rules.mercenaries.state import Battle, Fighter, Squad, Weapon
@@ -184,6 +186,7 @@ def build(setup: Mapping[str, Any], limits: Limits) -> Battle:
     if first not in order:
         raise _bad(gettext_noop("first_side must be one of the sides"), "first_side")
     return Battle(
+        options=options.parse(setup.get("options")),
         sides=tuple(order), side_names=tuple(str(sides[s].get("name") or s) for s in order),
         squads=tuple(squads), fighters=tuple(fighters), width=width, height=height,
         squares=squares, light=light, side=order.index(first),

@@ -42,9 +42,16 @@ CLEARING = {
     },
 }
 
-SETUPS = {"clearing": CLEARING}
+#: The same clearing played under the other readings (``rules.mercenaries.options``).
+CLEARING_OTHER_READINGS = {**CLEARING, "options": {
+    "hit_test": "exceed", "wound_on_shaken": "extra_wound", "jungle_action": False,
+    "dice_explode": False, "twice_long": "maximum"}}
+
+SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS}
 
 ODDS_CASES = (
+    ("a rifle shot that must exceed Defence, no dice exploding", CLEARING_OTHER_READINGS,
+     {"action": "shoot", "unit": "m1", "params": {"target": "j2"}}),
     ("a rifle shot across the clearing", CLEARING,
      {"action": "shoot", "unit": "m1", "params": {"target": "j2"}}),
     ("an Extra's machete in melee", CLEARING,

@@ -50,15 +50,20 @@ for _name, _what, _rule in (
 WILD_DIE = trait.WILD_DIE
 
 
-def _die(key: str, label: str, sides: int, unit: str, count: int = 1) -> DiceRequest:
-    """An exploding die (§1: every die aces, this project's reading)."""
-    return DiceRequest(key, label, sides, count, unit, explodes=True)
+def _die(key: str, label: str, sides: int, unit: str, count: int = 1, *,
+         explode: bool) -> DiceRequest:
+    """A die that explodes unless the battle reads the lost dice rules otherwise (§1, option
+    ``dice_explode``)."""
+    return DiceRequest(key, label, sides, count, unit, explodes=explode)
 
 
-def _trait_dice(prefix: str, what: str, fighter: Fighter, die: int) -> tuple[DiceRequest, ...]:
-    dice = (_die(f"{prefix}.trait", f"{what} die d{die}", die, fighter.id),)
+def _trait_dice(state: Battle, prefix: str, what: str, fighter: Fighter,
+                die: int) -> tuple[DiceRequest, ...]:
+    explode = state.options.dice_explode
+    dice = (_die(f"{prefix}.trait", f"{what} die d{die}", die, fighter.id, explode=explode),)
     if fighter.wild_card:
-        dice += (_die(f"{prefix}.wild", f"Wild Die d{WILD_DIE}", WILD_DIE, fighter.id),)
+        dice += (_die(f"{prefix}.wild", f"Wild Die d{WILD_DIE}", WILD_DIE, fighter.id,
+                      explode=explode),)
     return dice
 
 
@@ -136,7 +141,8 @@ def _move_cost(state: Battle, fighter: Fighter, to: Cell, run: bool) -> int:
         path.append((x + (to[0] > x) - (to[0] < x), y + (to[1] > y) - (to[1] < y)))
     for a, b in pairwise(path):
         movement.check_step(a, b, into=state.square(b), out_of=state.square(a))
-        cost += movement.step_actions(state.square(b), state.square(a))
+        cost += movement.step_actions(state.square(b), state.square(a),
+                                      jungle_costs=state.options.jungle_action)
     return cost
 
 
@@ -257,7 +263,8 @@ def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
             raise forbid(gettext_noop("{fighter} cannot see {target}"), "§2.5",
                          field="params.target", fighter=fighter.name, target=target.name)
         band = ranged.range_band(ranged.distance(fighter.cell, target.cell), weapon.short,
-                                 weapon.medium, weapon.long)
+                                 weapon.medium, weapon.long,
+                                 twice_long=state.options.twice_long)
         modifier = (ranged.band_penalty(band)
                     + cover.shot_cover_penalty(fighter.cell, target.cell, state.cover))
         defence = (target.parry if same_cell else target.defence) + prone
@@ -291,7 +298,7 @@ def _attack_declare(melee_attack: bool):
                        "modifier": modifier, "defence": defence})
         return ask_dice(state, "attack", "roll", i,
                         AttackContext(t, melee_attack, modifier, defence),
-                        _trait_dice("attack", skill, fighter, fighter.trait(skill)), (said,))
+                        _trait_dice(state, "attack", skill, fighter, fighter.trait(skill)), (said,))
     return declare
 
 
@@ -300,9 +307,11 @@ def _attack_odds(melee_attack: bool):
         fighter, _target, modifier, defence = _attack_basics(state, command,
                                                              melee_attack=melee_attack)
         skill = "fighting" if melee_attack else "shooting"
+        exceed = state.options.hit_test == damage.EXCEED
         outcomes = trait.odds(fighter.trait(skill),
                               wild_die=WILD_DIE if fighter.wild_card else None,
-                              modifier=modifier, tn=defence)
+                              modifier=modifier, tn=defence + exceed,
+                              explode=state.options.dice_explode)
         return outcomes.map(lambda o: "hit" if isinstance(o, tuple) else "miss")
     return odds
 
@@ -328,7 +337,8 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
         effects.append(Effect("critical_failure", f"{fighter.name} rolls snake eyes: a "
                               "critical failure for the game master", fighter.id,
                               {"fighter": fighter.name}))
-    if not damage.hits(result.total, ctx.defence):
+    if not (result.success
+            and damage.hits(result.total, ctx.defence, reading=state.options.hit_test)):
         effects.append(Effect("missed", f"{fighter.name} misses {target.name} "
                               f"({_roll_text(result)})", fighter.id,
                               {"fighter": fighter.name, "target": target.name,
@@ -340,24 +350,28 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                           {"fighter": fighter.name, "target": target.name,
                            "roll": _roll_text(result), "raise": raised}))
     return ask_dice(state, "attack", "damage", res.unit, ctx._replace(raised=raised),
-                    _damage_dice(fighter, ctx.melee, raised), effects)
+                    _damage_dice(fighter, ctx.melee, raised,
+                                 explode=state.options.dice_explode), effects)
 
 
-def _damage_dice(fighter: Fighter, melee_attack: bool, raised: bool) -> tuple[DiceRequest, ...]:
+def _damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *,
+                 explode: bool) -> tuple[DiceRequest, ...]:
     if melee_attack:
         strength = fighter.trait("strength")
-        dice = (_die("damage.strength", f"Strength die d{strength}", strength, fighter.id),)
+        dice = (_die("damage.strength", f"Strength die d{strength}", strength, fighter.id,
+                     explode=explode),)
         weapon = fighter.melee_weapon
         if weapon is not None and weapon.damage_dice:
             dice += (_die("damage.weapon", f"{weapon.name} damage d{weapon.damage_sides}",
-                          weapon.damage_sides, fighter.id, weapon.damage_dice),)
+                          weapon.damage_sides, fighter.id, weapon.damage_dice,
+                          explode=explode),)
     else:
         weapon = fighter.weapon
         dice = (_die("damage.weapon", f"{weapon.name} damage {weapon.damage_dice}"
                      f"d{weapon.damage_sides}", weapon.damage_sides, fighter.id,
-                     weapon.damage_dice),)
+                     weapon.damage_dice, explode=explode),)
     if raised:
-        dice += (_die("damage.raise", "raise damage d6", 6, fighter.id),)
+        dice += (_die("damage.raise", "raise damage d6", 6, fighter.id, explode=explode),)
     return dice
 
 
@@ -369,7 +383,8 @@ def _damage_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     total += weapon.damage_bonus if weapon is not None else 0
     ap = weapon.ap if weapon is not None else 0
     margin = damage.margin(total, target.toughness, target.armour, ap)
-    harm = damage.harm(margin, already_shaken=target.shaken)
+    harm = damage.harm(margin, already_shaken=target.shaken,
+                       reading=state.options.wound_on_shaken)
     said = Effect("damage", f"{target.name} takes {total} damage against Toughness "
                   f"{target.toughness} and Armour {target.armour} (AP {ap})", target.id,
                   {"target": target.name, "damage": total, "toughness": target.toughness,
@@ -396,7 +411,7 @@ def attack_on_decide(state: Battle, res: Resolution, choice: Any) -> Step:
     said = Effect("benny_spent", f"{target.name} spends a benny on a soak roll", target.id,
                   {"fighter": target.name})
     return ask_dice(state, "attack", "soak_roll", res.unit, res.ctx,
-                    _trait_dice("soak", "Vigor", target, target.trait("vigor")), (said,))
+                    _trait_dice(state, "soak", "Vigor", target, target.trait("vigor")), (said,))
 
 
 def _soak_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
@@ -497,7 +512,7 @@ def _unshake_roll(state: Battle, i: int, ctx: UnshakeContext, effects=()) -> Ste
     skill = "spirit" if fighter.wild_card else "base_skill"
     what = "Spirit" if fighter.wild_card else "base skill"
     return ask_dice(state, "unshake", "roll", i, ctx,
-                    _trait_dice("unshake", what, fighter, fighter.trait(skill)), effects)
+                    _trait_dice(state, "unshake", what, fighter, fighter.trait(skill)), effects)
 
 
 def unshake_on_decide(state: Battle, res: Resolution, choice: Any) -> Step:

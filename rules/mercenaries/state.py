@@ -14,6 +14,7 @@ from rules.core.errors import RuleError, gettext_noop
 from rules.core.procedures import Followup, Resolution
 from rules.mercenaries.damage import FIGHTING
 from rules.mercenaries.movement import Square
+from rules.mercenaries.options import DEFAULT_OPTIONS, Options
 
 Cell = tuple[int, int]
 
@@ -92,6 +93,7 @@ class Battle(NamedTuple):
     height: int
     squares: tuple[tuple[Cell, Square], ...]  # cells other than open ground
     light: str = "normal"
+    options: Options = DEFAULT_OPTIONS
     side: int = 0  # the side whose turn it is (index into sides)
     round: int = 1
     resolution: Resolution | None = None

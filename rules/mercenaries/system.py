@@ -12,7 +12,7 @@ from rules.core.errors import RuleError
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
 from rules.core.system import AwaitingCommand
-from rules.mercenaries import battle_setup, ranged
+from rules.mercenaries import battle_setup, options, ranged
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
     Battle,
@@ -34,6 +34,10 @@ class MercenariesSystem(ProcedureMachine):
 
     def initial_state(self, setup: Mapping[str, Any]) -> Battle:
         return battle_setup.build(setup, self.limits)
+
+    def readings(self) -> tuple[dict[str, Any], ...]:
+        """The readings a battle is played under (``rules.mercenaries.options``)."""
+        return options.describe()
 
     def awaiting(self, state: Battle) -> AwaitingCommand:
         """The fighters of the side whose turn it is (§2.1)."""
@@ -111,6 +115,7 @@ class MercenariesSystem(ProcedureMachine):
             "height": state.height,
             "squares": squares_to_json(state.squares),
             "light": state.light,
+            "options": state.options.to_json(),
             "side": state.side,
             "round": state.round,
         }
@@ -131,6 +136,7 @@ class MercenariesSystem(ProcedureMachine):
             height=data["height"],
             squares=squares_from_json(data["squares"]),
             light=data["light"],
+            options=options.parse(data["options"]),
             side=data["side"],
             round=data["round"],
             resolution=self.rulebook.resolution_from_json(resolution) if resolution else None,

@@ -12,6 +12,8 @@ from rules.core.terms import (
     OUTCOME,
     PARAMETER,
     PENDING,
+    READING,
+    READING_VALUE,
     SYSTEM,
     UNIT_FACT,
     Terms,
@@ -61,6 +63,21 @@ LABELS = {
         "unshake": _both("out of Shaken: a benny or Spirit?", "выход из шока: фишка или Характер?"),
     },
     OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах")},
+    READING: {
+        "hit_test": _both("the hit test", "проверка попадания"),
+        "wound_on_shaken": _both("a wound on the Shaken", "рана бойцу в шоке"),
+        "jungle_action": _both("jungle costs an action", "джунгли требуют действия"),
+        "dice_explode": _both("dice explode", "кубы взрываются"),
+        "twice_long": _both("exactly twice the long range", "ровно удвоенная дальняя дистанция"),
+    },
+    READING_VALUE: {
+        "meet_or_beat": _both("meet or beat Defence", "равно Защите или больше"),
+        "exceed": _both("exceed Defence", "больше Защиты"),
+        "no_extra_wound": _both("no extra wound", "без лишней раны"),
+        "extra_wound": _both("one more wound", "ещё одна рана"),
+        "extreme": _both("extreme range", "сверхдальняя дистанция"),
+        "maximum": _both("maximum range", "предельная дистанция"),
+    },
     UNIT_FACT: {
         "fighters": _both("fighters", "бойцы"),
         "fighting": _both("in the fight", "в бою"),
@@ -207,6 +224,9 @@ SENTENCES_RU = {
         "огонь на подавление — {rof} бросков, по клетке на бросок; названо клеток: {n}",
     "cell {cell} does not touch the cell before it":
         "клетка {cell} не соприкасается с предыдущей",
+    "options must be an object": "options: нужен объект",
+    "no reading {name!r}": "нет толкования {name!r}",
+    "{name} is one of {choices}, not {value!r}": "{name}: одно из {choices}, а не {value!r}",
 }
 
 #: The Russian of the battle log, by effect kind (filled from the effect's data).

@@ -202,3 +202,72 @@ def test_the_summary_leaves_an_extra_out_of_the_fight_unchecked():
         "j2", "unchecked", "out_of_action")
     patrol = next(u for u in summary.units if u.unit == "patrol")
     assert patrol.status["out"] == 1
+
+
+class TestReadings:
+    """The readings of rules the text leaves open, chosen per battle (README)."""
+
+    def test_the_readings_are_listed_with_their_defaults_and_rules(self):
+        readings = {r["name"]: r for r in SYSTEM.readings()}
+        assert set(readings) == {"hit_test", "wound_on_shaken", "jungle_action",
+                                 "dice_explode", "twice_long"}
+        assert readings["hit_test"]["default"] == "meet_or_beat"
+        assert readings["hit_test"]["rule"] == "§2.9"
+
+    def test_a_tie_misses_when_the_attack_must_exceed_defence(self):
+        for reading, outcome in (("meet_or_beat", "hit"), ("exceed", "missed")):
+            state = start(options={"hit_test": reading})
+            state, effects = play(state, declare("shoot", "m1", {"target": "j2"}))
+            tie = declared(effects)["defence"] - declared(effects)["modifier"]
+            state, effects = play(state, dice({"attack.trait": [tie], "attack.wild": [1]}))
+            assert effects[-1].kind == outcome, reading
+
+    def test_without_explosions_the_dice_are_plain(self):
+        state, _ = play(start(options={"dice_explode": False}),
+                        declare("shoot", "m1", {"target": "j2"}))
+        assert not any(r.explodes for r in SYSTEM.pending(state).requests)
+        with pytest.raises(RuleError, match="not a face"):
+            SYSTEM.apply(state, dice({"attack.trait": [9], "attack.wild": [1]}))
+
+    def test_a_wound_on_the_shaken_may_add_one(self):
+        state = start(options={"wound_on_shaken": "extra_wound"})
+        i, ruiz = state.fighter("j2")
+        state = state.with_fighter(i, ruiz._replace(shaken=True, toughness=4, armour=0))
+        state, effects = play(state, declare("shoot", "m1", {"target": "j2"}))
+        need = declared(effects)["defence"] - declared(effects)["modifier"]
+        state, effects = play(state, dice({"attack.trait": [need], "attack.wild": [1]}),
+                              dice({"damage.weapon": [4, 4]}))  # 8 against 4: one wound
+        assert fighter(state, "j2").wounds == 2
+
+    def test_jungle_costs_an_action_only_under_the_literal_reading(self):
+        moved = start(sides__mercs__squads__alpha__fighters__m1__cell=[5, 1])
+        for reading, actions in ((True, 1), (False, 0)):
+            state = moved._replace(options=moved.options.__class__(jungle_action=reading))
+            state, _ = play(state, declare("move", "m1", {"to": "6,1"}))
+            assert fighter(state, "m1").actions == actions
+
+    @pytest.mark.parametrize("options,field", [
+        ({"hit_test": "exceeds"}, "options.hit_test"),
+        ({"dice_explode": 1}, "options.dice_explode"),
+        ({"aces": True}, "options.aces"),
+    ])
+    def test_a_bad_reading_is_refused_naming_it(self, options, field):
+        with pytest.raises(RuleError) as refused:
+            start(options=options)
+        assert refused.value.code == "bad_setup" and refused.value.field == field
+
+    def test_the_state_json_keeps_the_readings(self):
+        state = start(options={"twice_long": "maximum"})
+        again = SYSTEM.state_from_json(SYSTEM.state_to_json(state))
+        assert again == state and again.options.twice_long == "maximum"
+
+    def test_every_reading_and_value_has_its_words_in_both_languages(self):
+        from rules.core.terms import READING, READING_VALUE
+
+        terms = SYSTEM.terms
+        for row in SYSTEM.readings():
+            for language in ("en", "ru"):
+                assert terms.labelled(READING, row["name"], language), row["name"]
+                for value in row["choices"]:
+                    if isinstance(value, str):
+                        assert terms.labelled(READING_VALUE, value, language), value
