@@ -22,6 +22,7 @@ from campaign.ledger.corrections import Correction, corrections_in, effective
 from campaign.ledger.sentences import (
     ATTRIBUTE,
     ATTRIBUTE_VALUE,
+    FLAG,
     PERSON_FIELD,
     Sentence,
     Term,
@@ -250,7 +251,7 @@ def _house_rules_changed(state: CampaignState, e: ev.HouseRulesChanged):
 def _battle_options_set(state: CampaignState, e: ev.BattleOptionsSet):
     readings = joined([
         Sentence(gettext_noop("{option} = {value}"), option=Term("reading", k),
-                 value=Term("reading value", v) if isinstance(v, str) else v)
+                 value=_reading_value(v))
         for k, v in sorted(e.options.items())
     ], ", ") or word(gettext_noop("the defaults"))
     return replace(state, battle_options=dict(e.options)), [
@@ -464,6 +465,14 @@ def _soldier_amended(state: CampaignState, e: ev.SoldierAmended):
             data={"changes": dict(e.changes), "reason": e.reason},
         )
     ]
+
+
+def _reading_value(value: object) -> object:
+    """A reading's value in a history sentence: a choice by the rule system's label, a flag
+    as yes or no in the reader's language (in English as Python wrote it)."""
+    if isinstance(value, bool):
+        return Term(FLAG, str(value))
+    return Term("reading value", value) if isinstance(value, str) else value
 
 
 _CHANGE = gettext_noop("{field} {old} -> {new}")

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core.errors import Sentence, gettext_noop, joined
 
-__all__ = ["ATTRIBUTE", "ATTRIBUTE_VALUE", "PERSON_FIELD", "Sentence", "Term", "gettext_noop", "joined",
+__all__ = ["ATTRIBUTE", "ATTRIBUTE_VALUE", "FLAG", "PERSON_FIELD", "Sentence", "Term", "gettext_noop", "joined",
            "sentence_json", "word"]
 
 
@@ -34,6 +34,8 @@ class Term(str):
 #: (``ATTRIBUTE_VALUE + name``): the page labels them from the plug-in's member schema.
 ATTRIBUTE = "attribute"
 ATTRIBUTE_VALUE = "attribute value:"
+#: Term kind of a flag ("True" / "False" in English): yes or no in the reader's language.
+FLAG = "flag"
 #: Term kind of a soldier's own field (``name``, ``role``): the catalogue's word in the
 #: context "person".
 PERSON_FIELD = "person field"

@@ -13,12 +13,13 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext
 
-from campaign.ledger.sentences import ATTRIBUTE, ATTRIBUTE_VALUE, PERSON_FIELD
+from campaign.ledger.sentences import ATTRIBUTE, ATTRIBUTE_VALUE, FLAG, PERSON_FIELD
 from campaign.pages.terms import RESULT, STATUS, term
 from campaign.plugins import get as plugin_for
 from campaign.plugins.labels import value_label
 from rules.core import registry
 from rules.core.errors import RuleError
+from rules.core.terms import yes_no
 
 
 def _fates() -> dict[str, str]:
@@ -46,6 +47,8 @@ def _word(kind: str, value: str, system: str) -> str:
         return gettext(value)
     if kind == PERSON_FIELD:
         return pgettext("person", value)
+    if kind == FLAG:
+        return yes_no(value == "True", get_language() or "en")
     if kind == ATTRIBUTE or kind.startswith(ATTRIBUTE_VALUE):
         attribute = _member_attribute(system, value if kind == ATTRIBUTE
                                       else kind[len(ATTRIBUTE_VALUE):])

@@ -166,7 +166,7 @@ def test_battle_options_read_with_the_rulebooks_russian_words():
     with translation.override("ru"):
         text, english = history_text(row, "steelwar")
     assert not english and text.startswith("Бои теперь идут так: ")
-    assert "местность замедляет боевое движение = False" in text
+    assert "местность замедляет боевое движение = нет" in text and "False" not in text
     assert "движение через несколько классов местности = " in text
     assert "worst_class" not in text and "mixed_path_terrain" not in text
     defaults = SimpleNamespace(version=3, type=BattleOptionsSet.type, data={"options": {}})
