@@ -152,8 +152,8 @@ def _units(current: selectors.StateAt, words: Words) -> tuple[list[dict], list[s
 
 def _figure_names(battle: Battle, current: selectors.StateAt, state_json: dict,
                   words: Words, units: dict[str, str]) -> dict[tuple[str, str], str]:
-    """Every figure's name as the setup had it (a rifleman who takes command keeps the name
-    he had: "2nd squad, rifleman 3"), in the page's language (``Terms.figure_names``)."""
+    """Every figure's name as the setup had it (a figure whose role changes during the battle
+    keeps the name it started with), in the page's language (``Terms.figure_names``)."""
     names = words.terms.figure_names(state_json, words.language, units)
     if current.version > 1:
         setup = selectors.state_at(battle=battle, version=1, system=current.system)

@@ -109,14 +109,11 @@ def sees(a: Cell, b: Cell, cover_of: Callable[[Cell], int],
     the line."""
     if a == b:
         return True
-    if cover_between(a, b, cover_of) >= BLINDING_COVER:
+    crossed = crossed_cells(a, b)
+    if sum(counted(cover_of(cell), full) for cell, full in crossed) >= BLINDING_COVER:
         return False
-    return not any(_blocked(step_from, step_to, walls) for step_from, step_to in _steps(a, b))
-
-
-def _steps(a: Cell, b: Cell) -> list[tuple[Cell, Cell]]:
-    path = [a, *(cell for cell, _full in crossed_cells(a, b)), b]
-    return list(pairwise(path))
+    path = [a, *(cell for cell, _full in crossed), b]
+    return not any(_blocked(here, there, walls) for here, there in pairwise(path))
 
 
 def _blocked(here: Cell, there: Cell, walls: Collection[Wall]) -> bool:

@@ -146,34 +146,37 @@ def _move_cost(state: Battle, fighter: Fighter, to: Cell, run: bool) -> int:
     return cost
 
 
+def _checked_move(state: Battle, command: Command, run: bool) -> tuple[int, Fighter, Cell, int]:
+    """The fighter, his destination and the actions the move costs, or a refusal."""
+    i, fighter = _acting(state, command)
+    if fighter.moved:
+        raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
+                     "§2.2", fighter=fighter.name)
+    if fighter.prone:
+        raise forbid(gettext_noop("{fighter} is prone: stand up first (crawling is not "
+                                  "implemented yet)"), "§2.3", fighter=fighter.name)
+    if run and fighter.shaken:
+        raise forbid(gettext_noop("{fighter} is Shaken and may not run"), "§2.10",
+                     fighter=fighter.name)
+    to = _destination(command)
+    if ranged.distance(fighter.cell, to) != (movement.RUN if run else movement.WALK):
+        raise forbid(gettext_noop("{fighter} walks one cell or runs two"), "§2.2",
+                     field="params.to", fighter=fighter.name)
+    cost = _move_cost(state, fighter, to, run)
+    if cost:
+        _one_more_action(fighter, cost)
+    return i, fighter, to, cost
+
+
 def _move_validate(run: bool):
     def validate(state: Battle, command: Command) -> None:
-        _, fighter = _acting(state, command)
-        if fighter.moved:
-            raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
-                         "§2.2", fighter=fighter.name)
-        if fighter.prone:
-            raise forbid(gettext_noop("{fighter} is prone: stand up first (crawling is not "
-                                      "implemented yet)"), "§2.3", fighter=fighter.name)
-        if run and fighter.shaken:
-            raise forbid(gettext_noop("{fighter} is Shaken and may not run"), "§2.10",
-                         fighter=fighter.name)
-        to = _destination(command)
-        if ranged.distance(fighter.cell, to) != (movement.RUN if run else movement.WALK):
-            raise forbid(gettext_noop("{fighter} walks one cell or runs two"), "§2.2",
-                         field="params.to", fighter=fighter.name)
-        cost = _move_cost(state, fighter, to, run)
-        if cost:
-            _one_more_action(fighter, cost)
+        _checked_move(state, command, run)
     return validate
 
 
 def _move_declare(run: bool):
     def declare(state: Battle, command: Command) -> Step:
-        _move_validate(run)(state, command)
-        i, fighter = state.fighter(command.unit)
-        to = _destination(command)
-        cost = _move_cost(state, fighter, to, run)
+        i, fighter, to, cost = _checked_move(state, command, run)
         moved = fighter._replace(cell=to, moved=True, actions=fighter.actions + cost)
         verb = "runs" if run else "moves"
         return Step(state.with_fighter(i, moved), (Effect(

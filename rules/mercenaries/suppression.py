@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from rules.core.errors import RuleError, gettext_noop
+from rules.mercenaries.ranged import distance
 from rules.mercenaries.trait import TraitResult
 
 AUTO_FIRE = -2
@@ -50,8 +51,7 @@ def check_suppressive_cells(rof: int, cells: list[tuple[int, int]]) -> None:
                                               "each; {n} cells were named"))
     named = [cells[0]]
     for previous, cell in pairwise(cells):
-        touches = max(abs(cell[0] - previous[0]), abs(cell[1] - previous[1])) <= 1
-        if cell not in named and not touches:
+        if cell not in named and distance(cell, previous) > 1:
             raise RuleError("cells_not_touching", rule="§2.16", params={"cell": str(cell)},
                             template=gettext_noop("cell {cell} does not touch the cell before "
                                                   "it"))
