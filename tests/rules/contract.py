@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench._table_player import answer
 from rules.core.catalogue import CommandSpec
 from rules.core.errors import RuleError
 from rules.core.facts import Command, Fact, decide, declare, dice, draw
@@ -89,16 +90,6 @@ def as_json(system: RuleSystem, state: Any) -> str:
 # --- the random player -------------------------------------------------------------------------
 
 
-def random_face(request, rng: random.Random) -> Any:
-    """One face of the die ``request`` names (an exploding die's total, a symbolic face)."""
-    if request.faces is not None:
-        return rng.choice(request.faces)
-    total = rng.randint(1, request.sides)
-    while request.explodes and total % request.sides == 0:
-        total += rng.randint(1, request.sides)
-    return total
-
-
 def catalogue(system: RuleSystem, state: Any) -> tuple[CommandSpec, ...]:
     return tuple(system.commands(state))
 
@@ -106,26 +97,9 @@ def catalogue(system: RuleSystem, state: Any) -> tuple[CommandSpec, ...]:
 def random_fact(system: RuleSystem, state: Any, rng: random.Random) -> Fact | None:
     """What a player at the table might send now, among what the interface offers; None when
     nothing can be sent (no command listed and nothing pending)."""
-    pending = system.pending(state)
-    if isinstance(pending, DiceNeeded):
-        requests = list(pending.requests)
-        if len(requests) > 1 and rng.random() < 0.3:  # some of the dice now, the rest later
-            requests = rng.sample(requests, rng.randint(1, len(requests) - 1))
-        return dice({r.key: [random_face(r, rng) for _ in range(r.count)] for r in requests})
-    if isinstance(pending, DrawNeeded):
-        taken: set[str] = set()
-        draws = {}
-        for r in pending.requests:  # two requests on one deck never take the same card
-            cards = rng.sample([c for c in r.remaining if c not in taken], r.count)
-            taken.update(cards)
-            draws[r.key] = cards
-        return draw(draws)
-    if isinstance(pending, DecisionNeeded):
-        values = [o.value for o in pending.options]
-        if pending.multiple:
-            high = pending.at_most if pending.at_most is not None else len(values)
-            return decide(pending.key, rng.sample(values, rng.randint(pending.at_least, high)))
-        return decide(pending.key, rng.choice(values))
+    answered = answer(system.pending(state), rng)
+    if answered is not None:
+        return answered
     specs = catalogue(system, state)
     if not specs:
         return None
