@@ -12,7 +12,7 @@ from rules.core.errors import RuleError
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
 from rules.core.system import AwaitingCommand
-from rules.mercenaries import battle_setup, options, ranged
+from rules.mercenaries import battle_setup, options, play_bennies, play_readiness, ranged
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
     Battle,
@@ -24,6 +24,9 @@ from rules.mercenaries.state import (
     squares_to_json,
 )
 from rules.mercenaries.terms import TERMS
+
+#: Modules whose actions and procedures register themselves on ``RULEBOOK`` when imported.
+PLAYS = (play_bennies, play_readiness)
 
 
 class MercenariesSystem(ProcedureMachine):
@@ -79,6 +82,37 @@ class MercenariesSystem(ProcedureMachine):
                 specs.append(CommandSpec(action, label, rule, fighter.id, fighter.name, (
                     ParamSpec("target", "target", "unit", default=targets[0].value,
                               choices=targets),)))
+        specs.extend(self._readiness_commands(state, fighter))
+        return specs
+
+    def _readiness_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
+        """Aiming, holding (§2.26) and standing benny orders (§2.20), with their legal values."""
+        specs = []
+        targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                        if t.side != fighter.side and t.fighting_on
+                        and self._valid(state, "aim", fighter, {"target": t.id}))
+        if targets:
+            specs.append(CommandSpec("aim", "aim (the whole turn)", "§2.26", fighter.id,
+                                     fighter.name, (ParamSpec(
+                                         "target", "target", "unit", default=targets[0].value,
+                                         choices=targets),)))
+        cells = tuple(Choice(cell_key((x, y)), f"cell {cell_key((x, y))}")
+                      for y in range(state.height) for x in range(state.width)
+                      if self._valid(state, "hold", fighter, {"cell": cell_key((x, y))}))
+        if cells:
+            specs.append(CommandSpec("hold", "hold an attack on a cell", "§2.26", fighter.id,
+                                     fighter.name, (ParamSpec(
+                                         "cell", "cell", "choice", default=cells[0].value,
+                                         choices=cells),)))
+        if fighter.bennies:
+            specs.append(CommandSpec("benny_orders", "orders for bennies", "§2.20", fighter.id,
+                                     fighter.name, tuple(
+                                         ParamSpec(name, label, "flag",
+                                                   default=getattr(fighter, name))
+                                         for name, label in (
+                                             ("reroll_on_miss", "re-roll a miss"),
+                                             ("unshake_when_shaken",
+                                              "out of Shaken in his own turn")))))
         return specs
 
     def _destinations(self, state: Battle, fighter: Fighter, action: str,

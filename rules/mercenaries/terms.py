@@ -255,6 +255,48 @@ EFFECTS_RU = {
     "still_shaken": "{fighter} остаётся в шоке ({roll})",
 }
 
+# --- readiness and bennies (§2.1, §2.20, §2.26: initiative, play_readiness, play_bennies) ----
+LABELS[ACTION].update({
+    "aim": _both("aim (the whole turn)", "прицеливание (весь ход)"),
+    "hold": _both("hold an attack on a cell", "выцеливание клетки"),
+    "benny_orders": _both("orders for bennies", "заявки на трату фишек"),
+})
+LABELS[PARAMETER].update({
+    "cell": _both("cell", "клетка"),
+    "reroll_on_miss": _both("re-roll a miss", "переброс при промахе"),
+    "unshake_when_shaken": _both("out of Shaken in his own turn", "выход из шока в свой ход"),
+})
+LABELS[READING]["reaction_half"] = _both("half of those who can react",
+                                         "половина способных атаковать реакцией")
+LABELS[READING_VALUE].update({
+    "round_up": _both("rounded up", "с округлением вверх"),
+    "round_down": _both("rounded down, at least one", "с округлением вниз, не меньше одного"),
+})
+SENTENCES_RU.update({
+    "{fighter} spends the whole turn aiming or holding":
+        "{fighter} весь ход целится или выцеливает",
+    "{fighter} has acted or moved this turn; aiming takes the whole turn":
+        "{fighter} уже действовал или перемещался в этот ход; прицеливание занимает весь ход",
+    "{fighter} has acted or moved this turn; a held attack takes the whole turn":
+        "{fighter} уже действовал или перемещался в этот ход; выцеливание занимает весь ход",
+    "cell {cell} is not on the map": "клетки {cell} нет на карте",
+    "{fighter} cannot see cell {cell}": "{fighter} не видит клетку {cell}",
+    "a count cannot be negative": "число не может быть отрицательным",
+    "an order is yes or no": "заявка — да или нет",
+    "{fighter} has no bennies to spend": "у бойца {fighter} нет фишек",
+})
+EFFECTS_RU.update({
+    "aimed": "{fighter} целится в {target} (+{bonus} в следующий ход)",
+    "holding": "{fighter} выцеливает клетку {cell}",
+    "interrupted": "{fighter} прерван в клетке {cell}: заготовленная атака ({holders})",
+    "held_attack": "{fighter} атакует реакцией: {target} ({modifier:+d} против Защиты "
+                   "{defence})",
+    "move_resumed": "{fighter} продолжает движение в клетку {cell}",
+    "benny_reroll": "{fighter} тратит фишку на переброс атаки",
+    "benny_orders": "{fighter}: заявки на фишки — переброс при промахе: {reroll_on_miss}, "
+                    "выход из шока в свой ход: {unshake_when_shaken}",
+})
+
 
 class MercenariesTerms(Terms):
     def figure_names(self, state_json, language, units):
@@ -272,6 +314,11 @@ class MercenariesTerms(Terms):
         data = dict(effect.get("data") or {})
         if effect.get("kind") == "hit" and data.get("raise"):
             template += ", с подъёмом"
+        if effect.get("kind") == "unshaken" and data.get("benny"):
+            template = "{fighter} тратит фишку и выходит из шока"
+        if effect.get("kind") == "benny_orders":
+            data = {k: ("да" if v is True else "нет" if v is False else v)
+                    for k, v in data.items()}
         try:
             return template.format(**data)
         except (KeyError, ValueError):
