@@ -1,4 +1,5 @@
-"""Readiness in play (§2.26): aiming and holding an attack, registered on ``RULEBOOK``.
+"""Readiness in play (§2.26): aiming, holding an attack and prepared melee, registered on
+``RULEBOOK``.
 
 - ``aim`` (Прицеливание): the fighter spends his whole turn aiming at an enemy he sees, without
   moving; his next turn's shots at that enemy are at +2 (``rulebook.attack_terms``).
@@ -9,6 +10,16 @@
   действие (если еще жив)"). When several hold the cell, half of those able fire at each enemy
   entering it (§2.1, option ``reaction_half``); the others wait for the next.
 
+- ``prepare_melee``: a fighter who has done nothing this turn prepares for melee. Until his
+  own next turn, an enemy entering his cell meets him: both roll Agility (the tie to the one
+  who prepared) and the attacks follow in that order; his strike is a reaction that takes
+  nothing from his next turn (§2.26). This project's reading for play at the table, where the
+  mover's attack is not written beforehand: a mover who wins the roll is asked whether he
+  strikes first (his attack this turn) or not.
+
+Held attacks come before prepared melee at the same cell (§2.1: control of a cell strikes
+first); half of all those able to react do (``reaction_half``).
+
 This project's reading: a move counts as an action for "takes no actions" (the text's free
 action is still an action), so aiming and holding come before any move; a hold fires at an
 enemy entering the cell by a move or run, not at one already there.
@@ -16,12 +27,21 @@ enemy entering the cell by a move or run, not at one already there.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from rules.core.errors import gettext_noop
+from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
-from rules.core.procedures import Action, Procedure, ask_dice, forbid, then
-from rules.core.system import Effect, Step
+from rules.core.procedures import (
+    Action,
+    Procedure,
+    Resolution,
+    Rolls,
+    ask_decision,
+    ask_dice,
+    forbid,
+    then,
+)
+from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.mercenaries import cover, initiative
 from rules.mercenaries.play_bennies import BennyContext
 from rules.mercenaries.rulebook import (
@@ -30,6 +50,8 @@ from rules.mercenaries.rulebook import (
     AttackContext,
     _acting,
     _destination,
+    _one_more_action,
+    _rolled,
     _trait_dice,
     attack_terms,
     cell_key,
@@ -114,6 +136,14 @@ def hold_declare(state: Battle, command: Command) -> Step:
         {"fighter": fighter.name, "cell": cell_key(cell)}),))
 
 
+def _prepared(state: Battle, mover: Fighter, cell: Cell) -> list[int]:
+    """The fighters in ``cell`` who prepared for melee and meet ``mover`` entering it."""
+    now, sides = state.turn, len(state.sides)
+    return [j for j, f in enumerate(state.fighters)
+            if f.cell == cell and f.side != mover.side and f.fighting_on and not f.shaken
+            and initiative.hold_stands(f.ready_melee_turn, now, sides)]
+
+
 def _holders(state: Battle, mover: Fighter, cell: Cell) -> list[int]:
     """The fighters whose held attack waits on ``cell`` and who can fire at ``mover`` there."""
     key, now, sides = cell_key(cell), state.turn, len(state.sides)
@@ -140,18 +170,21 @@ def advance(state: Battle, i: int, cells: list[Cell], effects: tuple[Effect, ...
     mover = state.fighters[i]
     for cell in cells:
         holders = _holders(state, mover, cell)
-        if not holders:
+        able = holders + [j for j in _prepared(state, mover, cell) if j not in holders]
+        if not able:
             continue
-        firing = holders[:initiative.reactors(len(holders), state.options.reaction_half)]
+        reacting = able[:initiative.reactors(len(able), state.options.reaction_half)]
         fighters = list(state.fighters)
         fighters[i] = mover._replace(cell=cell)
-        for j in firing:
-            fighters[j] = fighters[j]._replace(hold_cell=None, held_turn=None)
-        names = ", ".join(state.fighters[j].name for j in firing)
-        said = Effect("interrupted", f"{mover.name} is interrupted in cell {cell_key(cell)} "
-                      f"by the held attack of {names}", mover.id,
+        for j in reacting:
+            fighters[j] = fighters[j]._replace(hold_cell=None, held_turn=None,
+                                               ready_melee_turn=None)
+        names = ", ".join(state.fighters[j].name for j in reacting)
+        said = Effect("interrupted", f"{mover.name} is interrupted in cell {cell_key(cell)}: "
+                      f"{names} react", mover.id,
                       {"fighter": mover.name, "cell": cell_key(cell), "holders": names})
-        followups = [then("hold_fire", j, HoldContext(i, cell_key(cell))) for j in firing]
+        followups = [then("hold_fire", j, HoldContext(i, cell_key(cell))) if j in holders
+                     else then("ready_melee", j, ContactContext(i)) for j in reacting]
         followups.append(then("benny_unshake", i, BennyContext()))
         if cell != cells[-1]:
             followups.append(then("resume_move", i, ResumeContext(cells[-1])))
@@ -192,7 +225,117 @@ def resume_move_start(state: Battle, i: int, ctx: ResumeContext) -> Step:
         {"fighter": mover.name, "cell": cell_key(to)}),))
 
 
+# --- prepared melee ------------------------------------------------------------------------
+
+
+def prepare_validate(state: Battle, command: Command) -> None:
+    i, fighter = _acting(state, command)
+    if fighter.shaken:
+        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
+                     "§2.10", fighter=fighter.name)
+    if fighter.moved or fighter.actions or fighter.attacked:
+        raise forbid(gettext_noop("{fighter} has acted or moved this turn; only one who did "
+                                  "nothing may prepare for melee"), "§2.26",
+                     fighter=fighter.name)
+
+
+def prepare_declare(state: Battle, command: Command) -> Step:
+    prepare_validate(state, command)
+    i, fighter = state.fighter(command.unit)
+    ready = fighter._replace(ready_melee_turn=state.turn, whole_turn=True, moved=True)
+    return Step(state.with_fighter(i, ready), (Effect(
+        "prepared_melee", f"{fighter.name} prepares for melee", fighter.id,
+        {"fighter": fighter.name}),))
+
+
+class ContactContext(NamedTuple):
+    target: int  # the enemy who came into contact, his position in Battle.fighters
+
+
+class StrikeContext(NamedTuple):
+    target: int
+    reaction: bool  # the prepared fighter's strike: no action of his (§2.26)
+
+
+def contact_start(state: Battle, j: int, ctx: ContactContext) -> Step:
+    """An enemy comes into contact with one who prepared: both roll Agility (§2.26)."""
+    prepared, mover = state.fighters[j], state.fighters[ctx.target]
+    if not (prepared.fighting_on and mover.fighting_on and not prepared.shaken):
+        return Step(state)
+    said = Effect("contact", f"{mover.name} comes into contact with {prepared.name}, who "
+                  "prepared for melee: both roll Agility", prepared.id,
+                  {"fighter": prepared.name, "target": mover.name})
+    dice = (_trait_dice(state, "readied", "Agility", prepared, prepared.trait("agility"))
+            + _trait_dice(state, "contact", "Agility", mover, mover.trait("agility")))
+    return ask_dice(state, "ready_melee", "agility", j, ctx, dice, (said,))
+
+
+def _can_strike_first(state: Battle, mover: Fighter) -> bool:
+    if mover.shaken or mover.attacked or not mover.fighting_on:
+        return False
+    try:
+        _one_more_action(mover)
+    except RuleError:
+        return False
+    return True
+
+
+def contact_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    prepared, mover = state.fighters[res.unit], state.fighters[res.ctx.target]
+    ours, theirs = _rolled(rolls, "readied", 0), _rolled(rolls, "contact", 0)
+    first = initiative.first_to_act(ours, theirs)
+    winner = prepared if first else mover
+    said = Effect("initiative", f"Agility: {prepared.name} {ours.total}, {mover.name} "
+                  f"{theirs.total}; {winner.name} strikes first", prepared.id,
+                  {"fighter": prepared.name, "target": mover.name, "ours": ours.total,
+                   "theirs": theirs.total, "first": winner.name})
+    strike = then("melee_strike", res.unit, StrikeContext(res.ctx.target, True))
+    if first or not _can_strike_first(state, mover):
+        return RULEBOOK.done(state, (said,), (strike,))
+    decision = DecisionNeeded(
+        "strike_first", f"{mover.name} has the initiative: strike {prepared.name} first? "
+        "(§2.26)", (Option("strike", "strike first (his attack this turn)"),
+                    Option("wait", "do not strike")), unit=mover.id)
+    return ask_decision(state, "ready_melee", "strike_first", res.unit, res.ctx, decision,
+                        (said,))
+
+
+def contact_on_decide(state: Battle, res: Resolution, choice: Any) -> Step:
+    strike = then("melee_strike", res.unit, StrikeContext(res.ctx.target, True))
+    if choice != "strike":
+        return RULEBOOK.done(state, (), (strike,))
+    first = then("melee_strike", res.ctx.target, StrikeContext(res.unit, False))
+    return RULEBOOK.done(state, (), (first, strike))
+
+
+def strike_start(state: Battle, a: int, ctx: StrikeContext) -> Step:
+    """A melee attack of the contact, in the order of the Agility rolls (§2.26): the prepared
+    fighter's is a reaction (no multi-action penalty, nothing taken from his next turn); the
+    mover's is his attack this turn."""
+    attacker, target = state.fighters[a], state.fighters[ctx.target]
+    if not (attacker.fighting_on and target.fighting_on and not attacker.shaken
+            and attacker.cell == target.cell):
+        return Step(state)
+    after = 1
+    if not ctx.reaction:
+        after = _one_more_action(attacker)
+        state = state.with_fighter(a, attacker._replace(actions=after, attacked=True))
+    modifier, defence = attack_terms(state, attacker, target, melee_attack=True,
+                                     actions_after=after)
+    said = Effect("attack_declared", f"{attacker.name} attacks {target.name} "
+                  f"({modifier:+d} against Defence {defence})", attacker.id,
+                  {"fighter": attacker.name, "target": target.name, "melee": True,
+                   "modifier": modifier, "defence": defence})
+    return ask_dice(state, "attack", "roll", a, AttackContext(ctx.target, True, modifier, defence),
+                    _trait_dice(state, "attack", "fighting", attacker, attacker.trait("fighting")),
+                    (said,))
+
+
 RULEBOOK.register(
+    Action("prepare_melee", "§2.26", prepare_validate, prepare_declare),
+    Procedure("ready_melee", ContactContext, on_dice=contact_on_dice,
+              on_decide=contact_on_decide, start=contact_start),
+    Procedure("melee_strike", StrikeContext, start=strike_start),
     Action("aim", "§2.26", aim_validate, aim_declare),
     Action("hold", "§2.26", hold_validate, hold_declare),
     Procedure("hold_fire", HoldContext, start=hold_fire_start),

@@ -86,7 +86,8 @@ class MercenariesSystem(ProcedureMachine):
         return specs
 
     def _readiness_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
-        """Aiming, holding (§2.26) and standing benny orders (§2.20), with their legal values."""
+        """Aiming, holding, prepared melee (§2.26) and standing benny orders (§2.20), with
+        their legal values."""
         specs = []
         targets = tuple(Choice(t.id, t.name) for t in state.fighters
                         if t.side != fighter.side and t.fighting_on
@@ -104,6 +105,9 @@ class MercenariesSystem(ProcedureMachine):
                                      fighter.name, (ParamSpec(
                                          "cell", "cell", "choice", default=cells[0].value,
                                          choices=cells),)))
+        if self._valid(state, "prepare_melee", fighter):
+            specs.append(CommandSpec("prepare_melee", "prepare for melee (the whole turn)",
+                                     "§2.26", fighter.id, fighter.name))
         if fighter.bennies:
             specs.append(CommandSpec("benny_orders", "orders for bennies", "§2.20", fighter.id,
                                      fighter.name, tuple(

@@ -260,7 +260,21 @@ LABELS[ACTION].update({
     "aim": _both("aim (the whole turn)", "прицеливание (весь ход)"),
     "hold": _both("hold an attack on a cell", "выцеливание клетки"),
     "benny_orders": _both("orders for bennies", "заявки на трату фишек"),
+    "prepare_melee": _both("prepare for melee (the whole turn)",
+                           "подготовка к ближнему бою (весь ход)"),
 })
+LABELS[PENDING]["ready_melee"] = _both("prepared melee: who strikes first",
+                                       "подготовка к ближнему бою: кто бьёт первым")
+LABELS[DICE].update({
+    "readied.trait": _both("Agility die of the one who prepared",
+                           "куб Ловкости подготовившегося"),
+    "readied.wild": _both("Wild Die of the one who prepared", "Дикая кость подготовившегося"),
+    "contact.trait": _both("Agility die of the one who comes into contact",
+                           "куб Ловкости вступившего в контакт"),
+    "contact.wild": _both("Wild Die of the one who comes into contact",
+                          "Дикая кость вступившего в контакт"),
+})
+LABELS[DECISION]["strike_first"] = _both("strike first?", "бить первым?")
 LABELS[PARAMETER].update({
     "cell": _both("cell", "клетка"),
     "reroll_on_miss": _both("re-roll a miss", "переброс при промахе"),
@@ -284,11 +298,18 @@ SENTENCES_RU.update({
     "a count cannot be negative": "число не может быть отрицательным",
     "an order is yes or no": "заявка — да или нет",
     "{fighter} has no bennies to spend": "у бойца {fighter} нет фишек",
+    "{fighter} has acted or moved this turn; only one who did nothing may prepare for melee":
+        "{fighter} уже действовал или перемещался в этот ход; к ближнему бою готовится лишь "
+        "тот, кто ничего не делал",
 })
 EFFECTS_RU.update({
     "aimed": "{fighter} целится в {target} (+{bonus} в следующий ход)",
     "holding": "{fighter} выцеливает клетку {cell}",
-    "interrupted": "{fighter} прерван в клетке {cell}: заготовленная атака ({holders})",
+    "interrupted": "{fighter} прерван в клетке {cell}: реагируют {holders}",
+    "prepared_melee": "{fighter} готовится к ближнему бою",
+    "contact": "{target} вступает в контакт с бойцом {fighter}, готовым к ближнему бою: оба "
+               "бросают Ловкость",
+    "initiative": "Ловкость: {fighter} {ours}, {target} {theirs}; первым бьёт {first}",
     "held_attack": "{fighter} атакует реакцией: {target} ({modifier:+d} против Защиты "
                    "{defence})",
     "move_resumed": "{fighter} продолжает движение в клетку {cell}",

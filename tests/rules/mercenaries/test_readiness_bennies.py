@@ -6,7 +6,7 @@ from django.utils import translation
 
 from config.rule_messages import translate_sentence
 from rules.core.errors import RuleError
-from rules.core.facts import declare, dice
+from rules.core.facts import decide, declare, dice
 from rules.core.system import AwaitingCommand, DiceNeeded
 from rules.mercenaries import initiative
 from rules.mercenaries.trait import resolve
@@ -214,3 +214,53 @@ class TestBennies:
     def test_an_order_is_yes_or_no(self):
         assert "yes or no" in refusal(start(), declare("benny_orders", "m1",
                                                        {"reroll_on_miss": "maybe"}))
+
+
+class TestPreparedMelee:
+    """Rourke prepares for melee; Moreno, a cell away, steps into his cell (§2.26)."""
+
+    def contact(self):
+        state = start(sides__junta__squads__patrol__fighters__j1__cell=[2, 2])
+        state, _ = play(state, declare("prepare_melee", "m1"), declare("end_turn"))
+        state, effects = play(state, declare("move", "j1", {"to": "1,2"}))
+        assert kinds(effects) == ["moved", "interrupted", "contact"]
+        assert {r.key for r in SYSTEM.pending(state).requests} == {
+            "readied.trait", "readied.wild", "contact.trait", "contact.wild"}
+        return state
+
+    def test_a_tie_of_agility_goes_to_the_one_who_prepared(self):
+        state, effects = play(self.contact(), dice({
+            "readied.trait": [4], "readied.wild": [2], "contact.trait": [3],
+            "contact.wild": [4]}))
+        assert data(effects, "initiative")["first"] == "Sgt. Rourke"
+        said = data(effects, "attack_declared")
+        assert (said["fighter"], said["modifier"], said["defence"]) == ("Sgt. Rourke", 0, 5)
+        state, _ = play(state, dice({"attack.trait": [1], "attack.wild": [2]}))
+        assert fighter(state, "m1").actions == 0  # a reaction: not his action
+        SYSTEM.validate(state, {"action": "fight", "unit": "j1", "params": {"target": "m1"}})
+
+    def test_the_faster_mover_may_strike_first_as_his_attack(self):
+        state, effects = play(self.contact(), dice({
+            "readied.trait": [2], "readied.wild": [1], "contact.trait": [5],
+            "contact.wild": [1]}))
+        assert data(effects, "initiative")["first"] == "Lt. Moreno"
+        assert SYSTEM.pending(state).key == "strike_first"
+        state, effects = play(state, decide("strike_first", "strike"))
+        assert data(effects, "attack_declared")["fighter"] == "Lt. Moreno"
+        state, effects = play(state, dice({"attack.trait": [1], "attack.wild": [2]}))
+        assert data(effects, "attack_declared")["fighter"] == "Sgt. Rourke"
+        assert fighter(state, "j1").attacked
+
+    def test_a_mover_who_does_not_strike_first_is_struck(self):
+        state, _ = play(self.contact(), dice({
+            "readied.trait": [2], "readied.wild": [1], "contact.trait": [5],
+            "contact.wild": [1]}))
+        state, effects = play(state, decide("strike_first", "wait"))
+        assert data(effects, "attack_declared")["fighter"] == "Sgt. Rourke"
+        assert not fighter(state, "j1").attacked
+
+    def test_only_one_who_did_nothing_prepares(self):
+        state, _ = play(start(), declare("go_prone", "m1"))
+        command = declare("prepare_melee", "m1")
+        assert "only one who did nothing" in refusal(state, command)
+        assert "ничего не делал" in refusal(state, command, "ru")
