@@ -85,7 +85,8 @@ def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
     if not fighter.fighting_on:
         raise forbid(gettext_noop("{fighter} is out of the fight"), "§2.11",
                      fighter=fighter.name)
-    if fighter.whole_turn and state.turn in (fighter.aimed_turn, fighter.held_turn):
+    if fighter.whole_turn and state.turn in (fighter.aimed_turn, fighter.held_turn,
+                                             fighter.ready_melee_turn):
         raise forbid(gettext_noop("{fighter} spends the whole turn aiming or holding"),
                      "§2.26", fighter=fighter.name)
     if fighter.whole_turn:

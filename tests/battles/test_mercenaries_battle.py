@@ -78,3 +78,32 @@ def test_the_battle_page_speaks_english_and_russian(clients, clearing, people):
     assert "Дикая кость атаки" in russian
     assert "Sgt. Rourke атакует: Private Ruiz" in russian
     assert "attack.wild" not in english + russian
+
+
+def test_a_held_attack_interrupts_a_run_through_the_api_in_both_languages(clients, clearing,
+                                                                           people):
+    """§2.26: Rourke holds 4,2; Moreno's run through it stops there for the held shot, which
+    Rourke's player rolls, then goes on; the page tells it in English and Russian."""
+    def command(action, unit, **params):
+        return {"action": action, "unit": unit, "params": params}
+
+    held = post(clients["alice"], clearing, "declare/",
+                {"expected_version": 1, "command": command("hold", "m1", cell="4,2")})
+    assert held.status_code == 201, held.json()
+    ended = post(clients["alice"], clearing, "declare/",
+                 {"expected_version": 2, "command": command("end_turn", None)})
+    assert ended.status_code == 201, ended.json()
+    run = post(clients["bob"], clearing, "declare/",
+               {"expected_version": 3, "command": command("run", "j1", to="3,2")})
+    assert run.status_code == 201, run.json()
+    assert [r["key"] for r in run.json()["pending"]["requests"]] == ["attack.trait",
+                                                                     "attack.wild"]
+    missed = dice(clients["alice"], clearing, 4, **{"attack.trait": [1], "attack.wild": [2]})
+    assert missed.status_code == 201, missed.json()
+    assert missed.json()["pending"]["kind"] == "command"
+    english = _page_text(clearing, people["bob"], "en")
+    assert "Lt. Moreno is interrupted in cell 4,2: Sgt. Rourke react" in english
+    assert "Lt. Moreno goes on to cell 3,2" in english
+    russian = _page_text(clearing, people["bob"], "ru")
+    assert "Lt. Moreno прерван в клетке 4,2: реагируют Sgt. Rourke" in russian
+    assert "Sgt. Rourke атакует реакцией: Lt. Moreno" in russian

@@ -259,6 +259,10 @@ class TestPreparedMelee:
         assert data(effects, "attack_declared")["fighter"] == "Sgt. Rourke"
         assert not fighter(state, "j1").attacked
 
+    def test_preparing_takes_the_whole_turn(self):
+        state, _ = play(start(), declare("prepare_melee", "m1"))
+        assert "aiming or holding" in refusal(state, declare("move", "m1", {"to": "2,2"}))
+
     def test_only_one_who_did_nothing_prepares(self):
         state, _ = play(start(), declare("go_prone", "m1"))
         command = declare("prepare_melee", "m1")
