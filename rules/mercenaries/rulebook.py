@@ -87,8 +87,8 @@ def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
                      fighter=fighter.name)
     if fighter.whole_turn and state.turn in (fighter.aimed_turn, fighter.held_turn,
                                              fighter.ready_melee_turn):
-        raise forbid(gettext_noop("{fighter} spends the whole turn aiming or holding"),
-                     "§2.26", fighter=fighter.name)
+        raise forbid(gettext_noop("{fighter} spends the whole turn aiming, holding an attack "
+                                  "or preparing for melee"), "§2.26", fighter=fighter.name)
     if fighter.whole_turn:
         raise forbid(gettext_noop("{fighter} spends the whole turn reloading"), "§2.8",
                      fighter=fighter.name)

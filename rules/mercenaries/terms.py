@@ -287,8 +287,8 @@ LABELS[READING_VALUE].update({
     "round_down": _both("rounded down, at least one", "с округлением вниз, не меньше одного"),
 })
 SENTENCES_RU.update({
-    "{fighter} spends the whole turn aiming or holding":
-        "{fighter} весь ход целится или выцеливает",
+    "{fighter} spends the whole turn aiming, holding an attack or preparing for melee":
+        "{fighter} весь ход целится, выцеливает или готовится к ближнему бою",
     "{fighter} has acted or moved this turn; aiming takes the whole turn":
         "{fighter} уже действовал или перемещался в этот ход; прицеливание занимает весь ход",
     "{fighter} has acted or moved this turn; a held attack takes the whole turn":

@@ -74,7 +74,7 @@ class TestAim:
 
     def test_aiming_takes_the_whole_turn(self):
         state, _ = play(start(), declare("aim", "m1", {"target": "j1"}))
-        assert "aiming or holding" in refusal(state, declare("shoot", "m1", {"target": "j1"}))
+        assert "spends the whole turn aiming" in refusal(state, declare("shoot", "m1", {"target": "j1"}))
         assert "целится" in refusal(state, declare("move", "m1", {"to": "2,2"}), "ru")
 
     def test_no_aiming_after_a_move_in_both_languages(self):
@@ -261,7 +261,7 @@ class TestPreparedMelee:
 
     def test_preparing_takes_the_whole_turn(self):
         state, _ = play(start(), declare("prepare_melee", "m1"))
-        assert "aiming or holding" in refusal(state, declare("move", "m1", {"to": "2,2"}))
+        assert "spends the whole turn aiming" in refusal(state, declare("move", "m1", {"to": "2,2"}))
 
     def test_only_one_who_did_nothing_prepares(self):
         state, _ = play(start(), declare("go_prone", "m1"))
