@@ -52,7 +52,7 @@ def reactors(able: int, reading: str = ROUND_UP) -> int:
     производится половиной бойцов"): half, at least one; the rounding is the battle's reading
     (option ``reaction_half``). Those who did not fire wait for the next enemy."""
     if able < 0:
-        raise RuleError("bad_value", template=gettext_noop("a count cannot be negative"))
+        raise RuleError("bad_count", template=gettext_noop("a count cannot be negative"))
     if able == 0:
         return 0
     half = (able + 1) // 2 if reading == ROUND_UP else able // 2

@@ -274,6 +274,8 @@ LABELS[DICE].update({
     "contact.wild": _both("Wild Die of the one who comes into contact",
                           "Дикая кость вступившего в контакт"),
 })
+LABELS[ERROR]["bad_count"] = _both("A count cannot be negative.",
+                                   "Число не может быть отрицательным.")
 LABELS[DECISION]["strike_first"] = _both("strike first?", "бить первым?")
 LABELS[PARAMETER].update({
     "cell": _both("cell", "клетка"),
