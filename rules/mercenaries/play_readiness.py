@@ -42,7 +42,7 @@ from rules.core.procedures import (
     then,
 )
 from rules.core.system import DecisionNeeded, Effect, Option, Step
-from rules.mercenaries import cover, initiative
+from rules.mercenaries import cover, initiative, ranged
 from rules.mercenaries.play_bennies import BennyContext
 from rules.mercenaries.rulebook import (
     MOVE_HOOKS,
@@ -77,6 +77,13 @@ def _ready(state: Battle, command: Command, acted: str) -> tuple[int, Fighter]:
     return i, fighter
 
 
+def _in_reach(state: Battle, fighter: Fighter, cell: Cell) -> None:
+    """Refused (``target_out_of_range``) beyond four times the firearm's long range (§2.7)."""
+    weapon = fighter.weapon
+    ranged.range_band(ranged.distance(fighter.cell, cell), weapon.short, weapon.medium,
+                      weapon.long, twice_long=state.options.twice_long)
+
+
 # --- aim ---------------------------------------------------------------------------------------
 
 
@@ -90,6 +97,7 @@ def _aim_target(state: Battle, command: Command) -> tuple[int, Fighter, Fighter]
     if not cover.sees(fighter.cell, target.cell, state.cover):
         raise forbid(gettext_noop("{fighter} cannot see {target}"), "§2.5",
                      field="params.target", fighter=fighter.name, target=target.name)
+    _in_reach(state, fighter, target.cell)
     return i, fighter, target
 
 
@@ -120,6 +128,7 @@ def _hold_cell(state: Battle, command: Command) -> tuple[int, Fighter, Cell]:
     if not cover.sees(fighter.cell, cell, state.cover):
         raise forbid(gettext_noop("{fighter} cannot see cell {cell}"), "§2.5",
                      field="params.cell", fighter=fighter.name, cell=cell_key(cell))
+    _in_reach(state, fighter, cell)
     return i, fighter, cell
 
 

@@ -144,6 +144,13 @@ class TestHold:
         assert english in refusal(start(), command)
         assert russian in refusal(start(), command, "ru")
 
+    def test_a_cell_beyond_the_weapons_reach_is_refused(self):
+        weapon = {"name": "pistol", "damage": [2, 6, 0], "range": [1, 1, 1]}
+        state = start(sides__mercs__squads__alpha__fighters__m1__weapon=weapon)
+        assert "beyond this weapon's reach" in refusal(state, declare("hold", "m1",
+                                                                      {"cell": "6,2"}))
+        play(state, declare("hold", "m1", {"cell": "5,2"}))  # four times long range
+
     def test_no_hold_without_a_firearm(self):
         state = pass_turns(start(), 1)
         assert "no firearm" in refusal(state, declare("hold", "j3", {"cell": "1,2"}))
