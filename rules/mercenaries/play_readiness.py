@@ -174,8 +174,9 @@ class ResumeContext(NamedTuple):
 
 def advance(state: Battle, i: int, cells: list[Cell], effects: tuple[Effect, ...] = ()) -> Step:
     """Walk fighter ``i`` along ``cells`` (his move's cells after the one he stands in) up to
-    the first one an enemy holds: there his move is interrupted by the held attacks, then his
-    standing benny order against Shaken (``play_bennies``), then he goes on (§2.26)."""
+    the first one where enemies react: a held attack on it, or one who prepared for melee in
+    it. There his move is interrupted by them (half of them, §2.1), then comes his standing
+    benny order against Shaken (``play_bennies``), then he goes on (§2.26)."""
     mover = state.fighters[i]
     for cell in cells:
         holders = _holders(state, mover, cell)
