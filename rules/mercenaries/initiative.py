@@ -6,7 +6,7 @@ dealing (the source was searched for карт/колод/джокер); the side
 mode among others.
 
 Individual initiative (§2.1) is for a sudden meeting: a fighter who declared control of a cell
-(a held attack, "Выцеливание") shoots first, even in the enemy's turn; two fighters ready to
+or of a direction (a held attack, "Выцеливание") shoots first, even in the enemy's turn; two fighters ready to
 strike otherwise roll Agility with no modifiers, the higher first. Prepared melee (§2.26) is
 such a roll, the tie going to the one who prepared.
 
@@ -45,6 +45,14 @@ def hold_stands(held_turn: int | None, now: int, sides: int) -> bool:
     """A held attack waits through the other sides' turns, until the holder's own next turn
     (§2.26: declared in his turn, it interrupts an enemy's action)."""
     return held_turn is not None and held_turn < now < held_turn + sides
+
+
+def on_line(origin: tuple[int, int], step: tuple[int, int], cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` lies on the straight line of cells from ``origin`` (not included) in
+    the grid direction ``step`` (§2.1: control of a direction, "прямой линии")."""
+    dx, dy = cell[0] - origin[0], cell[1] - origin[1]
+    k = max(abs(dx), abs(dy))
+    return k > 0 and (dx, dy) == (k * step[0], k * step[1])
 
 
 def reactors(able: int, reading: str = ROUND_UP) -> int:

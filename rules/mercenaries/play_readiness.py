@@ -10,6 +10,10 @@
   действие (если еще жив)"). When several hold the cell, half of those able fire at each enemy
   entering it (§2.1, option ``reaction_half``); the others wait for the next.
 
+- ``hold_line``: the same on a straight line of cells from his own in one of the eight grid
+  directions (§2.1, "контроль ... направления (прямой линии, например, дороги)"); an enemy
+  entering a cell of it that the holder sees and reaches is interrupted there. This
+  project's reading: the line starts at the holder.
 - ``prepare_melee``: a fighter who has done nothing this turn prepares for melee. Until his
   own next turn, an enemy entering his cell meets him: both roll Agility (the tie to the one
   who prepared) and the attacks follow in that order; his strike is a reaction that takes
@@ -153,14 +157,68 @@ def _prepared(state: Battle, mover: Fighter, cell: Cell) -> list[int]:
             and initiative.hold_stands(f.ready_melee_turn, now, sides)]
 
 
+def _covers(state: Battle, holder: Fighter, cell: Cell) -> bool:
+    """Whether ``holder``'s held attack is on ``cell``: the cell held, or a cell of the line
+    held that he sees and reaches."""
+    if holder.hold_cell == cell_key(cell):
+        return True
+    if holder.hold_line is None or not initiative.on_line(
+            holder.cell, _direction(holder.hold_line), cell):
+        return False
+    try:
+        _in_reach(state, holder, cell)
+    except RuleError:
+        return False
+    return True
+
+
+#: The eight grid directions of a held line, as ``hold_line`` names them ("dx,dy").
+DIRECTIONS = tuple(f"{dx},{dy}" for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+def _direction(key: str) -> Cell:
+    dx, dy = key.split(",")
+    return (int(dx), int(dy))
+
+
+def _hold_line(state: Battle, command: Command) -> tuple[int, Fighter, str, Cell]:
+    """The fighter, his line's direction and its first cell, or a refusal: the line starts
+    at a neighbouring cell on the map that he sees (§2.1)."""
+    i, fighter = _ready(state, command, gettext_noop(
+        "{fighter} has acted or moved this turn; a held attack takes the whole turn"))
+    key = command.params.get("direction")
+    if key not in DIRECTIONS:
+        raise RuleError("bad_command", field="params.direction", template=gettext_noop(
+            "the direction is one of the eight neighbouring cells' \"dx,dy\""))
+    dx, dy = _direction(key)
+    first = (fighter.cell[0] + dx, fighter.cell[1] + dy)
+    if not state.on_map(first) or not cover.sees(fighter.cell, first, state.cover):
+        raise forbid(gettext_noop("{fighter} cannot see along that line"), "§2.1",
+                     field="params.direction", fighter=fighter.name)
+    return i, fighter, key, first
+
+
+def hold_line_validate(state: Battle, command: Command) -> None:
+    _hold_line(state, command)
+
+
+def hold_line_declare(state: Battle, command: Command) -> Step:
+    i, fighter, key, first = _hold_line(state, command)
+    holding = fighter._replace(hold_line=key, held_turn=state.turn, whole_turn=True,
+                               moved=True, actions=1)
+    return Step(state.with_fighter(i, holding), (Effect(
+        "holding_line", f"{fighter.name} holds an attack on the line through cell "
+        f"{cell_key(first)}", fighter.id, {"fighter": fighter.name, "cell": cell_key(first)}),))
+
+
 def _holders(state: Battle, mover: Fighter, cell: Cell) -> list[int]:
     """The fighters whose held attack waits on ``cell`` and who can fire at ``mover`` there."""
-    key, now, sides = cell_key(cell), state.turn, len(state.sides)
+    now, sides = state.turn, len(state.sides)
     return [j for j, f in enumerate(state.fighters)
-            if f.hold_cell == key and f.side != mover.side and f.fighting_on
+            if f.side != mover.side and f.fighting_on
             and initiative.hold_stands(f.held_turn, now, sides)
             and not f.shaken and f.weapon is not None and not f.needs_reload
-            and cover.sees(f.cell, cell, state.cover)]
+            and _covers(state, f, cell) and cover.sees(f.cell, cell, state.cover)]
 
 
 class HoldContext(NamedTuple):
@@ -187,7 +245,7 @@ def advance(state: Battle, i: int, cells: list[Cell], effects: tuple[Effect, ...
         fighters = list(state.fighters)
         fighters[i] = mover._replace(cell=cell)
         for j in reacting:
-            fighters[j] = fighters[j]._replace(hold_cell=None, held_turn=None,
+            fighters[j] = fighters[j]._replace(hold_cell=None, hold_line=None, held_turn=None,
                                                ready_melee_turn=None)
         names = ", ".join(state.fighters[j].name for j in reacting)
         said = Effect("interrupted", f"{mover.name} is interrupted in cell {cell_key(cell)}: "
@@ -348,6 +406,7 @@ RULEBOOK.register(
     Procedure("melee_strike", StrikeContext, start=strike_start),
     Action("aim", "§2.26", aim_validate, aim_declare),
     Action("hold", "§2.26", hold_validate, hold_declare),
+    Action("hold_line", "§2.1", hold_line_validate, hold_line_declare),
     Procedure("hold_fire", HoldContext, start=hold_fire_start),
     Procedure("resume_move", ResumeContext, start=resume_move_start),
 )

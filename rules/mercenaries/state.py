@@ -73,6 +73,7 @@ class Fighter(NamedTuple):
     reroll_on_miss: bool = False  # spend a benny to re-roll a missed attack
     unshake_when_shaken: bool = False  # spend a benny when Shaken in his own turn
     ready_melee_turn: int | None = None  # the turn he prepared for melee in
+    hold_line: str | None = None  # the direction "dx,dy" of a line an attack is held on
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:

@@ -105,6 +105,16 @@ class MercenariesSystem(ProcedureMachine):
                                      fighter.name, (ParamSpec(
                                          "cell", "cell", "choice", default=cells[0].value,
                                          choices=cells),)))
+        x, y = fighter.cell
+        lines = tuple(Choice(key, f"the line through cell {cell_key((x + dx, y + dy))}")
+                      for key in play_readiness.DIRECTIONS
+                      for dx, dy in (map(int, key.split(",")),)
+                      if self._valid(state, "hold_line", fighter, {"direction": key}))
+        if lines:
+            specs.append(CommandSpec("hold_line", "hold an attack on a line", "§2.1",
+                                     fighter.id, fighter.name, (ParamSpec(
+                                         "direction", "line", "choice", default=lines[0].value,
+                                         choices=lines),)))
         if self._valid(state, "prepare_melee", fighter):
             specs.append(CommandSpec("prepare_melee", "prepare for melee (the whole turn)",
                                      "§2.26", fighter.id, fighter.name))

@@ -260,6 +260,7 @@ LABELS[ACTION].update({
     "aim": _both("aim (the whole turn)", "прицеливание (весь ход)"),
     "hold": _both("hold an attack on a cell", "выцеливание клетки"),
     "benny_orders": _both("orders for bennies", "заявки на трату фишек"),
+    "hold_line": _both("hold an attack on a line", "контроль направления (прямой линии)"),
     "prepare_melee": _both("prepare for melee (the whole turn)",
                            "подготовка к ближнему бою (весь ход)"),
 })
@@ -279,6 +280,7 @@ LABELS[ERROR]["bad_count"] = _both("A count cannot be negative.",
 LABELS[DECISION]["strike_first"] = _both("strike first?", "бить первым?")
 LABELS[PARAMETER].update({
     "cell": _both("cell", "клетка"),
+    "direction": _both("line", "линия"),
     "reroll_on_miss": _both("re-roll a miss", "переброс при промахе"),
     "unshake_when_shaken": _both("out of Shaken in his own turn", "выход из шока в свой ход"),
 })
@@ -296,6 +298,9 @@ SENTENCES_RU.update({
     "{fighter} has acted or moved this turn; a held attack takes the whole turn":
         "{fighter} уже действовал или перемещался в этот ход; выцеливание занимает весь ход",
     "cell {cell} is not on the map": "клетки {cell} нет на карте",
+    'the direction is one of the eight neighbouring cells\' "dx,dy"':
+        'направление — одна из восьми соседних клеток, "dx,dy"',
+    "{fighter} cannot see along that line": "{fighter} не видит вдоль этой линии",
     "{fighter} cannot see cell {cell}": "{fighter} не видит клетку {cell}",
     "a count cannot be negative": "число не может быть отрицательным",
     "an order is yes or no": "заявка — да или нет",
@@ -307,6 +312,7 @@ SENTENCES_RU.update({
 EFFECTS_RU.update({
     "aimed": "{fighter} целится в {target} (+{bonus} в следующий ход)",
     "holding": "{fighter} выцеливает клетку {cell}",
+    "holding_line": "{fighter} контролирует линию через клетку {cell}",
     "interrupted": "{fighter} прерван в клетке {cell}: реагируют {holders}",
     "prepared_melee": "{fighter} готовится к ближнему бою",
     "contact": "{target} вступает в контакт с бойцом {fighter}, готовым к ближнему бою: оба "

@@ -155,6 +155,26 @@ class TestHold:
         state = pass_turns(start(), 1)
         assert "no firearm" in refusal(state, declare("hold", "j3", {"cell": "1,2"}))
 
+    def test_a_held_line_interrupts_an_enemy_entering_any_of_its_cells(self):
+        """§2.1: control of a direction (a road); Rourke at 1,2 holds the line east."""
+        state, effects = play(start(), declare("hold_line", "m1", {"direction": "1,0"}),
+                              declare("end_turn"))
+        assert data(effects, "holding_line")["cell"] == "2,2"
+        state, effects = play(state, declare("move", "j2", {"to": "4,3"}))
+        assert kinds(effects) == ["moved"]  # 4,3 is off the line
+        state, effects = play(state, declare("move", "j1", {"to": "4,2"}))
+        assert kinds(effects) == ["moved", "interrupted", "held_attack"]
+
+    def test_the_line_choices_are_the_neighbouring_cells_seen(self):
+        (spec,) = [s for s in SYSTEM.commands(start())
+                   if s.action == "hold_line" and s.unit == "m1"]
+        assert len(spec.params[0].choices) == 8
+        assert spec.params[0].choices[0].label == "the line through cell 0,1"
+        state = start(sides__mercs__squads__alpha__fighters__m1__cell=[0, 0])
+        assert "cannot see along" in refusal(state, declare("hold_line", "m1",
+                                                            {"direction": "-1,0"}))
+        assert "eight" in refusal(state, declare("hold_line", "m1", {"direction": "0,0"}))
+
     def test_the_state_json_keeps_a_hold_and_a_pending_interrupt(self):
         state, _ = play(start(), declare("hold", "m1", {"cell": "4,2"}), declare("end_turn"),
                         declare("run", "j1", {"to": "3,2"}))
