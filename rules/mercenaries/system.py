@@ -12,7 +12,14 @@ from rules.core.errors import RuleError
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
 from rules.core.system import AwaitingCommand
-from rules.mercenaries import battle_setup, options, play_bennies, play_readiness, ranged
+from rules.mercenaries import (
+    battle_setup,
+    movement,
+    options,
+    play_bennies,
+    play_readiness,
+    ranged,
+)
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
     Battle,
@@ -97,8 +104,15 @@ class MercenariesSystem(ProcedureMachine):
                                      fighter.name, (ParamSpec(
                                          "target", "target", "unit", default=targets[0].value,
                                          choices=targets),)))
+        # the cells an enemy in the fight could enter before the hold lapses at this
+        # fighter's next turn: a run's two cells from where he stands (§2.2); the others
+        # are legal but idle, and listing them would cost a line of sight each
+        near = {(e.cell[0] + dx, e.cell[1] + dy) for e in state.fighters
+                if e.side != fighter.side and e.fighting_on
+                for dx in range(-movement.RUN, movement.RUN + 1)
+                for dy in range(-movement.RUN, movement.RUN + 1)}
         cells = tuple(Choice(cell_key((x, y)), f"cell {cell_key((x, y))}")
-                      for y in range(state.height) for x in range(state.width)
+                      for y, x in sorted((y, x) for x, y in near)
                       if self._valid(state, "hold", fighter, {"cell": cell_key((x, y))}))
         if cells:
             specs.append(CommandSpec("hold", "hold an attack on a cell", "§2.26", fighter.id,

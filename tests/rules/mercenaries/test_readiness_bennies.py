@@ -151,6 +151,14 @@ class TestHold:
                                                                       {"cell": "6,2"}))
         play(state, declare("hold", "m1", {"cell": "5,2"}))  # four times long range
 
+    def test_the_catalogue_lists_the_cells_an_enemy_could_enter_before_the_hold_lapses(self):
+        (spec,) = [s for s in SYSTEM.commands(start()) if s.action == "hold" and s.unit == "m1"]
+        cells = spec.params[0].values()
+        assert "3,2" in cells and "7,5" in cells  # a run from Moreno, from Ruiz
+        assert "0,0" not in cells  # three cells from every enemy
+        assert "7,1" not in cells  # behind the jungle: out of sight
+        play(start(), declare("hold", "m1", {"cell": "0,0"}))  # idle, yet legal
+
     def test_no_hold_without_a_firearm(self):
         state = pass_turns(start(), 1)
         assert "no firearm" in refusal(state, declare("hold", "j3", {"cell": "1,2"}))
