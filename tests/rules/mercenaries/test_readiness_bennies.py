@@ -303,3 +303,14 @@ class TestPreparedMelee:
         command = declare("prepare_melee", "m1")
         assert "only one who did nothing" in refusal(state, command)
         assert "ничего не делал" in refusal(state, command, "ru")
+
+
+def test_a_state_stored_before_readiness_and_orders_still_loads():
+    new = ("aimed_at", "aimed_turn", "hold_cell", "held_turn", "reroll_on_miss",
+           "unshake_when_shaken", "ready_melee_turn", "hold_line")
+    stored = SYSTEM.state_to_json(start())
+    for f in stored["fighters"]:
+        for key in new:
+            del f[key]
+    del stored["options"]["reaction_half"]
+    assert SYSTEM.state_from_json(stored) == start()
