@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from rules.core.dice import DiceRequest
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.procedures import (
@@ -49,6 +50,7 @@ from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.mercenaries import cover, initiative, ranged
 from rules.mercenaries.play_bennies import BennyContext
 from rules.mercenaries.rulebook import (
+    END_TURN_HOOKS,
     MOVE_HOOKS,
     RULEBOOK,
     AttackContext,
@@ -293,6 +295,59 @@ def resume_move_start(state: Battle, i: int, ctx: ResumeContext) -> Step:
         {"fighter": mover.name, "cell": cell_key(to)}),))
 
 
+# --- reactions left over (§2.1) ---------------------------------------------------------------
+
+
+class ShareContext(NamedTuple):
+    targets: tuple[int, ...]  # the possible targets' positions in Battle.fighters
+
+
+def leftover_reactions(state: Battle) -> list:
+    """``rulebook.END_TURN_HOOKS``: when the side ends its turn, the moves over, every held
+    attack still waiting that has enemies in its cell or line fires at one of them, drawn by
+    lot among several (§2.1, "эти цели распределяются между действующими по реакции
+    случайным образом")."""
+    followups = []
+    now, sides = state.turn, len(state.sides)
+    for j, holder in enumerate(state.fighters):
+        if (holder.side == state.acting_side or not holder.fighting_on or holder.shaken
+                or not initiative.hold_stands(holder.held_turn, now, sides)
+                or holder.weapon is None or holder.needs_reload):
+            continue
+        targets = tuple(i for i, f in enumerate(state.fighters)
+                        if f.side == state.acting_side and f.fighting_on
+                        and _covers(state, holder, f.cell)
+                        and cover.sees(holder.cell, f.cell, state.cover))
+        if len(targets) == 1:
+            followups.append(then("hold_fire", j, HoldContext(targets[0],
+                                                              cell_key(holder.cell))))
+        elif targets:
+            followups.append(then("share_out", j, ShareContext(targets)))
+    return followups
+
+
+def share_out_start(state: Battle, j: int, ctx: ShareContext) -> Step:
+    holder = state.fighters[j]
+    die = DiceRequest("share.pick", f"the target of {holder.name}'s held attack by lot",
+                      len(ctx.targets), 1, holder.id, faces=_lots(state, ctx))
+    return ask_dice(state, "share_out", "pick", j, ctx, (die,))
+
+
+def _lots(state: Battle, ctx: ShareContext) -> tuple[str, ...]:
+    """The lot's faces: the possible targets by name, numbered (two may share a name)."""
+    return tuple(f"{n}. {state.fighters[i].name}" for n, i in enumerate(ctx.targets, 1))
+
+
+def share_out_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    holder = state.fighters[res.unit]
+    i = res.ctx.targets[_lots(state, res.ctx).index(rolls["share.pick"][0])]
+    target = state.fighters[i]
+    said = Effect("shared_out", f"By lot, {holder.name}'s held attack goes to {target.name}",
+                  holder.id, {"fighter": holder.name, "target": target.name})
+    return RULEBOOK.done(state, (said,), (then("hold_fire", res.unit,
+                                               HoldContext(i, cell_key(target.cell))),))
+
+
 # --- prepared melee ------------------------------------------------------------------------
 
 
@@ -408,6 +463,8 @@ RULEBOOK.register(
     Action("hold", "§2.26", hold_validate, hold_declare),
     Action("hold_line", "§2.1", hold_line_validate, hold_line_declare),
     Procedure("hold_fire", HoldContext, start=hold_fire_start),
+    Procedure("share_out", ShareContext, on_dice=share_out_on_dice, start=share_out_start),
     Procedure("resume_move", ResumeContext, start=resume_move_start),
 )
 MOVE_HOOKS.append(interrupt_move)
+END_TURN_HOOKS.append(leftover_reactions)

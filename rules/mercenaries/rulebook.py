@@ -140,6 +140,9 @@ def path(here: Cell, to: Cell) -> list[Cell]:
 #: What may interrupt a move, called with (the state before, the mover's position, his
 #: destination, the move's step) and returning the step: held attacks (``play_readiness``).
 MOVE_HOOKS: list = []
+#: What reacts when a side ends its turn, called with the state before the turn passes and
+#: returning follow-ups run first: reactions left over after the moves (``play_readiness``).
+END_TURN_HOOKS: list = []
 #: What may follow a missed attack, called with (state, resolution, effects) and returning a
 #: step or ``None``: a benny's re-roll on a standing order (``play_bennies``).
 MISS_HOOKS: list = []
@@ -531,7 +534,8 @@ def end_turn_declare(state: Battle, command: Command) -> Step:
                    {"ended": state.side_names[state.side], "next": state.side_names[side]})
     shaken = tuple(then("unshake", i, UnshakeContext()) for i, f in enumerate(fresh)
                    if f.side == acting and f.shaken and f.fighting_on)
-    return RULEBOOK.done(state._replace(fighters=fresh), (ended,), shaken, side=side,
+    leftover = tuple(followup for hook in END_TURN_HOOKS for followup in hook(state))
+    return RULEBOOK.done(state._replace(fighters=fresh), (ended,), leftover + shaken, side=side,
                          round=new_round)
 
 

@@ -277,6 +277,10 @@ LABELS[DICE].update({
 })
 LABELS[ERROR]["bad_count"] = _both("A count cannot be negative.",
                                    "Число не может быть отрицательным.")
+LABELS[DICE]["share.pick"] = _both("the target of a held attack by lot",
+                                   "цель заготовленной атаки по жребию")
+LABELS[PENDING]["share_out"] = _both("a held attack's target by lot",
+                                     "цель заготовленной атаки по жребию")
 LABELS[DECISION]["strike_first"] = _both("strike first?", "бить первым?")
 LABELS[PARAMETER].update({
     "cell": _both("cell", "клетка"),
@@ -315,6 +319,7 @@ EFFECTS_RU.update({
     "holding_line": "{fighter} контролирует линию через клетку {cell}",
     "interrupted": "{fighter} прерван в клетке {cell}: реагируют {holders}",
     "prepared_melee": "{fighter} готовится к ближнему бою",
+    "shared_out": "По жребию заготовленная атака бойца {fighter} достаётся цели {target}",
     "contact": "{target} вступает в контакт с бойцом {fighter}, готовым к ближнему бою: оба "
                "бросают Ловкость",
     "initiative": "Ловкость: {fighter} {ours}, {target} {theirs}; первым бьёт {first}",

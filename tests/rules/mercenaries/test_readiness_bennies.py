@@ -183,6 +183,29 @@ class TestHold:
                                                             {"direction": "-1,0"}))
         assert "eight" in refusal(state, declare("hold_line", "m1", {"direction": "0,0"}))
 
+    def test_a_holder_left_over_fires_when_the_moves_are_over(self):
+        """§2.1: Diaz, left waiting by the half rule, fires at Ruiz in his cell when the
+        junta's turn ends."""
+        state, _ = play(start(), declare("hold", "m1", {"cell": "4,3"}),
+                        declare("hold", "m2", {"cell": "4,3"}), declare("end_turn"),
+                        declare("move", "j2", {"to": "4,3"}),
+                        dice({"attack.trait": [1], "attack.wild": [2]}))
+        state, effects = play(state, declare("end_turn"))
+        assert kinds(effects) == ["turn_ended", "held_attack"]
+        assert data(effects, "held_attack")["fighter"] == "Diaz"
+
+    def test_several_possible_targets_are_shared_out_by_lot(self):
+        state = start(sides__junta__squads__patrol__fighters__j2__cell=[6, 2])
+        state, _ = play(state, declare("hold_line", "m1", {"direction": "1,0"}),
+                        declare("end_turn"))
+        state, effects = play(state, declare("end_turn"))
+        (request,) = SYSTEM.pending(state).requests
+        assert (request.key, request.faces) == ("share.pick", ("1. Lt. Moreno",
+                                                               "2. Private Ruiz"))
+        state, effects = play(state, dice({"share.pick": ["2. Private Ruiz"]}))
+        assert kinds(effects) == ["shared_out", "held_attack"]
+        assert data(effects, "held_attack")["target"] == "Private Ruiz"
+
     def test_the_state_json_keeps_a_hold_and_a_pending_interrupt(self):
         state, _ = play(start(), declare("hold", "m1", {"cell": "4,2"}), declare("end_turn"),
                         declare("run", "j1", {"to": "3,2"}))
