@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.facts import declare
+
 
 def _fighter(name: str, kind: str, cell: list[int], **extra: Any) -> dict:
     fighter = {
@@ -45,9 +47,27 @@ CLEARING = {
 #: The same clearing played under the other readings (``rules.mercenaries.options``).
 CLEARING_OTHER_READINGS = {**CLEARING, "options": {
     "hit_test": "exceed", "wound_on_shaken": "extra_wound", "jungle_action": False,
-    "dice_explode": False, "twice_long": "maximum"}}
+    "dice_explode": False, "twice_long": "maximum", "reaction_half": "round_down"}}
 
-SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS}
+#: A road crossing at close quarters, where held attacks, aiming and bennies come into play
+#: often (§2.20, §2.26): both sides' Wild Cards have bennies.
+CROSSING = {
+    "map": {"width": 4, "height": 3, "light": "normal", "cells": [{"cell": [2, 1], "cover": 1}]},
+    "first_side": "mercs",
+    "sides": {
+        "mercs": {"name": "Mercenaries", "squads": {"alpha": {"name": "Alpha team", "fighters": {
+            "m1": _fighter("Sgt. Rourke", "wild_card", [0, 1], bennies=3),
+            "m2": _fighter("Diaz", "extra", [0, 2]),
+        }}}},
+        "junta": {"name": "Junta patrol", "squads": {"patrol": {"name": "Patrol", "fighters": {
+            "j1": _fighter("Lt. Moreno", "wild_card", [3, 1], bennies=2),
+            "j2": _fighter("Private Ruiz", "extra", [3, 0]),
+        }}}},
+    },
+}
+
+SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS,
+          "crossing": CROSSING}
 
 ODDS_CASES = (
     ("a rifle shot that must exceed Defence, no dice exploding", CLEARING_OTHER_READINGS,
@@ -56,6 +76,10 @@ ODDS_CASES = (
      {"action": "shoot", "unit": "m1", "params": {"target": "j2"}}),
     ("an Extra's machete in melee", CLEARING,
      {"action": "fight", "unit": "m2", "params": {"target": "j3"}}),
+    ("a shot aimed the turn before, a miss re-rolled for a benny", CROSSING,
+     {"action": "shoot", "unit": "m1", "params": {"target": "j1"}},
+     (declare("aim", "m1", {"target": "j1"}), declare("end_turn"), declare("end_turn"),
+      declare("benny_orders", "m1", {"reroll_on_miss": True}))),
 )
 
 

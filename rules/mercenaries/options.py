@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.mercenaries.damage import EXCEED, EXTRA_WOUND, MEET_OR_BEAT, NO_EXTRA_WOUND
+from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
 from rules.mercenaries.ranged import TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
 
 
@@ -54,6 +55,10 @@ READINGS = (
             "errata 4", "a target at exactly twice the long range is at extreme range",
             "maximum: it is at maximum range",
             "the text gives exactly twice the long range to both bands"),
+    Reading("reaction_half", ROUND_UP, (ROUND_UP, ROUND_DOWN), "§2.1", "§2.1, §7 13",
+            "half of the fighters able to react attack an enemy, rounded up (at least one)",
+            "round_down: rounded down, at least one",
+            "the text says half (половиной бойцов) without the rounding"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -65,6 +70,7 @@ class Options:
     jungle_action: bool = True
     dice_explode: bool = True
     twice_long: str = TWICE_LONG_EXTREME
+    reaction_half: str = ROUND_UP
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

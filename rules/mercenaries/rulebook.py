@@ -34,15 +34,14 @@ from rules.core.procedures import (
     then,
 )
 from rules.core.system import DecisionNeeded, Effect, Option, Step
-from rules.mercenaries import actions, cover, damage, melee, movement, ranged, trait
+from rules.mercenaries import actions, cover, damage, initiative, melee, movement, ranged, trait
 from rules.mercenaries.state import Battle, Cell, Fighter
 
 RULEBOOK = Rulebook("mercenaries")
 for _name, _what, _rule in (
     ("auto_fire", "automatic fire", "§2.15"), ("suppressive_fire", "suppressive fire", "§2.16"),
     ("area_attack", "area attacks", "§2.21"), ("lobbed_attack", "lobbed attacks", "§2.22"),
-    ("hide", "stealth and detection", "§2.17"), ("aim", "aiming", "§2.26"),
-    ("hold", "holding an attack", "§2.26"), ("crawl", "crawling", "§2.3"),
+    ("hide", "stealth and detection", "§2.17"), ("crawl", "crawling", "§2.3"),
     ("grapple", "grappling", "§2.27"), ("trick", "tricks", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)
@@ -86,6 +85,10 @@ def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
     if not fighter.fighting_on:
         raise forbid(gettext_noop("{fighter} is out of the fight"), "§2.11",
                      fighter=fighter.name)
+    if fighter.whole_turn and state.turn in (fighter.aimed_turn, fighter.held_turn,
+                                             fighter.ready_melee_turn):
+        raise forbid(gettext_noop("{fighter} spends the whole turn aiming, holding an attack "
+                                  "or preparing for melee"), "§2.26", fighter=fighter.name)
     if fighter.whole_turn:
         raise forbid(gettext_noop("{fighter} spends the whole turn reloading"), "§2.8",
                      fighter=fighter.name)
@@ -116,13 +119,33 @@ def cell_key(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-def _destination(command: Command) -> Cell:
-    to = command.params.get("to")
+def _destination(command: Command, name: str = "to") -> Cell:
+    to = command.params.get(name)
     parts = to.split(",") if isinstance(to, str) else ()
     if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise RuleError("bad_command", field="params.to",
+        raise RuleError("bad_command", field=f"params.{name}",
                         template=gettext_noop("the destination is a cell \"x,y\""))
     return (int(parts[0]), int(parts[1]))
+
+
+def path(here: Cell, to: Cell) -> list[Cell]:
+    """The cells of a straight walk from ``here`` to ``to``, both included (§2.2)."""
+    cells = [here]
+    while cells[-1] != to:
+        x, y = cells[-1]
+        cells.append((x + (to[0] > x) - (to[0] < x), y + (to[1] > y) - (to[1] < y)))
+    return cells
+
+
+#: What may interrupt a move, called with (the state before, the mover's position, his
+#: destination, the move's step) and returning the step: held attacks (``play_readiness``).
+MOVE_HOOKS: list = []
+#: What reacts when a side ends its turn, called with the state before the turn passes and
+#: returning follow-ups run first: reactions left over after the moves (``play_readiness``).
+END_TURN_HOOKS: list = []
+#: What may follow a missed attack, called with (state, resolution, effects) and returning a
+#: step or ``None``: a benny's re-roll on a standing order (``play_bennies``).
+MISS_HOOKS: list = []
 
 
 def _move_cost(state: Battle, fighter: Fighter, to: Cell, run: bool) -> int:
@@ -135,11 +158,7 @@ def _move_cost(state: Battle, fighter: Fighter, to: Cell, run: bool) -> int:
         raise RuleError("bad_command", field="params.to",
                         template=gettext_noop("the destination is another cell on the map"))
     cost = 1 if run else 0
-    path = [here]
-    while path[-1] != to:
-        x, y = path[-1]
-        path.append((x + (to[0] > x) - (to[0] < x), y + (to[1] > y) - (to[1] < y)))
-    for a, b in pairwise(path):
+    for a, b in pairwise(path(here, to)):
         movement.check_step(a, b, into=state.square(b), out_of=state.square(a))
         cost += movement.step_actions(state.square(b), state.square(a),
                                       jungle_costs=state.options.jungle_action)
@@ -179,9 +198,12 @@ def _move_declare(run: bool):
         i, fighter, to, cost = _checked_move(state, command, run)
         moved = fighter._replace(cell=to, moved=True, actions=fighter.actions + cost)
         verb = "runs" if run else "moves"
-        return Step(state.with_fighter(i, moved), (Effect(
+        step = Step(state.with_fighter(i, moved), (Effect(
             "ran" if run else "moved", f"{fighter.name} {verb} to {cell_key(to)}", fighter.id,
             {"fighter": fighter.name, "cell": cell_key(to), "actions": cost}),))
+        for hook in MOVE_HOOKS:
+            step = hook(state, i, to, step)
+        return step
     return declare
 
 
@@ -226,6 +248,7 @@ class AttackContext(NamedTuple):
     defence: int
     raised: bool = False
     soaked_with: int = 0  # the wounds the target held before this attack
+    rerolled: bool = False  # a benny has re-rolled this attack (§2.19)
 
 
 def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
@@ -243,6 +266,15 @@ def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
         raise forbid(gettext_noop("{target} is not an enemy still in the fight"), "§2.7",
                      field="params.target", target=target.name)
     after = _one_more_action(fighter)
+    modifier, defence = attack_terms(state, fighter, target, melee_attack=melee_attack,
+                                     actions_after=after)
+    return fighter, target, modifier, defence
+
+
+def attack_terms(state: Battle, fighter: Fighter, target: Fighter, *, melee_attack: bool,
+                 actions_after: int) -> tuple[int, int]:
+    """(modifier, Defence) of an attack by ``fighter`` on ``target``, or a refusal of what
+    the attack itself needs (the same cell for melee; a firearm loaded, sight for a shot)."""
     same_cell = fighter.cell == target.cell
     prone = (movement.prone_defence(same_cell=same_cell, square=state.square(target.cell))
              if target.prone else 0)
@@ -270,9 +302,11 @@ def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
                                  twice_long=state.options.twice_long)
         modifier = (ranged.band_penalty(band)
                     + cover.shot_cover_penalty(fighter.cell, target.cell, state.cover))
+        if fighter.aimed_at == target.id and initiative.aim_applies(
+                fighter.aimed_turn, state.turn, len(state.sides)):
+            modifier += initiative.AIM_BONUS
         defence = (target.parry if same_cell else target.defence) + prone
-    modifier += cover.light_penalty(state.light) + _penalties(fighter, after)
-    return fighter, target, modifier, defence
+    return modifier + cover.light_penalty(state.light) + _penalties(fighter, actions_after), defence
 
 
 def _arms(fighter: Fighter) -> str:
@@ -346,6 +380,10 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                               f"({_roll_text(result)})", fighter.id,
                               {"fighter": fighter.name, "target": target.name,
                                "roll": _roll_text(result)}))
+        for hook in MISS_HOOKS:
+            step = hook(state, res, effects)
+            if step is not None:
+                return step
         return RULEBOOK.done(state, effects)
     raised = damage.raise_bonus(result.total, ctx.defence, direct=True)
     effects.append(Effect("hit", f"{fighter.name} hits {target.name} ({_roll_text(result)}"
@@ -496,7 +534,8 @@ def end_turn_declare(state: Battle, command: Command) -> Step:
                    {"ended": state.side_names[state.side], "next": state.side_names[side]})
     shaken = tuple(then("unshake", i, UnshakeContext()) for i, f in enumerate(fresh)
                    if f.side == acting and f.shaken and f.fighting_on)
-    return RULEBOOK.done(state._replace(fighters=fresh), (ended,), shaken, side=side,
+    leftover = tuple(followup for hook in END_TURN_HOOKS for followup in hook(state))
+    return RULEBOOK.done(state._replace(fighters=fresh), (ended,), leftover + shaken, side=side,
                          round=new_round)
 
 

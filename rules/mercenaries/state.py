@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.procedures import Followup, Resolution
 from rules.mercenaries.damage import FIGHTING
+from rules.mercenaries.initiative import turn_number
 from rules.mercenaries.movement import Square
 from rules.mercenaries.options import DEFAULT_OPTIONS, Options
 
@@ -63,6 +64,16 @@ class Fighter(NamedTuple):
     actions: int = 0
     attacked: bool = False
     whole_turn: bool = False
+    # readiness and standing benny orders (§2.26, §2.20; ``initiative``, ``play_readiness``,
+    # ``play_bennies``): turns are ``Battle.turn`` numbers
+    aimed_at: str | None = None  # the fighter aimed at
+    aimed_turn: int | None = None
+    hold_cell: str | None = None  # the cell "x,y" an attack is held on
+    held_turn: int | None = None
+    reroll_on_miss: bool = False  # spend a benny to re-roll a missed attack
+    unshake_when_shaken: bool = False  # spend a benny when Shaken in his own turn
+    ready_melee_turn: int | None = None  # the turn he prepared for melee in
+    hold_line: str | None = None  # the direction "dx,dy" of a line an attack is held on
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -119,6 +130,11 @@ class Battle(NamedTuple):
 
     def cover(self, cell: Cell) -> int:
         return self.square(cell).cover
+
+    @property
+    def turn(self) -> int:
+        """The turn's ordinal in the battle (``initiative.turn_number``)."""
+        return turn_number(self.round, self.side, len(self.sides))
 
     @property
     def acting_side(self) -> str:

@@ -12,7 +12,14 @@ from rules.core.errors import RuleError
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
 from rules.core.system import AwaitingCommand
-from rules.mercenaries import battle_setup, options, ranged
+from rules.mercenaries import (
+    battle_setup,
+    movement,
+    options,
+    play_bennies,
+    play_readiness,
+    ranged,
+)
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
     Battle,
@@ -24,6 +31,9 @@ from rules.mercenaries.state import (
     squares_to_json,
 )
 from rules.mercenaries.terms import TERMS
+
+#: Modules whose actions and procedures register themselves on ``RULEBOOK`` when imported.
+PLAYS = (play_bennies, play_readiness)
 
 
 class MercenariesSystem(ProcedureMachine):
@@ -79,6 +89,58 @@ class MercenariesSystem(ProcedureMachine):
                 specs.append(CommandSpec(action, label, rule, fighter.id, fighter.name, (
                     ParamSpec("target", "target", "unit", default=targets[0].value,
                               choices=targets),)))
+        specs.extend(self._readiness_commands(state, fighter))
+        return specs
+
+    def _readiness_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
+        """Aiming, holding, prepared melee (§2.26) and standing benny orders (§2.20), with
+        their legal values."""
+        specs = []
+        targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                        if t.side != fighter.side and t.fighting_on
+                        and self._valid(state, "aim", fighter, {"target": t.id}))
+        if targets:
+            specs.append(CommandSpec("aim", "aim (the whole turn)", "§2.26", fighter.id,
+                                     fighter.name, (ParamSpec(
+                                         "target", "target", "unit", default=targets[0].value,
+                                         choices=targets),)))
+        # the cells an enemy in the fight could enter before the hold lapses at this
+        # fighter's next turn: a run's two cells from where he stands (§2.2); the others
+        # are legal but idle, and listing them would cost a line of sight each
+        near = {(e.cell[0] + dx, e.cell[1] + dy) for e in state.fighters
+                if e.side != fighter.side and e.fighting_on
+                for dx in range(-movement.RUN, movement.RUN + 1)
+                for dy in range(-movement.RUN, movement.RUN + 1)}
+        cells = tuple(Choice(cell_key((x, y)), f"cell {cell_key((x, y))}")
+                      for y, x in sorted((y, x) for x, y in near)
+                      if self._valid(state, "hold", fighter, {"cell": cell_key((x, y))}))
+        if cells:
+            specs.append(CommandSpec("hold", "hold an attack on a cell", "§2.26", fighter.id,
+                                     fighter.name, (ParamSpec(
+                                         "cell", "cell", "choice", default=cells[0].value,
+                                         choices=cells),)))
+        x, y = fighter.cell
+        lines = tuple(Choice(key, f"the line through cell {cell_key((x + dx, y + dy))}")
+                      for key in play_readiness.DIRECTIONS
+                      for dx, dy in (map(int, key.split(",")),)
+                      if self._valid(state, "hold_line", fighter, {"direction": key}))
+        if lines:
+            specs.append(CommandSpec("hold_line", "hold an attack on a line", "§2.1",
+                                     fighter.id, fighter.name, (ParamSpec(
+                                         "direction", "line", "choice", default=lines[0].value,
+                                         choices=lines),)))
+        if self._valid(state, "prepare_melee", fighter):
+            specs.append(CommandSpec("prepare_melee", "prepare for melee (the whole turn)",
+                                     "§2.26", fighter.id, fighter.name))
+        if fighter.bennies:
+            specs.append(CommandSpec("benny_orders", "orders for bennies", "§2.20", fighter.id,
+                                     fighter.name, tuple(
+                                         ParamSpec(name, label, "flag",
+                                                   default=getattr(fighter, name))
+                                         for name, label in (
+                                             ("reroll_on_miss", "re-roll a miss"),
+                                             ("unshake_when_shaken",
+                                              "out of Shaken in his own turn")))))
         return specs
 
     def _destinations(self, state: Battle, fighter: Fighter, action: str,

@@ -255,6 +255,82 @@ EFFECTS_RU = {
     "still_shaken": "{fighter} остаётся в шоке ({roll})",
 }
 
+# --- readiness and bennies (§2.1, §2.20, §2.26: initiative, play_readiness, play_bennies) ----
+LABELS[ACTION].update({
+    "aim": _both("aim (the whole turn)", "прицеливание (весь ход)"),
+    "hold": _both("hold an attack on a cell", "выцеливание клетки"),
+    "benny_orders": _both("orders for bennies", "заявки на трату фишек"),
+    "hold_line": _both("hold an attack on a line", "контроль направления (прямой линии)"),
+    "prepare_melee": _both("prepare for melee (the whole turn)",
+                           "подготовка к ближнему бою (весь ход)"),
+})
+LABELS[PENDING]["ready_melee"] = _both("prepared melee: who strikes first",
+                                       "подготовка к ближнему бою: кто бьёт первым")
+LABELS[DICE].update({
+    "readied.trait": _both("Agility die of the one who prepared",
+                           "куб Ловкости подготовившегося"),
+    "readied.wild": _both("Wild Die of the one who prepared", "Дикая кость подготовившегося"),
+    "contact.trait": _both("Agility die of the one who comes into contact",
+                           "куб Ловкости вступившего в контакт"),
+    "contact.wild": _both("Wild Die of the one who comes into contact",
+                          "Дикая кость вступившего в контакт"),
+})
+LABELS[ERROR]["bad_count"] = _both("A count cannot be negative.",
+                                   "Число не может быть отрицательным.")
+LABELS[DICE]["share.pick"] = _both("the target of a held attack by lot",
+                                   "цель заготовленной атаки по жребию")
+LABELS[PENDING]["share_out"] = _both("a held attack's target by lot",
+                                     "цель заготовленной атаки по жребию")
+LABELS[DECISION]["strike_first"] = _both("strike first?", "бить первым?")
+LABELS[PARAMETER].update({
+    "cell": _both("cell", "клетка"),
+    "direction": _both("line", "линия"),
+    "reroll_on_miss": _both("re-roll a miss", "переброс при промахе"),
+    "unshake_when_shaken": _both("out of Shaken in his own turn", "выход из шока в свой ход"),
+})
+LABELS[READING]["reaction_half"] = _both("half of those who can react",
+                                         "половина способных атаковать реакцией")
+LABELS[READING_VALUE].update({
+    "round_up": _both("rounded up", "с округлением вверх"),
+    "round_down": _both("rounded down, at least one", "с округлением вниз, не меньше одного"),
+})
+SENTENCES_RU.update({
+    "{fighter} spends the whole turn aiming, holding an attack or preparing for melee":
+        "{fighter} весь ход целится, выцеливает или готовится к ближнему бою",
+    "{fighter} has acted or moved this turn; aiming takes the whole turn":
+        "{fighter} уже действовал или перемещался в этот ход; прицеливание занимает весь ход",
+    "{fighter} has acted or moved this turn; a held attack takes the whole turn":
+        "{fighter} уже действовал или перемещался в этот ход; выцеливание занимает весь ход",
+    "cell {cell} is not on the map": "клетки {cell} нет на карте",
+    'the direction is one of the eight neighbouring cells\' "dx,dy"':
+        'направление — одна из восьми соседних клеток, "dx,dy"',
+    "{fighter} cannot see along that line": "{fighter} не видит вдоль этой линии",
+    "{fighter} cannot see cell {cell}": "{fighter} не видит клетку {cell}",
+    "a count cannot be negative": "число не может быть отрицательным",
+    "an order is yes or no": "заявка — да или нет",
+    "{fighter} has no bennies to spend": "у бойца {fighter} нет фишек",
+    "{fighter} has acted or moved this turn; only one who did nothing may prepare for melee":
+        "{fighter} уже действовал или перемещался в этот ход; к ближнему бою готовится лишь "
+        "тот, кто ничего не делал",
+})
+EFFECTS_RU.update({
+    "aimed": "{fighter} целится в {target} (+{bonus} в следующий ход)",
+    "holding": "{fighter} выцеливает клетку {cell}",
+    "holding_line": "{fighter} контролирует линию через клетку {cell}",
+    "interrupted": "{fighter} прерван в клетке {cell}: реагируют {holders}",
+    "prepared_melee": "{fighter} готовится к ближнему бою",
+    "shared_out": "По жребию заготовленная атака бойца {fighter} достаётся цели {target}",
+    "contact": "{target} вступает в контакт с бойцом {fighter}, готовым к ближнему бою: оба "
+               "бросают Ловкость",
+    "initiative": "Ловкость: {fighter} {ours}, {target} {theirs}; первым бьёт {first}",
+    "held_attack": "{fighter} атакует реакцией: {target} ({modifier:+d} против Защиты "
+                   "{defence})",
+    "move_resumed": "{fighter} продолжает движение в клетку {cell}",
+    "benny_reroll": "{fighter} тратит фишку на переброс атаки",
+    "benny_orders": "{fighter}: заявки на фишки — переброс при промахе: {reroll_on_miss}, "
+                    "выход из шока в свой ход: {unshake_when_shaken}",
+})
+
 
 class MercenariesTerms(Terms):
     def figure_names(self, state_json, language, units):
@@ -272,6 +348,11 @@ class MercenariesTerms(Terms):
         data = dict(effect.get("data") or {})
         if effect.get("kind") == "hit" and data.get("raise"):
             template += ", с подъёмом"
+        if effect.get("kind") == "unshaken" and data.get("benny"):
+            template = "{fighter} тратит фишку и выходит из шока"
+        if effect.get("kind") == "benny_orders":
+            data = {k: ("да" if v is True else "нет" if v is False else v)
+                    for k, v in data.items()}
         try:
             return template.format(**data)
         except (KeyError, ValueError):

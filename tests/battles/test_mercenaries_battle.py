@@ -8,7 +8,7 @@ from django.test import Client
 
 from battles import services
 from rules.mercenaries.examples import CLEARING
-from tests.battles.helpers import dice, head, post
+from tests.battles.helpers import dice, head, post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +78,66 @@ def test_the_battle_page_speaks_english_and_russian(clients, clearing, people):
     assert "Дикая кость атаки" in russian
     assert "Sgt. Rourke атакует: Private Ruiz" in russian
     assert "attack.wild" not in english + russian
+
+
+def test_a_held_attack_interrupts_a_run_through_the_api_in_both_languages(clients, clearing,
+                                                                           people):
+    """§2.26: Rourke holds 4,2; Moreno's run through it stops there for the held shot, which
+    Rourke's player rolls, then goes on; the page tells it in English and Russian."""
+    def command(action, unit, **params):
+        return {"action": action, "unit": unit, "params": params}
+
+    held = post(clients["alice"], clearing, "declare/",
+                {"expected_version": 1, "command": command("hold", "m1", cell="4,2")})
+    assert held.status_code == 201, held.json()
+    ended = post(clients["alice"], clearing, "declare/",
+                 {"expected_version": 2, "command": command("end_turn", None)})
+    assert ended.status_code == 201, ended.json()
+    run = post(clients["bob"], clearing, "declare/",
+               {"expected_version": 3, "command": command("run", "j1", to="3,2")})
+    assert run.status_code == 201, run.json()
+    assert [r["key"] for r in run.json()["pending"]["requests"]] == ["attack.trait",
+                                                                     "attack.wild"]
+    missed = dice(clients["alice"], clearing, 4, **{"attack.trait": [1], "attack.wild": [2]})
+    assert missed.status_code == 201, missed.json()
+    assert missed.json()["pending"]["kind"] == "command"
+    english = _page_text(clearing, people["bob"], "en")
+    assert "Lt. Moreno is interrupted in cell 4,2: Sgt. Rourke react" in english
+    assert "Lt. Moreno goes on to cell 3,2" in english
+    russian = _page_text(clearing, people["bob"], "ru")
+    assert "Lt. Moreno прерван в клетке 4,2: реагируют Sgt. Rourke" in russian
+    assert "Sgt. Rourke атакует реакцией: Lt. Moreno" in russian
+
+
+def test_the_server_draws_the_lot_of_a_held_attack_and_it_verifies(clients, club, people):
+    """§2.1: two junta fighters on the line Rourke holds when their turn ends; the server
+    rolls the lot (a die whose faces are their names) from the committed seed."""
+    import copy
+
+    setup = copy.deepcopy(CLEARING)
+    setup["sides"]["junta"]["squads"]["patrol"]["fighters"]["j2"]["cell"] = [6, 2]
+    battle = services.create_battle(
+        club=club, name="The road", rule_system="mercenaries", rule_version="0.1", setup=setup,
+        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
+                      services.ParticipantSpec(user=people["bob"], side="junta")],
+        created_by=people["org"])
+    for version, client, command in (
+            (1, clients["alice"], {"action": "hold_line", "unit": "m1",
+                                   "params": {"direction": "1,0"}}),
+            (2, clients["alice"], {"action": "end_turn"}),
+            (3, clients["bob"], {"action": "end_turn"})):
+        answer = post(client, battle, "declare/", {"expected_version": version,
+                                                   "command": command})
+        assert answer.status_code == 201, answer.json()
+    (lot,) = answer.json()["pending"]["requests"]
+    assert lot["faces"] == ["1. Lt. Moreno", "2. Private Ruiz"]
+    drawn = post(clients["alice"], battle, "dice/", {"expected_version": 4,
+                                                     "server_dice": ["share.pick"]})
+    assert drawn.status_code == 201, drawn.json()
+    assert [r["key"] for r in drawn.json()["pending"]["requests"]] == ["attack.trait",
+                                                                       "attack.wild"]
+    concluded = post(clients["org"], battle, "conclude/",
+                     {"expected_version": 5, "result": {"mercs": "draw", "junta": "draw"}})
+    assert concluded.status_code == 200, concluded.json()
+    report = clients["alice"].get(url(battle, "dice/verify/")).json()
+    assert report["verified"] and report["server_rolls"] == 1
