@@ -26,6 +26,7 @@ from rules.core.terms import (
     ACTION,
     DECISION,
     NO_TERMS,
+    OPTION,
     PARAMETER,
     PENDING,
     SYSTEM,
@@ -83,14 +84,18 @@ class Words:
         return self._unique.get(ident, ident)
 
     def options(self, pending: dict) -> list[dict]:
-        """A decision's options, each a figure or unit by its name where the option is one
-        (``english`` when the rules' English label is kept)."""
+        """A decision's options, each a figure or unit by its name where the option is one,
+        else by the system's label of the option in the page's language (``english`` when the
+        rules' English label is kept)."""
         out = []
         for option in pending.get("options", []):
             value = str(option.get("value"))
             name = self.name(value, pending.get("unit"))
+            own = None if self.english else self.terms.label(OPTION, value, self.language)
             if name != value:
                 out.append({**option, "label": name, "english": False})
+            elif own is not None:
+                out.append({**option, "label": own, "english": False})
             else:
                 out.append({**option, "english": True})
         return out

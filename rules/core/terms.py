@@ -7,7 +7,8 @@ has to know its vocabulary; :func:`rules.core.registry.terms` finds it. Pure Pyt
 
 Labels are grouped by kind: the ones every system may fill are :data:`ACTION`,
 :data:`PARAMETER`, :data:`PENDING` (a procedure waiting for dice or a decision),
-:data:`DICE` (what a die is for, by request key), :data:`DECISION`, :data:`OUTCOME` (an
+:data:`DICE` (what a die is for, by request key), :data:`DECISION`, :data:`OPTION` (an
+option of a decision that is not a unit or figure, by its value), :data:`OUTCOME` (an
 outcome of the odds), :data:`UNIT_FACT` (a key of a unit's summary status), :data:`ERROR` (one
 sentence per error code), :data:`SYSTEM` (the rule system's own name, by its id), :data:`READING` (a reading of an
 ambiguous rule, by its name in ``registry.readings``) and :data:`READING_VALUE` (one of its
@@ -32,6 +33,7 @@ PARAMETER = "parameter"
 PENDING = "pending"
 DICE = "dice"
 DECISION = "decision"
+OPTION = "option"
 OUTCOME = "outcome"
 UNIT_FACT = "unit fact"
 ERROR = "error"

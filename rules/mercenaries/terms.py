@@ -9,6 +9,7 @@ from rules.core.terms import (
     DECISION,
     DICE,
     ERROR,
+    OPTION,
     OUTCOME,
     PARAMETER,
     PENDING,
@@ -61,6 +62,14 @@ LABELS = {
     DECISION: {
         "soak": _both("soak roll for a benny?", "проверка на прочность за фишку?"),
         "unshake": _both("out of Shaken: a benny or Spirit?", "выход из шока: фишка или Характер?"),
+    },
+    OPTION: {
+        "soak": _both("spend a benny and roll Vigor", "потратить фишку и бросить Выносливость"),
+        "take": _both("take the wounds", "принять раны"),
+        "benny": _both("spend a benny", "потратить фишку"),
+        "roll": _both("roll Spirit", "бросить Характер"),
+        "strike": _both("strike first (his attack this turn)", "бить первым (его атака в этот ход)"),
+        "wait": _both("do not strike", "не бить"),
     },
     OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах")},
     READING: {

@@ -118,6 +118,10 @@ LABELS = {
         "murder.victim": "victim of the psionic murder",
         "murder.shooter": "who turns his weapon on a comrade",
     },
+    "option": {
+        "two_grades": "lose two morale grades",
+        "panic": "fall into panic",
+    },
     "outcome": {
         "true": "passes",
         "false": "fails",
