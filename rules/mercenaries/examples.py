@@ -47,7 +47,39 @@ CLEARING_OTHER_READINGS = {**CLEARING, "options": {
     "hit_test": "exceed", "wound_on_shaken": "extra_wound", "jungle_action": False,
     "dice_explode": False, "twice_long": "maximum"}}
 
-SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS}
+#: mfire: a village at dusk (§2.15-§2.16, §2.21-§2.25): a machine gun, a mortar and grenades
+#: against a squad in and around a building.
+VILLAGE = {
+    "map": {"width": 10, "height": 8, "light": "dim", "cells": [
+        {"cell": [6, 4], "cover": 4, "building": True}, {"cell": [5, 2], "cover": 1},
+        {"cell": [4, 4], "cover": 2}, {"cell": [7, 6], "cover": 2},
+    ]},
+    "first_side": "mercs",
+    "sides": {
+        "mercs": {"name": "Mercenaries", "squads": {"bravo": {"name": "Bravo team", "fighters": {
+            "g1": _fighter("Gunner Kowalski", "wild_card", [1, 3], rock_and_roll=True, weapon={
+                "name": "machine gun", "damage": [2, 8, 1], "ap": 2, "range": [8, 16, 32],
+                "rof": 4, "sustained": True}),
+            "g2": _fighter("Okafor", "extra", [2, 4], grenades={"count": 2, "profile": {
+                "name": "frag grenade", "damage": [3, 6, 0], "range": [2, 4, 8]}}),
+            "g3": _fighter("Mortarman Lind", "extra", [0, 6], weapon={
+                "name": "light mortar", "damage": [3, 6, 0], "ap": 0, "range": [6, 12, 24],
+                "area": [2, 2], "indirect": True}),
+        }}}},
+        "junta": {"name": "Village militia", "squads": {"militia": {
+            "name": "Militia", "fighters": {
+                "v1": _fighter("Capitán Ortega", "wild_card", [6, 4]),
+                "v2": _fighter("Militiaman Soto", "extra", [6, 4]),
+                "v3": _fighter("Militiaman Cruz", "extra", [5, 3]),
+                "v4": _fighter("Militiaman Ibarra", "extra", [7, 5], weapon={
+                    "name": "submachine gun", "damage": [2, 6, 0], "ap": 0,
+                    "range": [4, 8, 16], "rof": 3}),
+            }}}},
+    },
+}
+
+SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS,
+          "village": VILLAGE}
 
 ODDS_CASES = (
     ("a rifle shot that must exceed Defence, no dice exploding", CLEARING_OTHER_READINGS,
@@ -56,9 +88,29 @@ ODDS_CASES = (
      {"action": "shoot", "unit": "m1", "params": {"target": "j2"}}),
     ("an Extra's machete in melee", CLEARING,
      {"action": "fight", "unit": "m2", "params": {"target": "j3"}}),
+    # mfire
+    ("a Wild Card's machine-gun burst at two militiamen", VILLAGE,
+     {"action": "auto_fire", "unit": "g1", "params": {"targets": ["v3", "v4", "v4"]}}),
+    ("an Extra's rifle burst at one militiaman", CLEARING,
+     {"action": "auto_fire", "unit": "m2", "params": {"targets": ["j2"]}}),
+    ("a machine gun suppressing two cells", VILLAGE,
+     {"action": "suppressive_fire", "unit": "g1",
+      "params": {"cells": ["5,3", "6,4", "6,4", "5,3"]}}),
+    ("a grenade thrown into a building", VILLAGE,
+     {"action": "area_attack", "unit": "g2", "params": {"with": "grenade", "at": "6,4"}}),
+    ("a mortar lobbing at a militiaman", VILLAGE,
+     {"action": "lobbed_attack", "unit": "g3", "params": {"with": "weapon", "at": "7,5"}}),
 )
 
 
 def outcome_of(before, command, effects, after) -> str:
     """The odds outcome a played attack came to."""
+    action = command["action"]
+    if action == "auto_fire":
+        return sum(e.kind == "hit" for e in effects)
+    if action == "suppressive_fire":
+        return len({e.data["cell"] for e in effects if e.kind == "suppress_success"})
+    if action in ("area_attack", "lobbed_attack"):
+        from rules.mercenaries.play_area import outcome_of as landed
+        return landed(effects)
     return "hit" if any(e.kind == "hit" for e in effects) else "miss"

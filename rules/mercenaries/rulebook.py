@@ -39,8 +39,6 @@ from rules.mercenaries.state import Battle, Cell, Fighter
 
 RULEBOOK = Rulebook("mercenaries")
 for _name, _what, _rule in (
-    ("auto_fire", "automatic fire", "§2.15"), ("suppressive_fire", "suppressive fire", "§2.16"),
-    ("area_attack", "area attacks", "§2.21"), ("lobbed_attack", "lobbed attacks", "§2.22"),
     ("hide", "stealth and detection", "§2.17"), ("aim", "aiming", "§2.26"),
     ("hold", "holding an attack", "§2.26"), ("crawl", "crawling", "§2.3"),
     ("grapple", "grappling", "§2.27"), ("trick", "tricks", "§2.27"),

@@ -33,6 +33,12 @@ class Weapon(NamedTuple):
     long: int = 0
     rof: int = 1
     melee: bool = False
+    # mfire (§2.8, §2.21-§2.22): a machine gun's or extended magazine's burst reloads on a 2
+    # only; an area weapon's template in cells; a weapon that may fire lobbed (grenade, mortar)
+    sustained: bool = False
+    area_width: int = 0
+    area_height: int = 0
+    indirect: bool = False
 
 
 class Fighter(NamedTuple):
@@ -63,6 +69,9 @@ class Fighter(NamedTuple):
     actions: int = 0
     attacked: bool = False
     whole_turn: bool = False
+    # mfire: the Edge "Rock and Roll!" (§2.15) and the grenades he carries, thrown one by one
+    rock_and_roll: bool = False
+    grenades: tuple[Weapon, ...] = ()
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -149,6 +158,7 @@ def fighter_to_json(fighter: Fighter) -> dict:
     out["traits"] = dict(fighter.traits)
     out["weapon"] = weapon_to_json(fighter.weapon)
     out["melee_weapon"] = weapon_to_json(fighter.melee_weapon)
+    out["grenades"] = [weapon_to_json(g) for g in fighter.grenades]
     return out
 
 
@@ -159,6 +169,7 @@ def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
         "traits": tuple(data["traits"].items()),
         "weapon": weapon_from_json(data["weapon"]),
         "melee_weapon": weapon_from_json(data["melee_weapon"]),
+        "grenades": tuple(weapon_from_json(g) for g in data.get("grenades", ())),
     })
 
 

@@ -12,7 +12,7 @@ from rules.core.errors import RuleError
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
 from rules.core.system import AwaitingCommand
-from rules.mercenaries import battle_setup, options, ranged
+from rules.mercenaries import battle_setup, options, play_area, play_fire, ranged
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
     Battle,
@@ -79,6 +79,8 @@ class MercenariesSystem(ProcedureMachine):
                 specs.append(CommandSpec(action, label, rule, fighter.id, fighter.name, (
                     ParamSpec("target", "target", "unit", default=targets[0].value,
                               choices=targets),)))
+        specs.extend(play_fire.commands(state, fighter))
+        specs.extend(play_area.commands(state, fighter))
         return specs
 
     def _destinations(self, state: Battle, fighter: Fighter, action: str,
