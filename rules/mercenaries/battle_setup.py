@@ -38,6 +38,8 @@ TRAITS = {
     "wild_card": ("agility", "spirit", "strength", "vigor", "fighting", "shooting"),
     "extra": ("agility", "strength", "vigor", "fighting", "shooting", "base_skill"),
 }
+#: Traits a fighter may have: Notice, which a spotter rolls (§2.23).
+OPTIONAL_TRAITS = ("notice",)
 DEFAULT_DEFENCE = 4
 WILD_CARD_BENNIES = 3
 MAX_MAP = 200
@@ -57,6 +59,12 @@ def _int(value: Any, field: str, low: int = 0, high: int = 99) -> int:
 def _mapping(value: Any, field: str) -> Mapping:
     if not isinstance(value, Mapping) or not value:
         raise _bad(gettext_noop("{field} must be a non-empty object"), field, field=field)
+    return value
+
+
+def _die(value: Any, field: str) -> int:
+    if value not in TRAIT_DICE:
+        raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"), field, field=field)
     return value
 
 
@@ -119,7 +127,17 @@ def _fire_properties(spec: Mapping, field: str, *, grenade: bool = False) -> dic
                        field=f"{field}.{flag}")
         flags[flag] = value
     width, height = area or (0, 0)
-    return {"area_width": width, "area_height": height, **flags}
+    rate = spec.get("rate")
+    turns, crew = 0, 0
+    if rate is not None:
+        if (not isinstance(rate, list | tuple) or len(rate) != 2 or rate[0] != 1
+                or type(rate[1]) is not int or not 1 <= rate[1] <= 20):
+            raise _bad(gettext_noop("{field} must be [1, N]: one shot in N turns for one man"),
+                       f"{field}.rate", field=f"{field}.rate")
+        turns = rate[1]
+        crew = _int(spec.get("crew", 1), f"{field}.crew", 1, 12)
+    return {"area_width": width, "area_height": height, **flags, "turns_per_shot": turns,
+            "crew": crew}
 
 
 def _grenades(spec: Any, field: str) -> tuple[Weapon, ...]:
@@ -154,7 +172,9 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
     return Fighter(
         id=ident, side=side, squad=squad, name=name, wild_card=wild_card,
         cell=_cell(spec.get("cell"), f"{field}.cell", width, height),
-        traits=tuple((t, traits[t]) for t in TRAITS[kind]),
+        traits=tuple((t, traits[t]) for t in TRAITS[kind])
+        + tuple((t, _die(traits[t], f"{field}.traits.{t}")) for t in OPTIONAL_TRAITS
+                if t in traits),
         toughness=_int(spec.get("toughness"), f"{field}.toughness", 1, 30),
         armour=_int(spec.get("armour", 0), f"{field}.armour", 0, 30),
         parry=_int(spec.get("parry"), f"{field}.parry", 0, 30),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.facts import declare, dice
+
 
 def _fighter(name: str, kind: str, cell: list[int], **extra: Any) -> dict:
     fighter = {
         "name": name, "kind": kind, "cell": cell,
         "traits": {"agility": 6, "spirit": 6, "strength": 6, "vigor": 6, "fighting": 6,
-                   "shooting": 8, "base_skill": 6},
+                   "shooting": 8, "base_skill": 6, "notice": 6},
         "toughness": 5, "armour": 1, "parry": 5,
         "weapon": {"name": "assault rifle", "damage": [2, 8, 0], "ap": 2,
                    "range": [6, 12, 24], "rof": 3},
@@ -53,6 +55,8 @@ VILLAGE = {
     "map": {"width": 10, "height": 8, "light": "dim", "cells": [
         {"cell": [6, 4], "cover": 4, "building": True}, {"cell": [5, 2], "cover": 1},
         {"cell": [4, 4], "cover": 2}, {"cell": [7, 6], "cover": 2},
+        {"cell": [1, 6], "cover": 4, "jungle": True}, {"cell": [1, 5], "cover": 4,
+                                                        "jungle": True},
     ]},
     "first_side": "mercs",
     "sides": {
@@ -64,7 +68,9 @@ VILLAGE = {
                 "name": "frag grenade", "damage": [3, 6, 0], "range": [2, 4, 8]}}),
             "g3": _fighter("Mortarman Lind", "extra", [0, 6], weapon={
                 "name": "light mortar", "damage": [3, 6, 0], "ap": 0, "range": [6, 12, 24],
-                "area": [2, 2], "indirect": True}),
+                "area": [2, 2], "indirect": True, "rate": [1, 3], "crew": 2}),
+            "g4": _fighter("Loader Mbeki", "extra", [0, 6], weapon=None),
+            "g5": _fighter("Scout Halloran", "extra", [4, 6], weapon=None),
         }}}},
         "junta": {"name": "Village militia", "squads": {"militia": {
             "name": "Militia", "fighters": {
@@ -80,6 +86,16 @@ VILLAGE = {
 
 SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS,
           "village": VILLAGE}
+
+#: mfire: the mortar's first shot at the unseen square (-6, the spotter cannot help) lands two
+#: cells off in an empty cell; two rounds later (1/3 with a crew of two) it fires again.
+_MORTAR_AGAIN = {"action": "lobbed_attack", "unit": "g3",
+                 "params": {"with": "weapon", "at": "7,5", "spotter": "g5"}}
+_FIRST_MORTAR_SHOT = (
+    declare("lobbed_attack", "g3", _MORTAR_AGAIN["params"]), dice({"area.trait": [1]}),
+    dice({"area.deviation": [3]}), dice({"area.direction": [12]}),
+    *(declare("end_turn", None, {}) for _ in range(4)),
+)
 
 ODDS_CASES = (
     ("a rifle shot that must exceed Defence, no dice exploding", CLEARING_OTHER_READINGS,
@@ -100,6 +116,8 @@ ODDS_CASES = (
      {"action": "area_attack", "unit": "g2", "params": {"with": "grenade", "at": "6,4"}}),
     ("a mortar lobbing at a militiaman", VILLAGE,
      {"action": "lobbed_attack", "unit": "g3", "params": {"with": "weapon", "at": "7,5"}}),
+    ("a mortar's second shot at an unseen square, a spotter directing it", VILLAGE,
+     _MORTAR_AGAIN, _FIRST_MORTAR_SHOT),
 )
 
 

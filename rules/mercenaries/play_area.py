@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
-from rules.core.odds import Distribution
+from rules.core.odds import EXPLOSION_DEPTH, Distribution, die, exploding
 from rules.core.procedures import (
     Action,
     Procedure,
@@ -58,6 +58,8 @@ from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
 
 WEAPON = "weapon"
 GRENADE = "grenade"
+#: §2.23: a spotter directs later shots at a target 3 squares from him or closer.
+SPOTTER_REACH = 3
 
 
 class AreaContext(NamedTuple):
@@ -70,6 +72,8 @@ class AreaContext(NamedTuple):
     lobbed: bool
     grenade: bool
     deviation: int = 0
+    spotter: int = -1
+    unseen: bool = False
 
 
 class AreaHitContext(NamedTuple):
@@ -90,6 +94,9 @@ class Throw(NamedTuple):
     roll: bool
     building: bool
     distance: int
+    unseen: bool = False  # lobbed at a square the shooter cannot see, not registered
+    spotter: int = -1  # the spotter's position, -1 for none (§2.23)
+    spot_roll: bool = False  # the spotter rolls Notice before the shot
 
 
 def _item(fighter: Fighter, command: Command, lobbed: bool, rule: str) -> tuple[Weapon, bool]:
@@ -102,7 +109,7 @@ def _item(fighter: Fighter, command: Command, lobbed: bool, rule: str) -> tuple[
     if kind != WEAPON:
         raise RuleError("bad_command", field="params.with",
                         template=gettext_noop("with is weapon or grenade"))
-    weapon = firearm(fighter, rule)
+    weapon = firearm(fighter, rule, gun=True)
     if lobbed and not weapon.indirect:
         raise forbid(gettext_noop("{weapon} does not fire lobbed"), rule, field="params.with",
                      weapon=weapon.name)
@@ -130,12 +137,56 @@ def _throw(state: Battle, command: Command, lobbed: bool) -> Throw:
     modifier = (ranged.band_penalty(band) + cover.light_penalty(state.light)
                 + _penalties(fighter, after))
     building = grenade and not lobbed and state.square(anchor).building
-    if lobbed:
-        modifier += indirect.LOBBED if seen else indirect.UNSEEN
-    elif not building and state.options.area_cover == COVER_ALSO:
+    if not lobbed and not building and state.options.area_cover == COVER_ALSO:
         modifier += cover.shot_cover_penalty(fighter.cell, anchor, state.cover)
     roll = not grenade or indirect.grenade_needs_roll(distance, throw_cells=distance)
-    return Throw(i, fighter, item, grenade, anchor, band, modifier, roll, building, distance)
+    spotter, unseen, spot_roll = -1, False, False
+    if lobbed:
+        registered = (fighter.side, anchor) in state.registered
+        unseen = not seen and not registered
+        spotter = _spotter(state, command, fighter, anchor)
+        spot_roll = unseen and spotter >= 0 and (fighter.side, anchor) in state.fired_at
+        modifier += (0 if registered else indirect.LOBBED if seen else indirect.UNSEEN)
+    if not lobbed and command.params.get("spotter") is not None:
+        raise forbid(gettext_noop("a spotter directs lobbed fire only"), "§2.23",
+                     field="params.spotter")
+    _check_gun(state, fighter, item, grenade)
+    return Throw(i, fighter, item, grenade, anchor, band, modifier, roll, building, distance,
+                 unseen, spotter, spot_roll)
+
+
+def _spotter(state: Battle, command: Command, fighter: Fighter, anchor: Cell) -> int:
+    """The spotter's position, or -1 (§2.23): a comrade in the fight who sees the square
+    and is three squares from it or closer (the digest's reading: from the spotter), with a
+    Notice die."""
+    ident = command.params.get("spotter")
+    if ident is None:
+        return -1
+    j, spotter = state.fighter(ident, field="params.spotter")
+    if spotter.side != fighter.side or spotter.id == fighter.id or not spotter.fighting_on:
+        raise forbid(gettext_noop("{spotter} is not a comrade still in the fight"), "§2.23",
+                     field="params.spotter", spotter=spotter.name)
+    if ranged.distance(spotter.cell, anchor) > SPOTTER_REACH or not cover.sees(
+            spotter.cell, anchor, state.cover):
+        raise forbid(gettext_noop("{spotter} must see cell {cell} from 3 cells or closer"),
+                     "§2.23", field="params.spotter", spotter=spotter.name,
+                     cell=cell_key(anchor))
+    spotter.trait("notice")
+    return j
+
+
+def _check_gun(state: Battle, fighter: Fighter, item: Weapon, grenade: bool) -> None:
+    """A gun fires once in its turns per shot (§2.24)."""
+    if not grenade and item.turns_per_shot and state.round < fighter.gun_ready:
+        raise forbid(gettext_noop("{weapon} fires again in round {round}"), "§2.24",
+                     weapon=item.name, round=fighter.gun_ready)
+
+
+def crew_present(state: Battle, fighter: Fighter) -> int:
+    """The gunner and the comrades of his squad in his cell who are in the fight and not
+    Shaken: the crew working the gun (this project's reading of §2.24)."""
+    return 1 + sum(1 for f in state.fighters if f.squad == fighter.squad and f.id != fighter.id
+                   and f.cell == fighter.cell and f.fighting_on and not f.shaken)
 
 
 def _validate(lobbed: bool):
@@ -149,7 +200,18 @@ def _declare(lobbed: bool):
         t = _throw(state, command, lobbed)
         fighter = t.fighter._replace(actions=t.fighter.actions + 1, attacked=True,
                                      grenades=t.fighter.grenades[t.grenade:])
+        gun = []
+        if t.item.turns_per_shot and not t.grenade:
+            crew = crew_present(state, t.fighter)
+            turns = indirect.artillery_rate(t.item.turns_per_shot, crew, t.item.crew)
+            fighter = fighter._replace(gun_ready=state.round + turns)
+            gun.append(Effect("gun_rate", f"{t.item.name} with a crew of {crew} fires again in "
+                              f"round {state.round + turns}", fighter.id,
+                              {"weapon": t.item.name, "crew": crew,
+                               "round": state.round + turns}))
         state = state.with_fighter(t.i, fighter)
+        if t.unseen and (fighter.side, t.anchor) not in state.fired_at:
+            state = state._replace(fired_at=(*state.fired_at, (fighter.side, t.anchor)))
         how = "lobs" if lobbed else "throws" if t.grenade else "fires"
         said = Effect("area_attack", f"{fighter.name} {how} {t.item.name} at cell "
                       f"{cell_key(t.anchor)} ({t.modifier:+d} against "
@@ -158,13 +220,18 @@ def _declare(lobbed: bool):
                        "cell": cell_key(t.anchor), "modifier": t.modifier,
                        "tn": state.options.area_tn})
         ctx = AreaContext(t.anchor, t.band, tuple(t.item), t.modifier, t.building, t.distance,
-                          lobbed, t.grenade)
+                          lobbed, t.grenade, spotter=t.spotter, unseen=t.unseen)
         if not t.roll:
             step = _land(state, t.i, ctx, t.anchor, "no_roll", evade=True)
-            return Step(step.state, (said, *step.effects))
+            return Step(step.state, (said, *gun, *step.effects))
+        if t.spot_roll:
+            spotter = state.fighters[t.spotter]
+            return ask_dice(state, "area_attack", "spot", t.i, ctx,
+                            _trait_dice(state, "spot", "Notice", spotter,
+                                        spotter.trait("notice")), (said, *gun))
         skill = fighter.trait("shooting")
         return ask_dice(state, "area_attack", "roll", t.i, ctx,
-                        _trait_dice(state, "area", "Shooting", fighter, skill), (said,))
+                        _trait_dice(state, "area", "Shooting", fighter, skill), (said, *gun))
     return declare
 
 
@@ -174,17 +241,54 @@ def _odds(lobbed: bool):
         t = _throw(state, command, lobbed)
         if not t.roll:
             return Distribution.certain("on_target")
-        outcomes = trait.odds(t.fighter.trait("shooting"),
-                              wild_die=WILD_DIE if t.fighter.wild_card else None,
-                              modifier=t.modifier, tn=state.options.area_tn,
-                              explode=state.options.dice_explode)
-        return outcomes.map(lambda o: "off_target" if not isinstance(o, tuple)
-                            else "raise" if o[1] else "on_target")
+        explode = state.options.dice_explode
+
+        def landing(modifier: int) -> Distribution:
+            outcomes = trait.odds(t.fighter.trait("shooting"),
+                                  wild_die=WILD_DIE if t.fighter.wild_card else None,
+                                  modifier=modifier, tn=state.options.area_tn, explode=explode)
+            return outcomes.map(lambda o: "off_target" if not isinstance(o, tuple)
+                                else "raise" if o[1] else "on_target")
+        if not t.spot_roll:
+            return landing(t.modifier)
+        spotter = state.fighters[t.spotter]
+        notice = _roll_dist(spotter.trait("notice"), explode)
+        if spotter.wild_card:
+            notice = Distribution.from_pairs(
+                ((a, b), p * q) for a, p in notice.items()
+                for b, q in _roll_dist(WILD_DIE, explode).items())
+        else:
+            notice = notice.map(lambda a: (a, None))
+
+        def penalty(roll) -> int:
+            result = trait.resolve(int(roll[0]), None if roll[1] is None else int(roll[1]))
+            return indirect.spotted_penalty(result.total if result.success else None)
+        return notice.map(penalty).bind(
+            lambda p: landing(t.modifier - indirect.UNSEEN + p))
     return odds
+
+
+def _roll_dist(sides: int, explode: bool) -> Distribution:
+    """A die's values; an exploding one deep enough that the spotter's penalty, 0 from a
+    total of 9, is exact."""
+    return exploding(sides, max(EXPLOSION_DEPTH, 9 // sides + 1)) if explode else die(sides)
 
 
 def area_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx, fighter = res.ctx, state.fighters[res.unit]
+    if res.stage == "spot":
+        spotter = state.fighters[ctx.spotter]
+        result = _rolled(rolls, "spot", 0)
+        penalty = indirect.spotted_penalty(result.total if result.success else None)
+        ctx = ctx._replace(modifier=ctx.modifier - indirect.UNSEEN + penalty)
+        return ask_dice(state, "area_attack", "roll", res.unit, ctx,
+                        _trait_dice(state, "area", "Shooting", fighter,
+                                    fighter.trait("shooting")),
+                        (Effect("spotted", f"{spotter.name} spots the fall of shot "
+                                f"({_roll_text(result)}): {penalty:+d} instead of "
+                                f"{indirect.UNSEEN:+d}", spotter.id,
+                                {"fighter": spotter.name, "roll": _roll_text(result),
+                                 "penalty": penalty, "unseen": indirect.UNSEEN}),))
     if res.stage == "roll":
         result = _rolled(rolls, "area", ctx.modifier, tn=state.options.area_tn)
         effects = []
@@ -194,6 +298,10 @@ def area_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                                   {"fighter": fighter.name}))
         roll = _roll_text(result)
         if result.success:
+            effects += _register(state, fighter, ctx)
+            if effects and effects[-1].kind == "registered":
+                state = state._replace(registered=(*state.registered,
+                                                   (fighter.side, ctx.anchor)))
             step = _land(state, res.unit, ctx, ctx.anchor,
                          "raise" if result.raises else "on_target", evade=not result.raises,
                          roll=roll)
@@ -225,6 +333,17 @@ def area_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     dx, dy = indirect.deviation_offset(ctx.deviation, rolls["area.direction"][0])
     cell = (ctx.anchor[0] + dx, ctx.anchor[1] + dy)
     return _land(state, res.unit, ctx, cell, "deviated", evade=True)
+
+
+def _register(state: Battle, fighter: Fighter, ctx: AreaContext) -> list[Effect]:
+    """A hit the spotter sees is confirmed: the square is registered for the side, later
+    shots at it take neither the unseen nor the lob penalty (§2.23)."""
+    if ctx.spotter < 0 or (fighter.side, tuple(ctx.anchor)) in state.registered:
+        return []
+    spotter = state.fighters[ctx.spotter]
+    cell = cell_key(ctx.anchor)
+    return [Effect("registered", f"{spotter.name} confirms the hit: cell {cell} is "
+                   "registered", spotter.id, {"fighter": spotter.name, "cell": cell})]
 
 
 def _back(anchor: Cell, thrower: Cell, cells: int) -> Cell:
@@ -314,9 +433,13 @@ def area_hit_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
 # --- the catalogue -------------------------------------------------------------------------------
 
 
-def _legal(state: Battle, fighter: Fighter, lobbed: bool, kind: str, cell: Cell) -> bool:
+def _legal(state: Battle, fighter: Fighter, lobbed: bool, kind: str, cell: Cell,
+           spotter: str | None = None) -> bool:
+    params = {"with": kind, "at": cell_key(cell)}
+    if spotter is not None:
+        params["spotter"] = spotter
     try:
-        _throw(state, Command("", fighter.id, {"with": kind, "at": cell_key(cell)}), lobbed)
+        _throw(state, Command("", fighter.id, params), lobbed)
     except RuleError:
         return False
     return True
@@ -346,12 +469,18 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
             near = [c for _, c in enemies if c in legal] or sorted(
                 legal, key=lambda c: ranged.distance(c, fighter.cell))
             choices = tuple(Choice(cell_key(c), f"cell {cell_key(c)}") for c in legal)
+            params = (ParamSpec("with", "with", "choice", default=kind,
+                                choices=(Choice(kind, item.name),)),
+                      ParamSpec("at", "at cell", "choice", default=cell_key(near[0]),
+                                choices=choices))
+            spotters = tuple(
+                Choice(f.id, f.name) for f in state.fighters if lobbed and _legal(
+                    state, fighter, lobbed, kind, near[0], spotter=f.id))
+            if spotters:
+                params += (ParamSpec("spotter", "spotter", "unit", required=False,
+                                     choices=spotters),)
             specs.append(CommandSpec(action, f"{label} with {item.name}", rule, fighter.id,
-                                     fighter.name, (
-                ParamSpec("with", "with", "choice", default=kind,
-                          choices=(Choice(kind, item.name),)),
-                ParamSpec("at", "at cell", "choice", default=cell_key(near[0]),
-                          choices=choices))))
+                                     fighter.name, params))
     return specs
 
 

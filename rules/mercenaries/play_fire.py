@@ -68,11 +68,14 @@ def shooter(state: Battle, command: Command, rule: str) -> tuple[int, Fighter, i
     return i, fighter, _one_more_action(fighter)
 
 
-def firearm(fighter: Fighter, rule: str) -> Weapon:
-    """The fighter's firearm, loaded."""
+def firearm(fighter: Fighter, rule: str, *, gun: bool = False) -> Weapon:
+    """The fighter's firearm, loaded; a gun (§2.24) only for area and lobbed attacks."""
     weapon = fighter.weapon
     if weapon is None:
         raise forbid(gettext_noop("{fighter} has no firearm"), rule, fighter=fighter.name)
+    if weapon.turns_per_shot and not gun:
+        raise forbid(gettext_noop("{weapon} is a gun: it fires area or lobbed attacks"),
+                     "§2.24", weapon=weapon.name)
     if fighter.needs_reload:
         raise forbid(gettext_noop("{fighter} must reload first (Reload!)"), "§2.8",
                      fighter=fighter.name)

@@ -257,6 +257,9 @@ def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
         weapon = fighter.weapon
         if weapon is None:
             raise forbid(gettext_noop("{fighter} has no firearm"), "§2.7", fighter=fighter.name)
+        if weapon.turns_per_shot:  # mfire: a gun fires once in N turns (§2.24)
+            raise forbid(gettext_noop("{weapon} is a gun: it fires area or lobbed attacks"),
+                         "§2.24", weapon=weapon.name)
         if fighter.needs_reload:
             raise forbid(gettext_noop("{fighter} must reload first (Reload!)"), "§2.8",
                          fighter=fighter.name)

@@ -39,6 +39,9 @@ class Weapon(NamedTuple):
     area_width: int = 0
     area_height: int = 0
     indirect: bool = False
+    # mfire (§2.24): a gun's rate of fire 1/N for one man (0: not a gun) and its full crew
+    turns_per_shot: int = 0
+    crew: int = 0
 
 
 class Fighter(NamedTuple):
@@ -72,6 +75,7 @@ class Fighter(NamedTuple):
     # mfire: the Edge "Rock and Roll!" (§2.15) and the grenades he carries, thrown one by one
     rock_and_roll: bool = False
     grenades: tuple[Weapon, ...] = ()
+    gun_ready: int = 0  # the round his gun may fire again (§2.24)
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -107,6 +111,10 @@ class Battle(NamedTuple):
     round: int = 1
     resolution: Resolution | None = None
     queue: tuple[Followup, ...] = ()
+    # mfire (§2.23): the squares each side has fired lobbed at unseen, and those a spotter
+    # confirmed a hit on (registered): (side, cell)
+    fired_at: tuple[tuple[str, Cell], ...] = ()
+    registered: tuple[tuple[str, Cell], ...] = ()
 
     def fighter(self, ident: Any, field: str = "unit") -> tuple[int, Fighter]:
         for i, fighter in enumerate(self.fighters):

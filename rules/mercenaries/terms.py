@@ -50,6 +50,7 @@ LABELS = {
         "cells": _both("cells, one a roll", "клетки, по одной на бросок"),
         "with": _both("with", "чем"),
         "at": _both("at cell", "в клетку"),
+        "spotter": _both("spotter", "наводчик"),
     },
     PENDING: {
         "attack": _both("attack", "атака"),
@@ -94,6 +95,8 @@ LABELS = {
         "evade.trait": _both("Agility die to escape the blast", "куб Ловкости, чтобы избежать взрыва"),
         "evade.wild": _both("Wild Die to escape the blast", "Дикая кость, чтобы избежать взрыва"),
         "area_damage": _both("damage dice of the area attack", "кубы урона атаки по площади"),
+        "spot.trait": _both("the spotter's Notice die", "куб Внимания наводчика"),
+        "spot.wild": _both("the spotter's Wild Die", "Дикая кость наводчика"),
     },
     DECISION: {
         "soak": _both("soak roll for a benny?", "проверка на прочность за фишку?"),
@@ -299,6 +302,15 @@ SENTENCES_RU = {
     "with is weapon or grenade": "with: weapon (оружие) или grenade (граната)",
     "{weapon} does not fire lobbed": "{weapon} не стреляет навесом",
     "{weapon} has no area": "у оружия {weapon} нет свойства «Область»",
+    "a spotter directs lobbed fire only": "наводчик корректирует только стрельбу навесом",
+    "{spotter} is not a comrade still in the fight": "{spotter} — не соратник, оставшийся в бою",
+    "{spotter} must see cell {cell} from 3 cells or closer":
+        "{spotter} должен видеть клетку {cell} с 3 клеток или ближе",
+    "{weapon} fires again in round {round}": "{weapon} выстрелит снова в раунде {round}",
+    "{weapon} is a gun: it fires area or lobbed attacks":
+        "{weapon} — орудие: оно ведёт только атаки по площади или навесом",
+    "{field} must be [1, N]: one shot in N turns for one man":
+        "{field}: нужно [1, N] — выстрел в N ходов на одного бойца расчёта",
 }
 
 #: The Russian of the battle log, by effect kind (filled from the effect's data).
@@ -341,6 +353,9 @@ EFFECTS_RU = {
     "landed_off_map": "{weapon}: падает за пределами карты",
     "evaded": "{fighter} избегает взрыва ({roll})",
     "caught": "{fighter} попадает под взрыв ({roll})",
+    "gun_rate": "{weapon}: расчёт {crew} чел., следующий выстрел в раунде {round}",
+    "spotted": "{fighter} корректирует огонь ({roll}): {penalty:+d} вместо {unseen:+d}",
+    "registered": "{fighter} подтверждает попадание: клетка {cell} пристреляна",
 }
 
 
