@@ -41,7 +41,7 @@ from rules.core.procedures import (
 from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.mercenaries import cover, damage, indirect, ranged, trait
 from rules.mercenaries.options import COVER_ALSO
-from rules.mercenaries.play_fire import firearm, parse_cell, shooter
+from rules.mercenaries.play_fire import cells_near_fighters, firearm, parse_cell, shooter
 from rules.mercenaries.rulebook import (
     RULEBOOK,
     WILD_DIE,
@@ -446,8 +446,8 @@ def _legal(state: Battle, fighter: Fighter, lobbed: bool, kind: str, cell: Cell,
 
 
 def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
-    """Area and lobbed attacks with each item that can make them, at the cells in reach
-    (the default: the nearest enemy's cell, or the nearest cell)."""
+    """Area and lobbed attacks with each item that can make them, at the cells in reach near
+    the fighters (the default: the nearest enemy's cell, or the nearest cell)."""
     items: list[tuple[str, Weapon]] = []
     if fighter.weapon is not None and (fighter.weapon.area_width or fighter.weapon.indirect):
         items.append((WEAPON, fighter.weapon))
@@ -457,10 +457,7 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
     enemies = sorted((ranged.distance(fighter.cell, f.cell), f.cell) for f in state.fighters
                      if f.side != fighter.side and f.fighting_on)
     for kind, item in items:
-        reach = item.long
-        x0, y0 = fighter.cell
-        cells = [(x, y) for y in range(max(0, y0 - reach), min(state.height, y0 + reach + 1))
-                 for x in range(max(0, x0 - reach), min(state.width, x0 + reach + 1))]
+        cells = cells_near_fighters(state, fighter, item.long)
         for action, label, rule, lobbed in (("area_attack", "area attack", "§2.21", False),
                                             ("lobbed_attack", "lobbed attack", "§2.22", True)):
             legal = [c for c in cells if _legal(state, fighter, lobbed, kind, c)]

@@ -22,6 +22,7 @@ its fire and its suppression check are each fighter's own roll, so neither uses 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any, NamedTuple
 
@@ -98,15 +99,18 @@ def in_sector(origin: Cell, cells: list[Cell], degrees: int = SECTOR) -> bool:
 
 
 class Shot(NamedTuple):
-    """One die of a burst: the target's position, the modifier and the Defence."""
+    """One die of a burst: the target's position, the modifier, the Defence, and whether the
+    shooter is an Extra, whose natural 1 always fails (§2.14; a Wild Card's burst has no
+    snake eyes, each die being its own attack)."""
 
     target: int
     modifier: int
     defence: int
+    extra: bool = True
 
 
 class AutoContext(NamedTuple):
-    shots: tuple[tuple[int, int, int], ...]  # Shot fields per die, in the order rolled
+    shots: tuple[tuple[int, int, int, bool], ...]  # Shot fields per die, in the order rolled
 
 
 def _targets(command: Command) -> list:
@@ -141,7 +145,8 @@ def _auto(state: Battle, command: Command) -> tuple[int, Fighter, Weapon, list[S
                      "§2.15", field="params.targets")
     extra = auto + light + _penalties(fighter, after)
     shots = [by_target[named[k % len(named)]] for k in range(weapon.rof)]
-    return i, fighter, weapon, [s._replace(modifier=s.modifier + extra) for s in shots]
+    return i, fighter, weapon, [s._replace(modifier=s.modifier + extra,
+                                           extra=not fighter.wild_card) for s in shots]
 
 
 def _aim(state: Battle, fighter: Fighter, target: Fighter, weapon: Weapon) -> tuple[int, int]:
@@ -195,6 +200,9 @@ class Die(NamedTuple):
 
 def _hit(value: int, shot: Shot, reading: str) -> tuple[trait.TraitResult, bool]:
     result = trait.resolve(value, None, modifier=shot.modifier, tn=shot.defence)
+    if not shot.extra and value == 1 and result.total >= shot.defence:
+        result = dataclasses.replace(result, success=True,
+                                     raises=trait.raises_of(result.total, shot.defence))
     return result, result.success and damage.hits(result.total, shot.defence, reading=reading)
 
 
@@ -379,11 +387,11 @@ def suppressive_fire_declare(state: Battle, command: Command) -> Step:
 
 
 def suppressed_cells(values: list[int], wild: int | None, cells: list[Cell],
-                     modifiers: list[int], triggers: frozenset[int]
+                     modifiers: list[int], triggers: frozenset[int], *, extra: bool
                      ) -> tuple[dict[Cell, tuple[int, int]], list[Die], bool]:
     """Each cell's (successes, raises) of a suppressive burst at TN 4 (§2.16), the dice, and
     whether it called "Reload!" (§2.8); the Wild Die replaces one result as in ``burst``."""
-    shots = [Shot(0, m, trait.TN) for m in modifiers]
+    shots = [Shot(0, m, trait.TN, extra) for m in modifiers]
     dice, reload = burst(values, wild, shots, triggers, damage.MEET_OR_BEAT)
     out: dict[Cell, tuple[int, int]] = {}
     for d in dice:
@@ -399,7 +407,7 @@ def suppressive_fire_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> St
     cells = list(res.ctx.cells)
     struck, dice, reload = suppressed_cells(
         list(rolls["suppress.trait"]), wild[0] if wild else None, cells,
-        list(res.ctx.modifiers), _triggers(fighter.weapon))
+        list(res.ctx.modifiers), _triggers(fighter.weapon), extra=not fighter.wild_card)
     effects = []
     for d in dice:
         roll = _roll_text(d.result)
@@ -469,7 +477,7 @@ def suppression_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
 def suppressive_fire_odds(state: Battle, command: Command) -> Distribution:
     """The number of cells the fire strikes (one success or more), exactly."""
     _, fighter, weapon, cells, modifiers = _suppress(state, command)
-    shots = [Shot(0, m, trait.TN) for m in modifiers]
+    shots = [Shot(0, m, trait.TN, not fighter.wild_card) for m in modifiers]
     triggers, sides, explode = _triggers(weapon), fighter.trait("shooting"), \
         state.options.dice_explode
     states = Distribution.certain((False, frozenset(), frozenset()))
@@ -509,10 +517,20 @@ def _valid(validate, state: Battle, fighter: Fighter, params: dict) -> bool:
     return True
 
 
+def cells_near_fighters(state: Battle, fighter: Fighter, reach: int) -> list[Cell]:
+    """The cells a form offers to fire at: every other fighter's cell and the cells touching
+    it, within ``reach`` of ``fighter`` (a bounded list on a map of any size; ``validate``
+    accepts any cell the rules allow)."""
+    near = {(x + dx, y + dy) for f in state.fighters if f.fighting_on and f.id != fighter.id
+            for x, y in (f.cell,) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return sorted((c for c in near if state.on_map(c)
+                   and ranged.distance(fighter.cell, c) <= reach), key=lambda c: (c[1], c[0]))
+
+
 def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
     """Automatic and suppressive fire as the catalogue lists them: the enemies a burst may
-    take (each alone is legal), the cells suppressive fire may name (the default: every roll
-    at the nearest enemy's cell, or the nearest cell)."""
+    take (each alone is legal), the cells suppressive fire may name near the fighters (the
+    default: every roll at the nearest enemy's cell, or the first cell)."""
     specs = []
     weapon = fighter.weapon
     if weapon is None or weapon.rof < 2:
@@ -529,10 +547,7 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
         return specs
     near = sorted((ranged.distance(fighter.cell, t.cell), t.cell) for t in state.fighters
                   if t.side != fighter.side and t.fighting_on)
-    reach = 4 * weapon.long
-    x0, y0 = fighter.cell
-    cells = [(x, y) for y in range(max(0, y0 - reach), min(state.height, y0 + reach + 1))
-             for x in range(max(0, x0 - reach), min(state.width, x0 + reach + 1))]
+    cells = cells_near_fighters(state, fighter, 4 * weapon.long)
     legal = tuple(Choice(cell_key(c), f"cell {cell_key(c)}") for c in cells
                   if _valid(suppressive_fire_validate, state, fighter,
                             {"cells": [cell_key(c)] * weapon.rof}))

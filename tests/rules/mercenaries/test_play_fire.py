@@ -151,6 +151,17 @@ class TestAutomaticFire:
         assert kinds(effects) == ["damage", "unharmed"]
         assert isinstance(SYSTEM.pending(state), AwaitingCommand)
 
+    def test_a_natural_1_fails_an_extras_die_not_a_wild_cards(self):
+        """§2.14: only an Extra's natural 1 always fails; a Wild Card's burst die of 1 is a 1."""
+        for kind, outcome in (("wild_card", "hit"), ("extra", "missed")):
+            state = battle({"w": man(kind, (0, 0), rock_and_roll=True)},
+                           {"x": man("extra", (3, 0), defence=1)})
+            rolls = {"auto.trait": [1, 4, 4]}
+            if kind == "wild_card":
+                rolls["auto.wild"] = [1]
+            _, effects = play(state, declare("auto_fire", "w", {"targets": ["x"]}), dice(rolls))
+            assert kinds(effects)[1] == outcome, kind
+
     def test_the_odds_count_hits_and_sum_to_one(self):
         odds = SYSTEM.odds(self.state, {"action": "auto_fire", "unit": "w",
                                         "params": {"targets": ["x"]}})
