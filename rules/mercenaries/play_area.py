@@ -296,6 +296,10 @@ def area_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
             state = state.with_fighter(res.unit, fighter._replace(needs_reload=True))
             effects.append(Effect("reload", f"Reload! {fighter.name} must reload", fighter.id,
                                   {"fighter": fighter.name}))
+        if result.critical_failure:
+            effects.append(Effect("critical_failure", f"{fighter.name} rolls snake eyes: a "
+                                  "critical failure for the game master", fighter.id,
+                                  {"fighter": fighter.name}))
         roll = _roll_text(result)
         if result.success:
             effects += _register(state, fighter, ctx)

@@ -303,6 +303,12 @@ class TestAreaAttacks:
                                    "roll": ""}
         assert state.fighters[state.resolution.ctx.target].id == "e"
 
+    def test_a_wild_cards_snake_eyes_miss_and_go_to_the_game_master(self):
+        _, effects = play(self.mortar(), declare("lobbed_attack", "m",
+                                                 {"with": "weapon", "at": "5,4"}),
+                          dice({"area.trait": [1], "area.wild": [1]}))
+        assert kinds(effects)[1:] == ["critical_failure", "area_missed"]
+
     def test_worked_example_15_deviation_cap(self):
         """A d3 of 3 at short range deviates one cell; at medium two, on the d12 clock."""
         state, _ = play(self.mortar(), declare("lobbed_attack", "m",
