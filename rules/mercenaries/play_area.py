@@ -122,7 +122,7 @@ def _item(fighter: Fighter, command: Command, lobbed: bool, rule: str) -> tuple[
 def _throw(state: Battle, command: Command, lobbed: bool) -> Throw:
     """What an area or lobbed attack throws where, at which modifier, or a refusal."""
     rule = "§2.22" if lobbed else "§2.21"
-    i, fighter, after = shooter(state, command, rule)
+    i, fighter, after = shooter(state, command)
     item, grenade = _item(fighter, command, lobbed, rule)
     anchor = parse_cell(command.params.get("at"), "params.at")
     if not state.on_map(anchor):

@@ -56,7 +56,7 @@ SECTOR = 45
 # --- the shooter --------------------------------------------------------------------------------
 
 
-def shooter(state: Battle, command: Command, rule: str) -> tuple[int, Fighter, int]:
+def shooter(state: Battle, command: Command) -> tuple[int, Fighter, int]:
     """(position, fighter, actions after this one) of a fighter who may attack now, or a
     refusal: his side's turn, not Shaken (§2.10), one attack a turn (§2.4)."""
     i, fighter = _acting(state, command)
@@ -123,7 +123,7 @@ def _targets(command: Command) -> list:
 
 def _auto(state: Battle, command: Command) -> tuple[int, Fighter, Weapon, list[Shot]]:
     """The shooter, his weapon and each die's shot, or a refusal."""
-    i, fighter, after = shooter(state, command, "§2.15")
+    i, fighter, after = shooter(state, command)
     weapon = firearm(fighter, "§2.15")
     suppression.check_auto_fire(weapon.rof)
     named = _targets(command)
@@ -351,7 +351,7 @@ def _cell_shot(state: Battle, fighter: Fighter, weapon: Weapon, cell: Cell) -> i
 
 def _suppress(state: Battle, command: Command) -> tuple[int, Fighter, Weapon, list[Cell],
                                                          list[int]]:
-    i, fighter, after = shooter(state, command, "§2.16")
+    i, fighter, after = shooter(state, command)
     weapon = firearm(fighter, "§2.16")
     raw = command.params.get("cells")
     if not isinstance(raw, list | tuple) or not raw:
