@@ -38,6 +38,8 @@ TRAITS = {
     "wild_card": ("agility", "spirit", "strength", "vigor", "fighting", "shooting"),
     "extra": ("agility", "strength", "vigor", "fighting", "shooting", "base_skill"),
 }
+#: Traits a fighter may have: Notice, which a spotter rolls (§2.23).
+OPTIONAL_TRAITS = ("notice",)
 DEFAULT_DEFENCE = 4
 WILD_CARD_BENNIES = 3
 MAX_MAP = 200
@@ -57,6 +59,18 @@ def _int(value: Any, field: str, low: int = 0, high: int = 99) -> int:
 def _mapping(value: Any, field: str) -> Mapping:
     if not isinstance(value, Mapping) or not value:
         raise _bad(gettext_noop("{field} must be a non-empty object"), field, field=field)
+    return value
+
+
+def _die(value: Any, field: str) -> int:
+    if value not in TRAIT_DICE:
+        raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"), field, field=field)
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if type(value) is not bool:
+        raise _bad(gettext_noop("{field} must be true or false"), field, field=field)
     return value
 
 
@@ -92,7 +106,51 @@ def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
         damage_bonus=damage[2], ap=_int(spec.get("ap", 0), f"{field}.ap"),
         short=ranges[0], medium=ranges[1], long=ranges[2],
         rof=_int(spec.get("rof", 1), f"{field}.rof", 1, 10), melee=melee,
+        **({} if melee else _fire_properties(spec, field)),
     )
+
+
+def _fire_properties(spec: Mapping, field: str, *, grenade: bool = False) -> dict[str, Any]:
+    """A firearm's or grenade's properties for automatic, suppressive, area and lobbed fire
+    (§2.8, §2.21-§2.22): ``sustained`` (a machine gun or extended magazine), ``area`` [width,
+    height] in cells, ``indirect`` (may fire lobbed); a grenade is a 1-cell area, lobbed."""
+    area = spec.get("area", [1, 1] if grenade else None)
+    if area is not None and (not isinstance(area, list | tuple) or len(area) != 2
+                             or not all(type(v) is int and 1 <= v <= 4 for v in area)):
+        raise _bad(gettext_noop("{field} must be [width, height] in cells, 1 to 4 each"),
+                   f"{field}.area", field=f"{field}.area")
+    flags = {}
+    for flag in ("sustained", "indirect"):
+        value = spec.get(flag, grenade and flag == "indirect")
+        if type(value) is not bool:
+            raise _bad(gettext_noop("{field} must be true or false"), f"{field}.{flag}",
+                       field=f"{field}.{flag}")
+        flags[flag] = value
+    width, height = area or (0, 0)
+    rate = spec.get("rate")
+    turns, crew = 0, 0
+    if rate is not None:
+        if (not isinstance(rate, list | tuple) or len(rate) != 2 or rate[0] != 1
+                or type(rate[1]) is not int or not 1 <= rate[1] <= 20):
+            raise _bad(gettext_noop("{field} must be [1, N]: one shot in N turns for one man"),
+                       f"{field}.rate", field=f"{field}.rate")
+        turns = rate[1]
+        crew = _int(spec.get("crew", 1), f"{field}.crew", 1, 12)
+    return {"area_width": width, "area_height": height, **flags, "turns_per_shot": turns,
+            "crew": crew}
+
+
+def _grenades(spec: Any, field: str) -> tuple[Weapon, ...]:
+    """The grenades a fighter carries (§2.21-§2.22, §2.25): ``{"profile": weapon, "count":
+    n}``, each thrown once."""
+    if spec is None:
+        return ()
+    spec = _mapping(spec, field)
+    count = _int(spec.get("count", 1), f"{field}.count", 1, 10)
+    profile = _mapping(spec.get("profile"), f"{field}.profile")
+    grenade = _weapon({**profile, "rof": 1}, f"{field}.profile", melee=False)
+    grenade = grenade._replace(**_fire_properties(profile, f"{field}.profile", grenade=True))
+    return (grenade,) * count
 
 
 def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: int,
@@ -114,13 +172,17 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
     return Fighter(
         id=ident, side=side, squad=squad, name=name, wild_card=wild_card,
         cell=_cell(spec.get("cell"), f"{field}.cell", width, height),
-        traits=tuple((t, traits[t]) for t in TRAITS[kind]),
+        traits=tuple((t, traits[t]) for t in TRAITS[kind])
+        + tuple((t, _die(traits[t], f"{field}.traits.{t}")) for t in OPTIONAL_TRAITS
+                if t in traits),
         toughness=_int(spec.get("toughness"), f"{field}.toughness", 1, 30),
         armour=_int(spec.get("armour", 0), f"{field}.armour", 0, 30),
         parry=_int(spec.get("parry"), f"{field}.parry", 0, 30),
         defence=_int(spec.get("defence", DEFAULT_DEFENCE), f"{field}.defence", 0, 30),
         weapon=_weapon(spec.get("weapon"), f"{field}.weapon", melee=False),
         melee_weapon=_weapon(spec.get("melee_weapon"), f"{field}.melee_weapon", melee=True),
+        rock_and_roll=_flag(spec.get("rock_and_roll", False), f"{field}.rock_and_roll"),
+        grenades=_grenades(spec.get("grenades"), f"{field}.grenades"),
         bennies=_int(spec.get("bennies", WILD_CARD_BENNIES if wild_card else 0),
                      f"{field}.bennies", 0, 10 if wild_card else 0),
     )

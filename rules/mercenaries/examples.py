@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.facts import declare
+from rules.core.facts import declare, dice
 
 
 def _fighter(name: str, kind: str, cell: list[int], **extra: Any) -> dict:
     fighter = {
         "name": name, "kind": kind, "cell": cell,
         "traits": {"agility": 6, "spirit": 6, "strength": 6, "vigor": 6, "fighting": 6,
-                   "shooting": 8, "base_skill": 6},
+                   "shooting": 8, "base_skill": 6, "notice": 6},
         "toughness": 5, "armour": 1, "parry": 5,
         "weapon": {"name": "assault rifle", "damage": [2, 8, 0], "ap": 2,
                    "range": [6, 12, 24], "rof": 3},
@@ -66,8 +66,53 @@ CROSSING = {
     },
 }
 
+#: a village at dusk (§2.15-§2.16, §2.21-§2.25): a machine gun, a mortar and grenades
+#: against a squad in and around a building.
+VILLAGE = {
+    "map": {"width": 10, "height": 8, "light": "dim", "cells": [
+        {"cell": [6, 4], "cover": 4, "building": True}, {"cell": [5, 2], "cover": 1},
+        {"cell": [4, 4], "cover": 2}, {"cell": [7, 6], "cover": 2},
+        {"cell": [1, 6], "cover": 4, "jungle": True}, {"cell": [1, 5], "cover": 4,
+                                                        "jungle": True},
+    ]},
+    "first_side": "mercs",
+    "sides": {
+        "mercs": {"name": "Mercenaries", "squads": {"bravo": {"name": "Bravo team", "fighters": {
+            "g1": _fighter("Gunner Kowalski", "wild_card", [1, 3], rock_and_roll=True, weapon={
+                "name": "machine gun", "damage": [2, 8, 1], "ap": 2, "range": [8, 16, 32],
+                "rof": 4, "sustained": True}),
+            "g2": _fighter("Okafor", "extra", [2, 4], grenades={"count": 2, "profile": {
+                "name": "frag grenade", "damage": [3, 6, 0], "range": [2, 4, 8]}}),
+            "g3": _fighter("Mortarman Lind", "extra", [0, 6], weapon={
+                "name": "light mortar", "damage": [3, 6, 0], "ap": 0, "range": [6, 12, 24],
+                "area": [2, 2], "indirect": True, "rate": [1, 3], "crew": 2}),
+            "g4": _fighter("Loader Mbeki", "extra", [0, 6], weapon=None),
+            "g5": _fighter("Scout Halloran", "extra", [4, 6], weapon=None),
+        }}}},
+        "junta": {"name": "Village militia", "squads": {"militia": {
+            "name": "Militia", "fighters": {
+                "v1": _fighter("Capitán Ortega", "wild_card", [6, 4]),
+                "v2": _fighter("Militiaman Soto", "extra", [6, 4]),
+                "v3": _fighter("Militiaman Cruz", "extra", [5, 3]),
+                "v4": _fighter("Militiaman Ibarra", "extra", [7, 5], weapon={
+                    "name": "submachine gun", "damage": [2, 6, 0], "ap": 0,
+                    "range": [4, 8, 16], "rof": 3}),
+            }}}},
+    },
+}
+
 SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS,
-          "crossing": CROSSING}
+          "crossing": CROSSING, "village": VILLAGE}
+
+#: the mortar's first shot at the unseen square (-6, the spotter cannot help) lands two
+#: cells off in an empty cell; two rounds later (1/3 with a crew of two) it fires again.
+_MORTAR_AGAIN = {"action": "lobbed_attack", "unit": "g3",
+                 "params": {"with": "weapon", "at": "7,5", "spotter": "g5"}}
+_FIRST_MORTAR_SHOT = (
+    declare("lobbed_attack", "g3", _MORTAR_AGAIN["params"]), dice({"area.trait": [1]}),
+    dice({"area.deviation": [3]}), dice({"area.direction": [12]}),
+    *(declare("end_turn", None, {}) for _ in range(4)),
+)
 
 ODDS_CASES = (
     ("a rifle shot that must exceed Defence, no dice exploding", CLEARING_OTHER_READINGS,
@@ -80,9 +125,31 @@ ODDS_CASES = (
      {"action": "shoot", "unit": "m1", "params": {"target": "j1"}},
      (declare("aim", "m1", {"target": "j1"}), declare("end_turn"), declare("end_turn"),
       declare("benny_orders", "m1", {"reroll_on_miss": True}))),
+    # fire in play (play_fire, play_area)
+    ("a Wild Card's machine-gun burst at two militiamen", VILLAGE,
+     {"action": "auto_fire", "unit": "g1", "params": {"targets": ["v3", "v4", "v4"]}}),
+    ("an Extra's rifle burst at one militiaman", CLEARING,
+     {"action": "auto_fire", "unit": "m2", "params": {"targets": ["j2"]}}),
+    ("a machine gun suppressing two cells", VILLAGE,
+     {"action": "suppressive_fire", "unit": "g1",
+      "params": {"cells": ["5,3", "6,4", "6,4", "5,3"]}}),
+    ("a grenade thrown into a building", VILLAGE,
+     {"action": "area_attack", "unit": "g2", "params": {"with": "grenade", "at": "6,4"}}),
+    ("a mortar lobbing at a militiaman", VILLAGE,
+     {"action": "lobbed_attack", "unit": "g3", "params": {"with": "weapon", "at": "7,5"}}),
+    ("a mortar's second shot at an unseen square, a spotter directing it", VILLAGE,
+     _MORTAR_AGAIN, _FIRST_MORTAR_SHOT),
 )
 
 
 def outcome_of(before, command, effects, after) -> str:
     """The odds outcome a played attack came to."""
+    action = command["action"]
+    if action == "auto_fire":
+        return sum(e.kind == "hit" for e in effects)
+    if action == "suppressive_fire":
+        return len({e.data["cell"] for e in effects if e.kind == "suppress_success"})
+    if action in ("area_attack", "lobbed_attack"):
+        from rules.mercenaries.play_area import outcome_of as landed
+        return landed(effects)
     return "hit" if any(e.kind == "hit" for e in effects) else "miss"

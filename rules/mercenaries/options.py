@@ -16,6 +16,12 @@ from rules.core.errors import RuleError, gettext_noop
 from rules.mercenaries.damage import EXCEED, EXTRA_WOUND, MEET_OR_BEAT, NO_EXTRA_WOUND
 from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
 from rules.mercenaries.ranged import TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
+from rules.mercenaries.suppression import COVER_PLUS_TWO, COVER_VALUE
+
+#: Readings of cover against an area attack (errata 1): it adds to Armour instead of
+#: penalising the roll, or also penalises the roll ("так же").
+COVER_INSTEAD = "instead"
+COVER_ALSO = "also"
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,23 @@ READINGS = (
             "half of the fighters able to react attack an enemy, rounded up (at least one)",
             "round_down: rounded down, at least one",
             "the text says half (половиной бойцов) without the rounding"),
+    # automatic, suppressive and area fire (§2.15-§2.16, §2.21)
+    Reading("suppression_cover", COVER_VALUE, (COVER_VALUE, COVER_PLUS_TWO), "§2.16",
+            "errata 3", "the suppression check gets +2 if prone plus the cell's cover value",
+            "plus_two: +2 for prone and +2 for cover",
+            "\"за\" may govern both nouns: +2 for lying prone and for cover"),
+    Reading("suppressive_auto_penalty", False, (False, True), "§2.16", "errata 2",
+            "suppressive fire's rolls do not take automatic fire's -2",
+            "on: they take it (no -2 with \"Rock and Roll!\")",
+            "the text calls suppressive fire a kind of automatic fire"),
+    Reading("area_tn", 2, (2, 4), "§2.21", "§2.21",
+            "an area attack's difficulty is 2, the letter of the text",
+            "4: the standard target number of Savage Worlds",
+            "the text's 2 is far below every other target number"),
+    Reading("area_cover", COVER_INSTEAD, (COVER_INSTEAD, COVER_ALSO), "§2.5", "errata 1",
+            "against an area attack the cell's cover adds to Armour instead of penalising "
+            "the roll", "also: the cover penalises a direct roll as well",
+            "the text says the cover counts \"так же\" (also, likewise) for area attacks"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -71,6 +94,10 @@ class Options:
     dice_explode: bool = True
     twice_long: str = TWICE_LONG_EXTREME
     reaction_half: str = ROUND_UP
+    suppression_cover: str = COVER_VALUE
+    suppressive_auto_penalty: bool = False
+    area_tn: int = 2
+    area_cover: str = COVER_INSTEAD
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -39,8 +39,6 @@ from rules.mercenaries.state import Battle, Cell, Fighter
 
 RULEBOOK = Rulebook("mercenaries")
 for _name, _what, _rule in (
-    ("auto_fire", "automatic fire", "§2.15"), ("suppressive_fire", "suppressive fire", "§2.16"),
-    ("area_attack", "area attacks", "§2.21"), ("lobbed_attack", "lobbed attacks", "§2.22"),
     ("hide", "stealth and detection", "§2.17"), ("crawl", "crawling", "§2.3"),
     ("grapple", "grappling", "§2.27"), ("trick", "tricks", "§2.27"),
 ):
@@ -291,6 +289,9 @@ def attack_terms(state: Battle, fighter: Fighter, target: Fighter, *, melee_atta
         weapon = fighter.weapon
         if weapon is None:
             raise forbid(gettext_noop("{fighter} has no firearm"), "§2.7", fighter=fighter.name)
+        if weapon.turns_per_shot:  # a gun fires once in N turns (§2.24)
+            raise forbid(gettext_noop("{weapon} is a gun: it fires area or lobbed attacks"),
+                         "§2.24", weapon=weapon.name)
         if fighter.needs_reload:
             raise forbid(gettext_noop("{fighter} must reload first (Reload!)"), "§2.8",
                          fighter=fighter.name)

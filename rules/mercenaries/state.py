@@ -34,6 +34,15 @@ class Weapon(NamedTuple):
     long: int = 0
     rof: int = 1
     melee: bool = False
+    # (§2.8, §2.21-§2.22): a machine gun's or extended magazine's burst reloads on a 2
+    # only; an area weapon's template in cells; a weapon that may fire lobbed (grenade, mortar)
+    sustained: bool = False
+    area_width: int = 0
+    area_height: int = 0
+    indirect: bool = False
+    # (§2.24): a gun's rate of fire 1/N for one man (0: not a gun) and its full crew
+    turns_per_shot: int = 0
+    crew: int = 0
 
 
 class Fighter(NamedTuple):
@@ -74,6 +83,10 @@ class Fighter(NamedTuple):
     unshake_when_shaken: bool = False  # spend a benny when Shaken in his own turn
     ready_melee_turn: int | None = None  # the turn he prepared for melee in
     hold_line: str | None = None  # the direction "dx,dy" of a line an attack is held on
+    # the Edge "Rock and Roll!" (§2.15) and the grenades he carries, thrown one by one
+    rock_and_roll: bool = False
+    grenades: tuple[Weapon, ...] = ()
+    gun_ready: int = 0  # the round his gun may fire again (§2.24)
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -109,6 +122,10 @@ class Battle(NamedTuple):
     round: int = 1
     resolution: Resolution | None = None
     queue: tuple[Followup, ...] = ()
+    # (§2.23): the squares each side has fired lobbed at unseen, and those a spotter
+    # confirmed a hit on (registered): (side, cell)
+    fired_at: tuple[tuple[str, Cell], ...] = ()
+    registered: tuple[tuple[str, Cell], ...] = ()
 
     def fighter(self, ident: Any, field: str = "unit") -> tuple[int, Fighter]:
         for i, fighter in enumerate(self.fighters):
@@ -165,6 +182,7 @@ def fighter_to_json(fighter: Fighter) -> dict:
     out["traits"] = dict(fighter.traits)
     out["weapon"] = weapon_to_json(fighter.weapon)
     out["melee_weapon"] = weapon_to_json(fighter.melee_weapon)
+    out["grenades"] = [weapon_to_json(g) for g in fighter.grenades]
     return out
 
 
@@ -175,6 +193,7 @@ def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
         "traits": tuple(data["traits"].items()),
         "weapon": weapon_from_json(data["weapon"]),
         "melee_weapon": weapon_from_json(data["melee_weapon"]),
+        "grenades": tuple(weapon_from_json(g) for g in data.get("grenades", ())),
     })
 
 

@@ -16,7 +16,9 @@ from rules.mercenaries import (
     battle_setup,
     movement,
     options,
+    play_area,
     play_bennies,
+    play_fire,
     play_readiness,
     ranged,
 )
@@ -89,6 +91,8 @@ class MercenariesSystem(ProcedureMachine):
                 specs.append(CommandSpec(action, label, rule, fighter.id, fighter.name, (
                     ParamSpec("target", "target", "unit", default=targets[0].value,
                               choices=targets),)))
+        specs.extend(play_fire.commands(state, fighter))
+        specs.extend(play_area.commands(state, fighter))
         specs.extend(self._readiness_commands(state, fighter))
         return specs
 
@@ -185,6 +189,9 @@ class MercenariesSystem(ProcedureMachine):
             out["resolution"] = self.rulebook.resolution_to_json(state.resolution)
         if state.queue:
             out["queue"] = self.rulebook.queue_to_json(state.queue)
+        if state.fired_at or state.registered:
+            out["fired_at"] = [[side, list(cell)] for side, cell in state.fired_at]
+            out["registered"] = [[side, list(cell)] for side, cell in state.registered]
         return out
 
     def state_from_json(self, data: Mapping[str, Any]) -> Battle:
@@ -203,6 +210,8 @@ class MercenariesSystem(ProcedureMachine):
             round=data["round"],
             resolution=self.rulebook.resolution_from_json(resolution) if resolution else None,
             queue=self.rulebook.queue_from_json(data.get("queue", ())),
+            fired_at=tuple((side, tuple(cell)) for side, cell in data.get("fired_at", ())),
+            registered=tuple((side, tuple(cell)) for side, cell in data.get("registered", ())),
         )
 
     # --- the summary ----------------------------------------------------------------------

@@ -37,14 +37,32 @@ LABELS = {
         "fight": _both("melee attack", "атака в ближнем бою"),
         "reload": _both("reload (the whole turn)", "перезарядиться (весь ход)"),
         "end_turn": _both("end the side's turn", "закончить ход стороны"),
+        # fire in play (play_fire, play_area)
+        "auto_fire": _both("automatic fire", "автоматический огонь"),
+        "suppressive_fire": _both("suppressive fire", "огонь на подавление"),
+        "area_attack": _both("area attack", "атака по площади"),
+        "lobbed_attack": _both("lobbed attack", "атака навесом"),
     },
     PARAMETER: {
         "to": _both("to cell", "в клетку"),
         "target": _both("target", "цель"),
+        # fire in play (play_fire, play_area)
+        "targets": _both("targets", "цели"),
+        "cells": _both("cells, one a roll", "клетки, по одной на бросок"),
+        "with": _both("with", "чем"),
+        "at": _both("at cell", "в клетку"),
+        "spotter": _both("spotter", "наводчик"),
     },
     PENDING: {
         "attack": _both("attack", "атака"),
         "unshake": _both("recovery from Shaken", "выход из шока"),
+        # fire in play (play_fire, play_area)
+        "auto_fire": _both("automatic fire", "автоматический огонь"),
+        "suppressive_fire": _both("suppressive fire", "огонь на подавление"),
+        "suppression": _both("check under suppressive fire",
+                             "проверка под огнём на подавление"),
+        "area_attack": _both("area or lobbed attack", "атака по площади или навесом"),
+        "area_hit": _both("caught in an area attack", "под атакой по площади"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),
@@ -58,6 +76,28 @@ LABELS = {
         "unshake.trait": _both("recovery die (Spirit or base skill)",
                                "куб выхода из шока (Характер или базовый навык)"),
         "unshake.wild": _both("Wild Die of the recovery", "Дикая кость выхода из шока"),
+        # fire in play (play_fire, play_area)
+        "auto.trait": _both("Shooting dice of the burst, one a shot",
+                            "кубы Стрельбы очереди, по кубу на выстрел"),
+        "auto.wild": _both("Wild Die of the burst", "Дикая кость очереди"),
+        "suppress.trait": _both("Shooting dice of suppressive fire, one a cell",
+                                "кубы Стрельбы огня на подавление, по кубу на клетку"),
+        "suppress.wild": _both("Wild Die of suppressive fire", "Дикая кость огня на подавление"),
+        "suppression.trait": _both("check die under fire (Spirit or base skill)",
+                                   "куб проверки под огнём (Характер или базовый навык)"),
+        "suppression.wild": _both("Wild Die of the check under fire",
+                                  "Дикая кость проверки под огнём"),
+        "area.trait": _both("attack die of the area attack", "основной куб атаки по площади"),
+        "area.wild": _both("Wild Die of the area attack", "Дикая кость атаки по площади"),
+        "area.deviation": _both("deviation, 1d3 cells", "отклонение, 1к3 клеток"),
+        "area.direction": _both("direction of the deviation (d8 or d12 clock)",
+                                "направление отклонения (1к8 или 1к12 по часам)"),
+        "area.bounce": _both("cells the grenade bounces back", "на сколько клеток отскочила граната"),
+        "evade.trait": _both("Agility die to escape the blast", "куб Ловкости, чтобы избежать взрыва"),
+        "evade.wild": _both("Wild Die to escape the blast", "Дикая кость, чтобы избежать взрыва"),
+        "area_damage": _both("damage dice of the area attack", "кубы урона атаки по площади"),
+        "spot.trait": _both("the spotter's Notice die", "куб Внимания наводчика"),
+        "spot.wild": _both("the spotter's Wild Die", "Дикая кость наводчика"),
     },
     DECISION: {
         "soak": _both("soak roll for a benny?", "проверка на прочность за фишку?"),
@@ -71,13 +111,24 @@ LABELS = {
         "strike": _both("strike first (his attack this turn)", "бить первым (его атака в этот ход)"),
         "wait": _both("do not strike", "не бить"),
     },
-    OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах")},
+    OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах"),
+              # fire in play (play_fire, play_area)
+              "raise": _both("on target with a raise", "точно в цель с подъёмом"),
+              "on_target": _both("on target", "в цель"),
+              "off_target": _both("off target", "мимо цели")},
     READING: {
         "hit_test": _both("the hit test", "проверка попадания"),
         "wound_on_shaken": _both("a wound on the Shaken", "рана бойцу в шоке"),
         "jungle_action": _both("jungle costs an action", "джунгли требуют действия"),
         "dice_explode": _both("dice explode", "кубы взрываются"),
         "twice_long": _both("exactly twice the long range", "ровно удвоенная дальняя дистанция"),
+        # fire in play (play_fire, play_area)
+        "suppression_cover": _both("cover in the suppression check",
+                                   "укрытие в проверке под огнём на подавление"),
+        "suppressive_auto_penalty": _both("automatic fire's -2 on suppressive fire",
+                                          "штраф -2 автоматического огня при подавлении"),
+        "area_tn": _both("an area attack's difficulty", "сложность атаки по площади"),
+        "area_cover": _both("cover against an area attack", "укрытие против атаки по площади"),
     },
     READING_VALUE: {
         "meet_or_beat": _both("meet or beat Defence", "равно Защите или больше"),
@@ -86,6 +137,12 @@ LABELS = {
         "extra_wound": _both("one more wound", "ещё одна рана"),
         "extreme": _both("extreme range", "сверхдальняя дистанция"),
         "maximum": _both("maximum range", "предельная дистанция"),
+        # fire in play (play_fire, play_area)
+        "cover_value": _both("+2 prone, plus the cell's cover",
+                             "+2 лёжа и бонус укрытия клетки"),
+        "plus_two": _both("+2 prone, +2 in cover", "+2 лёжа, +2 в укрытии"),
+        "instead": _both("adds to Armour instead", "прибавляется к Броне вместо штрафа"),
+        "also": _both("also penalises the roll", "также штраф к атаке"),
     },
     UNIT_FACT: {
         "fighters": _both("fighters", "бойцы"),
@@ -236,6 +293,33 @@ SENTENCES_RU = {
     "options must be an object": "options: нужен объект",
     "no reading {name!r}": "нет толкования {name!r}",
     "{name} is one of {choices}, not {value!r}": "{name}: одно из {choices}, а не {value!r}",
+    # fire in play (play_fire, play_area)
+    "{field} must be [width, height] in cells, 1 to 4 each":
+        "{field}: нужно [ширина, высота] в клетках, от 1 до 4",
+    "{field} must be true or false": "{field}: нужно true или false",
+    "targets is a list of enemy fighters": "targets: нужен список вражеских бойцов",
+    "a burst of {rof} dice has at most {rof} targets":
+        "у очереди из {rof} кубов не больше {rof} целей",
+    "the targets of a burst must lie within a 45° sector":
+        "цели очереди должны быть в секторе 45 градусов",
+    "a cell is named \"x,y\"": "клетка записывается как \"x,y\"",
+    "cell {cell} is off the map": "клетка {cell} за пределами карты",
+    "{fighter} cannot see cell {cell}": "{fighter} не видит клетку {cell}",
+    "cells is a list of cells \"x,y\", one a roll":
+        "cells: нужен список клеток \"x,y\", по одной на бросок",
+    "{fighter} has no grenade left": "у бойца {fighter} не осталось гранат",
+    "with is weapon or grenade": "with: weapon (оружие) или grenade (граната)",
+    "{weapon} does not fire lobbed": "{weapon} не стреляет навесом",
+    "{weapon} has no area": "у оружия {weapon} нет свойства «Область»",
+    "a spotter directs lobbed fire only": "наводчик корректирует только стрельбу навесом",
+    "{spotter} is not a comrade still in the fight": "{spotter} — не соратник, оставшийся в бою",
+    "{spotter} must see cell {cell} from 3 cells or closer":
+        "{spotter} должен видеть клетку {cell} с 3 клеток или ближе",
+    "{weapon} fires again in round {round}": "{weapon} выстрелит снова в раунде {round}",
+    "{weapon} is a gun: it fires area or lobbed attacks":
+        "{weapon} — орудие: оно ведёт только атаки по площади или навесом",
+    "{field} must be [1, N]: one shot in N turns for one man":
+        "{field}: нужно [1, N] — выстрел в N ходов на одного бойца расчёта",
 }
 
 #: The Russian of the battle log, by effect kind (filled from the effect's data).
@@ -262,6 +346,25 @@ EFFECTS_RU = {
     "turn_ended": "{ended}: ход окончен; ходят {next}",
     "unshaken": "{fighter} выходит из шока",
     "still_shaken": "{fighter} остаётся в шоке ({roll})",
+    # fire in play (play_fire, play_area)
+    "auto_fire": "{fighter} ведёт автоматический огонь ({rof} куб.) по целям: {targets}",
+    "burst_reload": "Перезарядка! Очередь бойца {fighter} обрывается на кубе {die}; "
+                    "последующие кубы ({ignored}) не учитываются",
+    "suppressive_fire": "{fighter} ведёт огонь на подавление по клеткам {cells}",
+    "suppress_success": "огонь бойца {fighter} накрывает клетку {cell} ({roll})",
+    "suppress_miss": "огонь бойца {fighter} не накрывает клетку {cell} ({roll})",
+    "suppression_held": "{fighter} выдерживает огонь ({roll})",
+    "suppression_shaken": "{fighter} не выдерживает огня и в шоке ({roll})",
+    "suppression_wounded": "{fighter} ранен под огнём ({roll}), всего ран: {total}",
+    "area_attack": "{fighter}: {weapon} в клетку {cell} ({modifier:+d} против сложности {tn})",
+    "area_missed": "{fighter} промахивается ({roll})",
+    "landed": "{weapon}: попадание в клетку {cell} ({how})",
+    "landed_off_map": "{weapon}: падает за пределами карты",
+    "evaded": "{fighter} избегает взрыва ({roll})",
+    "caught": "{fighter} попадает под взрыв ({roll})",
+    "gun_rate": "{weapon}: расчёт {crew} чел., следующий выстрел в раунде {round}",
+    "spotted": "{fighter} корректирует огонь ({roll}): {penalty:+d} вместо {unseen:+d}",
+    "registered": "{fighter} подтверждает попадание: клетка {cell} пристреляна",
 }
 
 # --- readiness and bennies (§2.1, §2.20, §2.26: initiative, play_readiness, play_bennies) ----
@@ -341,6 +444,12 @@ EFFECTS_RU.update({
 })
 
 
+#: how an area or lobbed shot landed, in Russian.
+LANDED_RU = {"raise": "точно в цель с подъёмом", "on_target": "в цель",
+             "no_roll": "в цель, без броска", "deviated": "с отклонением",
+             "bounced": "отскок назад"}
+
+
 class MercenariesTerms(Terms):
     def figure_names(self, state_json, language, units):
         """Every fighter by his own name, in every language."""
@@ -362,6 +471,12 @@ class MercenariesTerms(Terms):
         if effect.get("kind") == "benny_orders":
             data = {k: ("да" if v is True else "нет" if v is False else v)
                     for k, v in data.items()}
+        if data.get("wild"):  # the Wild Die stood in for one die of a burst
+            template += ", Дикой костью"
+        if effect.get("kind") == "landed":
+            data["how"] = LANDED_RU.get(data.get("how"), data.get("how"))
+            if data.get("roll"):
+                data["how"] += f", {data['roll']}"
         try:
             return template.format(**data)
         except (KeyError, ValueError):

@@ -210,7 +210,9 @@ class TestReadings:
     def test_the_readings_are_listed_with_their_defaults_and_rules(self):
         readings = {r["name"]: r for r in SYSTEM.readings()}
         assert set(readings) >= {"hit_test", "wound_on_shaken", "jungle_action",
-                                 "dice_explode", "twice_long", "reaction_half"}
+                                 "dice_explode", "twice_long", "reaction_half",
+                                 "suppression_cover", "suppressive_auto_penalty", "area_tn",
+                                 "area_cover"}
         assert readings["hit_test"]["default"] == "meet_or_beat"
         assert readings["hit_test"]["rule"] == "§2.9"
 
