@@ -19,7 +19,8 @@ from rules.mercenaries.ranged import TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
 
 @dataclass(frozen=True)
 class Reading:
-    """One reading: its values, the rule, and why it is open (English, for the settings page)."""
+    """One reading: its values, the rule, and why it is open (English; the settings page's
+    Russian is in ``rules.mercenaries.terms``)."""
 
     name: str
     default: Any
