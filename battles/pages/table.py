@@ -10,7 +10,7 @@ import importlib
 import json
 
 from django.urls import reverse
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from battles import selectors
@@ -345,6 +345,56 @@ def _changed_facts(consequences: dict | list | None) -> int:
     return len(consequences or [])
 
 
+def _fact_status() -> dict[str, str]:
+    """What a fact is now, as a correction's consequence says it ("#4 now voided")."""
+    return {
+        BattleLogEntry.Status.APPLIED: pgettext("fact now", "applied"),
+        BattleLogEntry.Status.AMENDED: pgettext("fact now", "applied as amended"),
+        BattleLogEntry.Status.VOIDED: pgettext("fact now", "voided"),
+        BattleLogEntry.Status.UNFIT: pgettext("fact now", "unfit"),
+        BattleLogEntry.Status.RECORDED: pgettext("fact now", "recorded"),
+    }
+
+
+def _consequences(consequences: dict | list | None, rows: dict[int, BattleLogEntry],
+                  words: Words) -> list[dict]:
+    """A correction's consequences in the page's language (``refold.consequence_text`` is
+    the English of the API): each listed fact as "#5 now applied:" and what it does now, then
+    how many more changed. What a fact does is its log row's effects in the page's language
+    while the row still reads as the correction left it, else the English stored with the
+    consequence (``english``)."""
+    if isinstance(consequences, dict):
+        facts, more = consequences.get("facts") or [], int(consequences.get("more") or 0)
+        last = consequences.get("last_version")
+    else:
+        facts, more, last = consequences or [], 0, None
+    statuses = _fact_status()
+    parts = []
+    for fact in facts:
+        after = fact.get("after") or {}
+        text = after.get("text") or ""
+        row = rows.get(fact.get("version"))
+        english = False
+        if not text:
+            what = _("no effect")
+        elif row is not None and row.text == text and row.status == after.get("status"):
+            sentences = [words.effect(e) for e in row.effects or [] if isinstance(e, dict)]
+            what = "; ".join(sentence for sentence, _english in sentences if sentence)
+            english = any(is_english for _sentence, is_english in sentences)
+        else:
+            what, english = text, True
+        parts.append({
+            "lead": _("#%(n)s now %(status)s:") % {
+                "n": fact.get("version"),
+                "status": statuses.get(after.get("status"), after.get("status"))},
+            "what": what, "english": english and not words.english})
+    if more:
+        parts.append({"lead": ngettext("%(n)s more fact changed, to #%(last)s",
+                                       "%(n)s more facts changed, to #%(last)s", more)
+                      % {"n": more, "last": last}, "what": "", "english": False})
+    return parts
+
+
 def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
     """The log up to ``version``, newest first, with what a correction form needs (each
     die's key, its purpose and its values)."""
@@ -368,6 +418,10 @@ def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
                 for key, v in fact["rolls"].items()
             ]
             row.original_json = json.dumps(fact)
+    by_version = {row.version: row for row in rows}
+    for row in rows:
+        if row.changed_facts:
+            row.consequence = _consequences(row.consequences, by_version, words)
     return rows
 
 

@@ -15,6 +15,7 @@ from campaign.models import (
     Soldier,
     Squad,
 )
+from campaign.pages.timeline import history_text
 from config.error_schema import ErrorSerializer  # the one error format (config.api_errors)
 from config.request_input import INT32_MAX, INT64_MAX
 
@@ -128,7 +129,18 @@ class ScenarioLinkSerializer(serializers.ModelSerializer):
 
 
 class HistoryEntrySerializer(serializers.ModelSerializer):
+    """A history row; its ``text`` in the request's language (``Accept-Language``, English by
+    default; a row stored without its sentence, in its stored English). The view gives the
+    campaign's ``rule_system`` in the context (the system's words inside the sentence)."""
+
     scenario_id = serializers.IntegerField(source="scenario_ref", allow_null=True)
+    text = serializers.SerializerMethodField(
+        help_text="what happened, in the request's language (Accept-Language; English by "
+                  "default)")
+
+    def get_text(self, row: HistoryEntry) -> str:
+        system = self.context.get("rule_system") or row.campaign.rule_system
+        return history_text(row, system)[0]
 
     class Meta:
         model = HistoryEntry

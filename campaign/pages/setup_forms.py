@@ -22,7 +22,7 @@ from campaign.plugins import supported
 from campaign.plugins.labels import value_label
 from campaign.plugins.schema import Schema
 from rules.core import registry
-from rules.core.terms import READING, READING_VALUE, Terms, yes_no
+from rules.core.terms import READING, READING_VALUE, Terms, explanation, yes_no
 
 
 class NewCampaignForm(forms.Form):
@@ -131,7 +131,9 @@ def _text(value: Any) -> str:
 class ReadingsForm(forms.Form):
     """One field per reading of the rule system (``rules.core.registry.readings``) at the
     campaign's value; ``field.field.reading`` keeps the rulebook's default, the rule
-    reference, the source's status, the reading and its alternatives."""
+    reference, the source's status, and its explanation (the reading, its alternatives, why
+    it is open) in the page's language when the rule system has it (else the English,
+    ``english``)."""
 
     def __init__(self, data=None, *, rule_system: str, rule_version: str | None,
                  current: Mapping[str, Any], disabled: bool = False):
@@ -158,7 +160,9 @@ class ReadingsForm(forms.Form):
                              max_value=row.get("maximum"), initial=value, **common)
                 if row["nullable"]:
                     field.help_text = _("Leave empty for none.")
-            field.reading = {**row, "default_text": _shown(row["default"], terms),
+            text, english = explanation(terms, row, language)
+            field.reading = {**row, **text, "english": english,
+                             "default_text": _shown(row["default"], terms),
                              "initial_text": self._as_form_value(row["default"], row["kind"])}
             self.fields[name] = field
 

@@ -6,6 +6,7 @@ from collections import Counter
 from django.db.models import QuerySet
 
 from campaign.models import Campaign, HistoryEntry
+from campaign.pages.timeline import history_text
 from campaign.plugins import get as plugin_for
 
 
@@ -20,7 +21,7 @@ def history(*, campaign: Campaign, subject: str, ref: int) -> QuerySet[HistoryEn
 def record_of(*, campaign: Campaign, subject: str, ref: int) -> dict:
     """A soldier's or squad's record over the campaign: battles fought (each with what the
     battle reported about his unit), wounds and recoveries, commands taken and given up, in
-    order (from the history); ``report``: the plug-in's totals of those reports (Steel War:
+    order (from the history, each ``text`` in the active language); ``report``: the plug-in's totals of those reports (Steel War:
     fire given and taken, morale low point)."""
     rows = history(campaign=campaign, subject=subject, ref=ref).filter(voided_by__isnull=True)
     kinds: Counter[str] = Counter()
@@ -29,7 +30,8 @@ def record_of(*, campaign: Campaign, subject: str, ref: int) -> dict:
     for row in rows:
         kinds[row.kind] += 1
         if row.kind in ("command_taken", "command_lost"):
-            commands.append({"date": row.in_game_date, "kind": row.kind, "text": row.text,
+            commands.append({"date": row.in_game_date, "kind": row.kind,
+                             "text": history_text(row, campaign.rule_system)[0],
                              "battle_id": row.battle_id})
         if row.kind != "battle_fought":
             continue

@@ -12,7 +12,7 @@ option of a decision that is not a unit or figure, by its value), :data:`OUTCOME
 outcome of the odds), :data:`UNIT_FACT` (a key of a unit's summary status), :data:`ERROR` (one
 sentence per error code), :data:`SYSTEM` (the rule system's own name, by its id), :data:`READING` (a reading of an
 ambiguous rule, by its name in ``registry.readings``) and :data:`READING_VALUE` (one of its
-choices); a system adds
+choices), :data:`READING_TEXT` (its explanation, :func:`reading_texts`); a system adds
 its own
 kinds for the values it shows (``"morale"``, ``"cover"``) and for the ``context`` of its
 :class:`~rules.core.errors.Term` words.
@@ -40,6 +40,10 @@ ERROR = "error"
 SYSTEM = "system"
 READING = "reading"
 READING_VALUE = "reading value"
+#: A reading's explanation, keyed ``"<reading name>.<part>"`` for each of
+#: :data:`READING_PARTS`: what the default means, the alternatives, why the text leaves it open.
+READING_TEXT = "reading text"
+READING_PARTS = ("reading", "alternatives", "reason")
 
 LANGUAGES = ("en", "ru")
 
@@ -220,3 +224,28 @@ def yes_no(value: bool, language: str) -> str:
 
 #: The terms of a system that ships none.
 NO_TERMS = Terms()
+
+
+def reading_texts(rows, translations: Mapping[str, Mapping[str, tuple[str, str, str]]]
+                  ) -> dict[str, dict[str, str]]:
+    """The :data:`READING_TEXT` labels of a system's readings (``rows``: its
+    ``readings()``, whose English they keep) with ``translations``: language -> reading name
+    -> its three parts (:data:`READING_PARTS`) in that language."""
+    return {
+        f"{row['name']}.{part}": {"en": row[part], **{
+            language: by_name[row["name"]][index]
+            for language, by_name in translations.items() if row["name"] in by_name}}
+        for row in rows for index, part in enumerate(READING_PARTS)
+    }
+
+
+def explanation(terms: Terms, row: Mapping, language: str) -> tuple[dict[str, str], bool]:
+    """A reading's explanation (``row``: one of ``registry.readings``) in ``language``:
+    each of :data:`READING_PARTS`, and whether it is the English (the system has not all
+    three in that language)."""
+    language = language_of(language)
+    keys = {part: f"{row['name']}.{part}" for part in READING_PARTS}
+    if language != "en" and all(terms.labelled(READING_TEXT, key, language)
+                                for key in keys.values()):
+        return {part: terms.label(READING_TEXT, key, language) for part, key in keys.items()}, False
+    return {part: str(row[part]) for part in READING_PARTS}, language != "en"

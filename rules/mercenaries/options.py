@@ -26,7 +26,8 @@ COVER_ALSO = "also"
 
 @dataclass(frozen=True)
 class Reading:
-    """One reading: its values, the rule, and why it is open (English, for the settings page)."""
+    """One reading: its values, the rule, and why it is open (English; the settings page's
+    Russian is in ``rules.mercenaries.terms``)."""
 
     name: str
     default: Any

@@ -14,12 +14,15 @@ from rules.core.terms import (
     PARAMETER,
     PENDING,
     READING,
+    READING_TEXT,
     READING_VALUE,
     SYSTEM,
     UNIT_FACT,
     Terms,
     language_of,
+    reading_texts,
 )
+from rules.mercenaries import options
 
 
 def _both(en: str, ru: str) -> dict[str, str]:
@@ -482,5 +485,34 @@ class MercenariesTerms(Terms):
         except (KeyError, ValueError):
             return None
 
+
+#: The readings' explanations in Russian (their English is ``rules.mercenaries.options``):
+#: reading name -> (the default's meaning, the alternatives, why it is open).
+READINGS_RU = {
+    "hit_test": (
+        "атака попадает, когда она равна Защите или больше (как в Savage Worlds)",
+        "«больше Защиты»: атака должна быть выше Защиты",
+        "текст говорит, что атака должна превышать Защиту, а везде в остальном берёт «равно "
+        "или больше»"),
+    "wound_on_shaken": (
+        "ранящее попадание по бойцу в шоке не добавляет раны за его шок (как в Savage Worlds)",
+        "«ещё одна рана»: его шок становится ещё одной раной",
+        "текст говорит, что шок, нанесённый к уже имеющемуся шоку, становится раной"),
+    "jungle_action": (
+        "вход в джунгли и выход из них требуют действия, как у здания (буква текста: джунгли — "
+        "клетка с укрытием +4)",
+        "нет: действия требуют только здания и другие клетки с укрытием +4",
+        "примеры (залезть в окно, открыть дверь, перелезть через стену) подходят только зданиям"),
+    "dice_explode": (
+        "каждый куб взрывается (туз), как в Savage Worlds",
+        "нет: ни один куб не взрывается",
+        "сводка кубов в посте была картинкой и утрачена"),
+    "twice_long": (
+        "цель ровно на удвоенной дальней дистанции — на сверхдальней дистанции",
+        "«предельная дистанция»: она на предельной дистанции",
+        "текст относит ровно удвоенную дальнюю дистанцию и к сверхдальней, и к "
+        "предельной"),
+}
+LABELS[READING_TEXT] = reading_texts(options.describe(), {"ru": READINGS_RU})
 
 TERMS = MercenariesTerms(LABELS, {"ru": SENTENCES_RU})

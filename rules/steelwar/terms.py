@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.errors import Term
-from rules.core.terms import Terms, language_of, yes_no
-from rules.steelwar import locale_en, locale_ru, tables
+from rules.core.terms import READING_TEXT, Terms, language_of, reading_texts, yes_no
+from rules.steelwar import locale_en, locale_ru, locale_ru_readings, options, tables
 
 if TYPE_CHECKING:  # the state module imports the chapters that import this one
     from rules.steelwar.state import Figure, Squad
@@ -165,7 +165,9 @@ ARMOUR_RU = {
     "power_armour": "бронескаф",
 }
 
-#: Every label in English and Russian, and the Russian of every sentence template.
+#: Every label in English and Russian (the readings' explanations from their options'
+#: English and :mod:`rules.steelwar.locale_ru_readings`), and the Russian of every sentence
+#: template.
 TERMS = SteelWarTerms(
     labels={
         **{kind: {key: {"en": text, "ru": locale_ru.LABELS[kind][key]}
@@ -173,6 +175,7 @@ TERMS = SteelWarTerms(
            for kind, by_key in locale_en.LABELS.items()},
         "weapon": {w.id: {"en": w.name, "ru": w.name_ru} for w in tables.WEAPONS.values()},
         "armour": {a.id: {"en": a.name, "ru": ARMOUR_RU[a.id]} for a in tables.ARMOUR.values()},
+        READING_TEXT: reading_texts(options.describe(), {"ru": locale_ru_readings.READINGS}),
     },
     sentences={"ru": locale_ru.SENTENCES},
 )

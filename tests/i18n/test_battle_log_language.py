@@ -91,3 +91,35 @@ def test_the_weapons_that_fire_are_figures_by_role_and_number_with_their_weapon(
                    if c["action"] == "fire")
     ru_cover = next(p for p in ru_fire["params"] if p["name"] == "cover")
     assert "капитальное укрытие" in {c["label"] for c in ru_cover["choices"]}
+
+
+def _consequence(html: str) -> str:
+    return re.search(r'<p class="small consequences">(.*?)</p>', html, re.S)[1]
+
+
+def test_a_corrections_consequences_are_in_the_pages_language(steelwar_battle, people):
+    """The row of a correction says what it changed downstream in the page's language: each
+    fact's status and what it does now (its effects' sentences), and how many more."""
+    alice = people["alice"]
+    _activate_and_go_prone(steelwar_battle, alice)
+    dice = BattleLogEntry.objects.get(battle=steelwar_battle, version=4)
+    services.correct(battle_id=steelwar_battle.pk, user=alice, expected_version=4,
+                     target_version=4, action="amend", reason="misread die",
+                     data={**dice.data, "rolls": {"reaction.go_prone": [2]}})
+    russian = _consequence(_page(steelwar_battle, alice, "ru"))
+    assert russian.startswith("#4 теперь применён с исправлением: <span>")
+    assert "1st squad" in russian and "lang=" not in russian
+    english = _consequence(_page(steelwar_battle, alice, "en"))
+    assert english.startswith("#4 now applied as amended: <span>")
+    assert "теперь" not in english
+
+    # more than listed: counted; a fact whose row changed again since reads its stored English
+    correction = BattleLogEntry.objects.get(battle=steelwar_battle, version=5)
+    correction.consequences = {**correction.consequences, "changed": 4, "more": 3,
+                               "last_version": 9}
+    correction.save(update_fields=["consequences"])
+    BattleLogEntry.objects.filter(battle=steelwar_battle, version=4).update(text="changed since")
+    russian = _consequence(_page(steelwar_battle, alice, "ru"))
+    stored = correction.consequences["facts"][0]["after"]["text"]
+    assert f'#4 теперь применён с исправлением: <span lang="en">{stored}</span>' in russian
+    assert russian.endswith("; изменились ещё 3 факта, до #9")

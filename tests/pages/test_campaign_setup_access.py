@@ -280,3 +280,22 @@ def test_settings_read_before_another_change_do_not_overwrite_it(club):
     assert "was changed since this page was opened" in response.content.decode()
     assert state_of(campaign_id=campaign.pk).battle_options == {"rof_pistol": 2}
     assert response.context["readings"]["rof_pistol"].value() == 2  # as it stands now
+
+
+@pytest.mark.parametrize(("language", "shown", "hidden"), [
+    ("en", "the source does not say how a path through several classes is measured",
+     "правила не говорят, как мерить путь"),
+    ("ru", "правила не говорят, как мерить путь через несколько классов местности",
+     "the source does not say how a path"),
+])
+def test_each_reading_is_explained_in_the_page_language(club, language, shown, hidden):
+    """Every reading's explanation is in the page's language (Russian from the rule system's
+    terms), and none is marked English on a Russian page."""
+    olga = client_for(club["users"]["olga"], headers={"accept-language": language})
+    html = olga.get(f"/campaigns/{club['campaign'].pk}/settings/").content.decode()
+    assert shown in html and hidden not in html
+    assert html.count('<dl class="reading"') == 67
+    assert '<dl class="reading" lang="en">' not in html
+    if language == "ru":
+        assert "«по участкам»: каждый дюйм стоит 1 (легкопроходимая)" in html
+        assert "Пояснения даны по-английски" not in html

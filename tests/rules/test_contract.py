@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 
 import pytest
 
 import rules
 from rules.core import registry
+from rules.core.terms import READING_PARTS, explanation
 from tests.battles import cards, duel
 from tests.rules import contract
 from tests.rules.contract import OddsCase, Subject
@@ -135,3 +137,24 @@ ODDS = [(subject, case) for subject in SUBJECTS for case in subject.odds_cases]
                          ids=[f"{s.name}-{c.name}" for s, c in ODDS])
 def test_odds_sum_to_one_and_agree_with_a_seeded_monte_carlo_run(subject, case):
     contract.check_odds(subject, case, seed=2026)
+
+
+READ = [s for s in SUBJECTS if s not in TOYS]
+
+
+@pytest.mark.parametrize("subject", READ, ids=[s.name for s in READ])
+def test_every_reading_is_explained_in_russian(subject):
+    """The settings page explains each reading of an ambiguous rule (what its default means,
+    the alternatives, why the text leaves it open) in Russian, from the system's terms."""
+    system = subject.system
+    terms = registry.terms(system.id, system.version)
+    rows = registry.readings(system.id, system.version)
+    assert rows or system.id not in ("steelwar", "mercenaries")
+    for row in rows:
+        texts, english = explanation(terms, row, "ru")
+        assert not english, row["name"]
+        for part in READING_PARTS:
+            russian = texts[part]
+            assert russian.strip() and russian != row[part], (row["name"], part)
+            assert re.search("[а-яё]", russian, re.IGNORECASE), (row["name"], part)
+        assert explanation(terms, row, "en") == ({p: row[p] for p in READING_PARTS}, False)

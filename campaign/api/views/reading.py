@@ -28,7 +28,8 @@ _EXISTS = {
 
 
 class HistoryView(CampaignScoped, generics.ListAPIView):
-    """A soldier's, squad's or force's history across the campaign, oldest first."""
+    """A soldier's, squad's or force's history across the campaign, oldest first; each row's
+    text in the request's language."""
 
     model = HistoryEntry
     serializer_class = s.HistoryEntrySerializer
@@ -38,6 +39,12 @@ class HistoryView(CampaignScoped, generics.ListAPIView):
     def campaign_queryset(self, campaign):
         _EXISTS[self.subject](campaign=campaign, ref=self.kwargs["ref"])
         return history(campaign=campaign, subject=self.subject, ref=self.kwargs["ref"])
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if not getattr(self, "swagger_fake_view", False):
+            context["rule_system"] = self.get_campaign().rule_system
+        return context
 
 
 class SoldierHistoryView(HistoryView):

@@ -3,7 +3,18 @@ import pytest
 
 from rules.core import registry
 from rules.core.errors import RuleError
-from rules.core.terms import DICE, ERROR, NO_TERMS, UNIT_FACT, Terms, language_of, ordinal
+from rules.core.terms import (
+    DICE,
+    ERROR,
+    NO_TERMS,
+    READING_TEXT,
+    UNIT_FACT,
+    Terms,
+    explanation,
+    language_of,
+    ordinal,
+    reading_texts,
+)
 
 TERMS = Terms(
     labels={
@@ -65,3 +76,18 @@ def test_an_outcome_by_its_label_or_yes_no():
     assert terms.outcome("hit", "ru") == "попадание"
     assert terms.outcome(True, "ru") == "да" and terms.outcome(False, "en") == "no"
     assert terms.outcome("miss", "ru") is None and terms.outcome((1, 2), "ru") is None
+
+
+def test_a_reading_is_explained_in_the_language_it_has_all_three_parts_in():
+    row = {"name": "edge", "reading": "inner zone", "alternatives": "outer", "reason": "open"}
+    ru = {"edge": ("ближняя зона", "дальняя", "не решено")}
+    terms = Terms(labels={READING_TEXT: reading_texts([row], {"ru": ru})})
+    assert explanation(terms, row, "ru-RU") == (
+        {"reading": "ближняя зона", "alternatives": "дальняя", "reason": "не решено"}, False)
+    assert explanation(terms, row, "en") == (
+        {"reading": "inner zone", "alternatives": "outer", "reason": "open"}, False)
+    # a language missing a part reads the whole explanation in English, marked as such
+    half = Terms(labels={READING_TEXT: {"edge.reading": {"en": "inner zone", "ru": "ближняя"}}})
+    assert explanation(half, row, "ru") == (
+        {"reading": "inner zone", "alternatives": "outer", "reason": "open"}, True)
+    assert explanation(NO_TERMS, row, "ru")[1] is True
