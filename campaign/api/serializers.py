@@ -304,6 +304,20 @@ class TransferSerializer(WriteSerializer):
     to_squad_id = serializers.IntegerField(allow_null=True, max_value=INT32_MAX)
 
 
+class SquadTransferSerializer(WriteSerializer):
+    to_formation_id = serializers.IntegerField(
+        allow_null=True, max_value=INT32_MAX,
+        help_text="a formation of the squad's own force; null: under no formation")
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
+class FormationReattachSerializer(WriteSerializer):
+    to_parent_id = serializers.IntegerField(
+        allow_null=True, max_value=INT32_MAX,
+        help_text="a formation one level up in the same force (§2.18); null: under none")
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
 class DeathSerializer(WriteSerializer):
     cause = serializers.CharField(required=False, default="")
 
