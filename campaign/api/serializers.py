@@ -232,8 +232,9 @@ class EntryVoidSerializer(WriteSerializer):
 
 
 class EntryAmendSerializer(EntryVoidSerializer):
-    data = serializers.DictField(help_text="the fields that change: days (a calendar step), "
-                                           "cause (a death), results (a scenario's result)")
+    data = serializers.DictField(help_text="the fields of the entry that change (docs/"
+                                           "campaign.md, Fixing mistakes: e.g. days of a "
+                                           "calendar step, name and attributes of a recruit)")
 
 
 class CalendarSerializer(WriteSerializer):
