@@ -402,18 +402,21 @@ def test_an_entered_recovery_die_is_amended_and_a_server_roll_stands(
     with django_capture_on_commit_callbacks(execute=True):
         demo = load_demo().campaign
     organizer = get_user_model().objects.get(username="organizer")
-    state = state_of(campaign_id=demo.pk)
-    lucky, other = [s.id for s in state.soldiers.values() if s.status == "recovering"][:2]
+    people = {"org": organizer}
+    lucky = next(s.id for s in state_of(campaign_id=demo.pk).soldiers.values()
+                 if s.status == "recovering")
+    # rolls any day (house rule), so a server's roll can follow the amended one
+    campaigns.change_house_rules(user=organizer, campaign=demo,
+                                 changes={"recovery": {"roll_interval_days": 0}})
     entered = _version(steelwar.roll_recovery(user=organizer, campaign=demo, soldier_id=lucky,
                                               entered_roll=6))
-    server = _version(steelwar.roll_recovery(user=organizer, campaign=demo, soldier_id=other))
     assert state_of(campaign_id=demo.pk).soldiers[lucky].status == "fit"
-    people = {"org": organizer}
     assert refusal(lambda: _amend(demo, people, entered, {"roll": 9})) == (
         400, "die_out_of_range", "data.roll")
     _amend(demo, people, entered, {"roll": 1})
     assert state_of(campaign_id=demo.pk).soldiers[lucky].status == "recovering"
     assert fold(ledger_of(campaign_id=demo.pk)) == state_of(campaign_id=demo.pk)
+    server = _version(steelwar.roll_recovery(user=organizer, campaign=demo, soldier_id=lucky))
     status, code, field = refusal(lambda: _amend(demo, people, server, {"roll": 6}))
     assert (status, code, field) == (422, "not_amendable", "target_version")
 
