@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from campaign.pages.attribute_form import role_choices
 from campaign.pages.terms import RESULT, history_kind, term
 from campaign.pages.views import _or_404
 from campaign.plugins import get as plugin_for
@@ -52,7 +53,7 @@ def ledger_page(request, campaign_id: int):
     state = state_of(campaign_id=campaign.pk)
     for line in page.object_list:
         line.texts = [_unbroken(text) for text in line.texts]
-        line.fields = [_field(state, line, f) for f in line.amendable if f.name != "results"]
+        line.fields = [_field(campaign, state, line, f) for f in line.amendable if f.name != "results"]
         line.amends_results = any(f.name == "results" for f in line.amendable)
         if line.version == at.get("version"):
             line.error = error
@@ -89,7 +90,7 @@ _REFERENCES = {"force": "forces", "squad": "squads", "formation": "formations",
                "soldier": "soldiers"}
 
 
-def _field(state, line, field) -> dict:
+def _field(campaign, state, line, field) -> dict:
     """One input of an entry's amendment form: ``name`` (posted as ``field-<name>``),
     ``label`` in the page's language, ``input`` (text / number / select / json), its value
     and, for a select, its choices by name."""
@@ -100,6 +101,9 @@ def _field(state, line, field) -> dict:
         things = getattr(state, _REFERENCES[field.kind])
         out["input"] = "select"
         out["choices"] = [(ref, things[ref].name) for ref in sorted(things)]
+    elif field.kind == "role":
+        out["input"] = "select"
+        out["choices"] = role_choices(campaign.rule_system, value or "")
     elif field.kind == "choice":
         out["input"] = "select"
         out["choices"] = [(key, _(label) if isinstance(label, str) else str(label))

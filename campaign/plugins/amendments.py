@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Kinds of an amendable field: what the value must be before the command sees it, and how
-#: the ledger page asks for it. ``text``: a string; ``int``: the command checks it;
+#: the ledger page asks for it. ``text``: a string (``role``: a soldier's role, a string the
+#: page offers from the rule system's roles); ``int``: the command checks it;
 #: ``object`` / ``list``: JSON the command checks; ``force`` / ``squad`` / ``formation`` /
 #: ``soldier``: one of the campaign's (by name on the page), ``None`` allowed when
 #: ``optional``; ``choice``: one of ``choices``.
-KINDS = ("text", "int", "object", "list", "force", "squad", "formation", "soldier", "choice")
+KINDS = ("text", "role", "int", "object", "list", "force", "squad", "formation", "soldier", "choice")
 
 
 @dataclass(frozen=True)

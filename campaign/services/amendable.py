@@ -110,13 +110,13 @@ def core_amendable() -> dict[str, Amendable]:
                         optional=True), _REASON),
             forces.transfer_squad, _keep("squad_id", "to_formation_id", "reason")),
         ev.SoldierRecruited.type: Amendable(
-            (_PERSON_NAME, AmendField("role", "text", gettext_noop("role"), optional=True),
+            (_PERSON_NAME, AmendField("role", "role", gettext_noop("role"), optional=True),
              AmendField("squad_id", "squad", gettext_noop("squad"), optional=True),
              _ATTRIBUTES),
             soldiers.recruit_soldier,
             _keep("force_id", "name", "role", "squad_id", "attributes")),
         ev.ReplacementJoined.type: Amendable(
-            (_PERSON_NAME, AmendField("role", "text", gettext_noop("role"), optional=True),
+            (_PERSON_NAME, AmendField("role", "role", gettext_noop("role"), optional=True),
              _ATTRIBUTES),
             soldiers.add_replacement, _keep("squad_id", "name", "role", "attributes")),
         ev.SoldierAmended.type: Amendable(

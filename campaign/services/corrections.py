@@ -186,9 +186,9 @@ def refold_with(
 def _check_value(field: AmendField, value: Any) -> None:
     """The shape of an amended value (what the API's serializer checks of the command's
     input); its meaning is the command's to check."""
-    if value is None and field.optional and field.kind != "text":
+    if value is None and field.optional and field.kind not in ("text", "role"):
         return
-    if field.kind == "text":
+    if field.kind in ("text", "role"):
         ok = isinstance(value, str) and len(value) <= REASON_MAX
         expected = _("text of at most %(most)s characters") % {"most": REASON_MAX}
     elif field.kind == "object":
