@@ -244,8 +244,9 @@ class EntryVoidSerializer(WriteSerializer):
 
 
 class EntryAmendSerializer(EntryVoidSerializer):
-    data = serializers.DictField(help_text="the fields that change: days (a calendar step), "
-                                           "cause (a death), results (a scenario's result)")
+    data = serializers.DictField(help_text="the fields of the entry that change (docs/"
+                                           "campaign.md, Fixing mistakes: e.g. days of a "
+                                           "calendar step, name and attributes of a recruit)")
 
 
 class CalendarSerializer(WriteSerializer):
@@ -314,6 +315,20 @@ class SquadAmendSerializer(WriteSerializer):
 
 class TransferSerializer(WriteSerializer):
     to_squad_id = serializers.IntegerField(allow_null=True, max_value=INT32_MAX)
+
+
+class SquadTransferSerializer(WriteSerializer):
+    to_formation_id = serializers.IntegerField(
+        allow_null=True, max_value=INT32_MAX,
+        help_text="a formation of the squad's own force; null: under no formation")
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
+class FormationReattachSerializer(WriteSerializer):
+    to_parent_id = serializers.IntegerField(
+        allow_null=True, max_value=INT32_MAX,
+        help_text="a formation one level up in the same force (§2.18); null: under none")
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
 
 
 class DeathSerializer(WriteSerializer):

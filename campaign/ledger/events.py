@@ -243,6 +243,30 @@ class SquadAmended(LedgerEvent):
 SQUAD_AMENDED_FIELDS = ("name", "establishment", "attributes")
 
 
+@_register
+@dataclass(frozen=True)
+class SquadTransferred(LedgerEvent):
+    """A squad moves to another formation of its force (``None``: under no formation); its
+    soldiers and commander go with it (§2.18: the chain it rallies through changes)."""
+
+    type: ClassVar[str] = "squad.transferred"
+    squad_id: int
+    to_formation_id: int | None
+    reason: str = ""
+
+
+@_register
+@dataclass(frozen=True)
+class FormationReattached(LedgerEvent):
+    """A formation moves under another formation of its force, one level up (§2.18), or
+    under none (``to_parent_id`` None); everything below it goes with it."""
+
+    type: ClassVar[str] = "formation.reattached"
+    formation_id: int
+    to_parent_id: int | None
+    reason: str = ""
+
+
 # --- soldiers -------------------------------------------------------------------------------
 
 

@@ -421,6 +421,46 @@ def _squad_amended(state: CampaignState, e: ev.SquadAmended):
     ]
 
 
+@_handles(ev.SquadTransferred)
+def _squad_transferred(state: CampaignState, e: ev.SquadTransferred):
+    """The squad's history and both formations' tell the move (§2.18)."""
+    squad = state.squads[e.squad_id]
+    old = state.formations.get(squad.formation_id) if squad.formation_id else None
+    new = state.formations.get(e.to_formation_id) if e.to_formation_id else None
+    none = word(gettext_noop("no formation"))
+    text = Sentence(gettext_noop("{squad} moved from {from_formation} to {to_formation}"),
+                    squad=squad.name, from_formation=old.name if old else none,
+                    to_formation=new.name if new else none)
+    data = {"from_formation_id": squad.formation_id, "to_formation_id": e.to_formation_id,
+            "reason": e.reason}
+    effects = [LedgerEffect("squad_transferred", text, force_id=squad.force_id,
+                            formation_id=e.to_formation_id, squad_id=squad.id, data=data)]
+    if old is not None:
+        effects.append(LedgerEffect("squad_transferred", text, force_id=squad.force_id,
+                                    formation_id=old.id, data=data))
+    moved = replace(squad, formation_id=e.to_formation_id)
+    return replace(state, squads={**state.squads, squad.id: moved}), effects
+
+
+@_handles(ev.FormationReattached)
+def _formation_reattached(state: CampaignState, e: ev.FormationReattached):
+    """The formation's history and both parents' tell the move (§2.18)."""
+    formation = state.formations[e.formation_id]
+    old = state.formations.get(formation.parent_id) if formation.parent_id else None
+    new = state.formations.get(e.to_parent_id) if e.to_parent_id else None
+    none = word(gettext_noop("no higher formation"))
+    text = Sentence(gettext_noop("{formation} moved from {from_parent} to {to_parent}"),
+                    formation=formation.name, from_parent=old.name if old else none,
+                    to_parent=new.name if new else none)
+    data = {"from_parent_id": formation.parent_id, "to_parent_id": e.to_parent_id,
+            "reason": e.reason}
+    effects = [LedgerEffect("formation_reattached", text, force_id=formation.force_id,
+                            formation_id=ref, data=data)
+               for ref in dict.fromkeys([formation.id, *(f.id for f in (old, new) if f)])]
+    moved = replace(formation, parent_id=e.to_parent_id)
+    return replace(state, formations={**state.formations, formation.id: moved}), effects
+
+
 # --- soldiers -------------------------------------------------------------------------------
 
 

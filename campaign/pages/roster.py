@@ -23,6 +23,7 @@ from campaign.pages.attribute_form import (
 from campaign.pages.roster_forms import (
     CommanderForm,
     FormationForm,
+    FormationMoveForm,
     FormationNameForm,
     RosterForm,
     SoldierForm,
@@ -326,3 +327,45 @@ def transfer(request, campaign_id: int, ref: int):
         return redirect("campaign_pages:roster", campaign.pk, force.id)
     return _form_page(request, campaign=campaign, force=force, form=form,
                       title=_("Move %(name)s") % {"name": soldier.name}, submit=_("Move"))
+
+
+@login_required
+def move_squad(request, campaign_id: int, ref: int):
+    """A squad moves to another formation of its force, or out of the formations (§2.18)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    squad = state.squads.get(ref)
+    if squad is None:
+        raise Http404
+    force = _editable(request, campaign, state, squad.force_id)
+    form = FormationMoveForm(request.POST or None, formations=_of_force(state.formations, force.id),
+                             name="to_formation_id", label=_("formation"),
+                             initial={"to_formation_id": squad.formation_id})
+    if request.method == "POST" and form.is_valid() and _written(request, form, lambda **writing: (
+        forces.transfer_squad(user=request.user, campaign=campaign, squad_id=ref,
+                              to_formation_id=form.cleaned_data["to_formation_id"],
+                              reason=form.cleaned_data["reason"], **writing))):
+        messages.success(request, _("%(name)s moved.") % {"name": squad.name})
+        return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Move %(name)s") % {"name": squad.name}, submit=_("Move"))
+
+
+@login_required
+def move_formation(request, campaign_id: int, ref: int):
+    """A formation moves under another of its force, one level up, or under none (§2.18)."""
+    campaign, state = _campaign_and_state(request, campaign_id)
+    formation = state.formations.get(ref)
+    if formation is None:
+        raise Http404
+    force = _editable(request, campaign, state, formation.force_id)
+    others = [f for f in _of_force(state.formations, force.id) if f.id != ref]
+    form = FormationMoveForm(request.POST or None, formations=others, name="to_parent_id",
+                             label=_("part of"), initial={"to_parent_id": formation.parent_id})
+    if request.method == "POST" and form.is_valid() and _written(request, form, lambda **writing: (
+        forces.reattach_formation(user=request.user, campaign=campaign, formation_id=ref,
+                                  to_parent_id=form.cleaned_data["to_parent_id"],
+                                  reason=form.cleaned_data["reason"], **writing))):
+        messages.success(request, _("%(name)s moved.") % {"name": formation.name})
+        return redirect("campaign_pages:roster", campaign.pk, force.id)
+    return _form_page(request, campaign=campaign, force=force, form=form,
+                      title=_("Move %(name)s") % {"name": formation.name}, submit=_("Move"))

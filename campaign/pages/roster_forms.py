@@ -126,6 +126,21 @@ class TransferForm(RosterForm):
                                               *[(s.id, s.name) for s in squads]]
 
 
+class FormationMoveForm(RosterForm):
+    """A squad moved to another formation (``to_formation_id``), or a formation under
+    another one (``to_parent_id``, §2.18): the input is named as the service names it, so
+    its refusal shows next to it."""
+
+    reason = forms.CharField(label=gettext_lazy("reason (optional)"), required=False,
+                             max_length=200)
+
+    def __init__(self, *args, formations, name: str, label, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields = {name: forms.TypedChoiceField(
+            label=label, required=False, coerce=int, empty_value=None,
+            choices=[("", NONE), *_formation_choices(formations)]), **self.fields}
+
+
 class CommanderForm(RosterForm):
     soldier_id = forms.TypedChoiceField(label=gettext_lazy("commander"), coerce=int)
 

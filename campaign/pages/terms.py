@@ -102,6 +102,8 @@ HISTORY_KINDS = {
     "squad_raised": _("squad raised"),
     "squad_amended": _("squad changed"),
     "formation_amended": _("formation changed"),
+    "squad_transferred": _("squad moved"),
+    "formation_reattached": _("formation moved"),
     "recruited": _("recruited"),
     "replacement": _("replacement"),
     "transferred": _("transferred"),

@@ -70,6 +70,11 @@ class CampaignPlugin:
 
     # --- its events ---------------------------------------------------------------------
 
+    def amendable(self) -> Mapping[str, Any]:
+        """Its own event types a person entered and may amend: type ->
+        :class:`campaign.plugins.amendments.Amendable` (imports of its services inside)."""
+        return {}
+
     def handlers(self) -> Mapping[str, Callable]:
         """Fold handlers of its events: ``{type: handler(state, event) -> (state, effects)}``."""
         return {}

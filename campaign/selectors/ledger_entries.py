@@ -9,8 +9,8 @@ from django.core.paginator import Page, Paginator
 from campaign.ledger.corrections import check_target, corrections_in
 from campaign.ledger.events import CORRECTION_TYPES
 from campaign.models import Campaign, HistoryEntry
-from campaign.services.corrections import AMENDABLE
-from campaign.services.ledger import ledger_of
+from campaign.services.corrections import amendable_for
+from campaign.services.ledger import ledger_of, state_of
 
 PER_PAGE = 50
 
@@ -30,7 +30,8 @@ class LedgerLine:
     correction: object = None
     target: int | None = None
     voidable: bool = False
-    amendable: tuple[str, ...] = ()
+    #: The fields an amendment may change (``AmendField``s), none when it cannot be amended.
+    amendable: tuple = ()
 
 
 def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
@@ -47,6 +48,8 @@ def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
         .distinct()
     ):
         rows.setdefault(version, []).append((seq, kind, text, day))
+    table = amendable_for(campaign.rule_system)
+    state = state_of(campaign_id=campaign.pk)
     lines = []
     for entry in shown.object_list:
         effects = rows.get(entry.version, [])
@@ -54,17 +57,19 @@ def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
         correction = corrections.get(entry.version)
         voided = correction is not None and correction.kind == "voided"
         correctable = check_target(entry.type) is None and not voided
+        data = (dict(correction.data) if correction is not None and correction.data
+                else dict(entry.data))
+        amendable = table.get(entry.type) if correctable else None
+        if amendable is not None and amendable.refusal and amendable.refusal(data, state):
+            amendable = None
         lines.append(LedgerLine(
-            version=entry.version, type=entry.type,
-            data=dict(correction.data) if correction is not None and correction.data
-            else dict(entry.data),
+            version=entry.version, type=entry.type, data=data,
             in_game_date=effects[0][3] if effects else None,
             kind=effects[0][1] if effects else "", texts=texts, correction=correction,
             target=int(entry.data["target_version"]) if entry.type in CORRECTION_TYPES
             else None,
             voidable=correctable,
-            amendable=AMENDABLE[entry.type][0] if correctable and entry.type in AMENDABLE
-            else (),
+            amendable=amendable.fields if amendable is not None else (),
         ))
     shown.object_list = lines
     return shown

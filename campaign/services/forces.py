@@ -13,9 +13,11 @@ from campaign.ledger.events import (
     FormationAmended,
     FormationCommanderAssigned,
     FormationRaised,
+    FormationReattached,
     SquadAmended,
     SquadCommanderAssigned,
     SquadRaised,
+    SquadTransferred,
 )
 from campaign.ledger.state import FORMATION_LEVELS, CampaignState, Formation, Soldier
 from campaign.models import Campaign
@@ -89,18 +91,8 @@ def raise_formation(
     def decide(state: CampaignState):
         editable_force(state, force_id, user=user, campaign=campaign)
         if parent_id is not None:
-            parent = _formation_in(state, parent_id, force_id, "parent_id")
-            index = FORMATION_LEVELS.index(level)
-            expected = FORMATION_LEVELS[index - 1] if index else None
-            if parent.level != expected:
-                if expected:
-                    message = _("a %(level)s belongs to a %(expected)s, not to a %(parent)s "
-                                "(§2.18)") % {"level": level, "expected": expected,
-                                              "parent": parent.level}
-                else:
-                    message = _("a %(level)s has nothing above it, not to a %(parent)s (§2.18)") % {
-                        "level": level, "parent": parent.level}
-                raise refused("bad_chain_of_command", message, field="parent_id", rule="§2.18")
+            _check_parent(state, level, _formation_in(state, parent_id, force_id, "parent_id"),
+                          "parent_id")
         return [FormationRaised(formation_id=state.next_id("formation"), force_id=force_id,
                                 level=level, name=name, parent_id=parent_id)]
 
@@ -296,6 +288,118 @@ def assign_formation_commander(
         return events
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def transfer_squad(
+    *,
+    user,
+    campaign: Campaign,
+    squad_id: int,
+    to_formation_id: int | None,
+    reason: str = "",
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """A squad moves to another formation of its own force (``None``: under no formation),
+    its soldiers and commander with it (§2.18). A squad stays in its force: a formation of
+    another force, even one of the same owner, is refused. Nothing is recorded when it is
+    already there."""
+
+    def decide(state: CampaignState):
+        squad = state.squads.get(squad_id)
+        if squad is None:
+            raise not_found("squad", squad_id, "squad_id")
+        require_force_editor(user=user, campaign=campaign, force=state.forces[squad.force_id])
+        if to_formation_id is not None:
+            _formation_of_force(state, to_formation_id, squad.force_id, "to_formation_id",
+                                _("a squad stays in its force"))
+        if to_formation_id == squad.formation_id:
+            return []
+        return [SquadTransferred(squad_id=squad_id, to_formation_id=to_formation_id,
+                                 reason=reason)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def reattach_formation(
+    *,
+    user,
+    campaign: Campaign,
+    formation_id: int,
+    to_parent_id: int | None,
+    reason: str = "",
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """A formation moves under another formation of its own force, one level up (§2.18),
+    or under none (``None``); everything below it goes with it. Not under itself nor under
+    one of its own formations (``cycle``), not into another force. Nothing is recorded when
+    it is already there."""
+
+    def decide(state: CampaignState):
+        formation = state.formations.get(formation_id)
+        if formation is None:
+            raise not_found("formation", formation_id, "formation_id")
+        require_force_editor(user=user, campaign=campaign,
+                             force=state.forces[formation.force_id])
+        if to_parent_id is not None:
+            parent = _formation_of_force(state, to_parent_id, formation.force_id,
+                                         "to_parent_id", _("a formation stays in its force"))
+            if _within(state, parent.id, formation.id):
+                raise refused("cycle", _("%(parent)s is %(formation)s itself or one of its own "
+                                         "formations: a formation cannot go under itself")
+                              % {"parent": parent.name, "formation": formation.name},
+                              field="to_parent_id", rule="§2.18")
+            _check_parent(state, formation.level, parent, "to_parent_id")
+        if to_parent_id == formation.parent_id:
+            return []
+        return [FormationReattached(formation_id=formation_id, to_parent_id=to_parent_id,
+                                    reason=reason)]
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def _within(state: CampaignState, formation_id: int, ancestor_id: int) -> bool:
+    """Whether ``formation_id`` is ``ancestor_id`` or below it in the chain of command."""
+    seen: set[int] = set()
+    current: int | None = formation_id
+    while current is not None and current not in seen:
+        if current == ancestor_id:
+            return True
+        seen.add(current)
+        current = state.formations[current].parent_id if current in state.formations else None
+    return False
+
+
+def _check_parent(state: CampaignState, level: str, parent: Formation, field: str) -> None:
+    """A formation's parent is one level up (§2.18: battalion -> company -> platoon)."""
+    index = FORMATION_LEVELS.index(level)
+    expected = FORMATION_LEVELS[index - 1] if index else None
+    if parent.level == expected:
+        return
+    if expected:
+        message = _("a %(level)s belongs to a %(expected)s, not to a %(parent)s "
+                    "(§2.18)") % {"level": level, "expected": expected,
+                                  "parent": parent.level}
+    else:
+        message = _("a %(level)s has nothing above it, not to a %(parent)s (§2.18)") % {
+            "level": level, "parent": parent.level}
+    raise refused("bad_chain_of_command", message, field=field, rule="§2.18")
+
+
+def _formation_of_force(state: CampaignState, formation_id: int, force_id: int, field: str,
+                        why: str) -> Formation:
+    """The formation (404 if the campaign has none such), if it is of the force (else 422
+    ``other_force``, naming both forces and ``why``)."""
+    formation = state.formations.get(formation_id)
+    if formation is None:
+        raise not_found("formation", formation_id, field)
+    if formation.force_id != force_id:
+        raise refused("other_force", _("%(formation)s belongs to %(other)s, not to %(force)s: "
+                                       "%(why)s")
+                      % {"formation": formation.name,
+                         "other": state.forces[formation.force_id].name,
+                         "force": state.forces[force_id].name, "why": why},
+                      field=field)
+    return formation
 
 
 def _formation_in(state: CampaignState, formation_id: int, force_id: int,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypedDict, Unpack
@@ -264,6 +265,28 @@ class WriteOptions(TypedDict, total=False):
     request_fingerprint: str | None
 
 
+@dataclass
+class _Rehearsal:
+    state: CampaignState
+    events: list[LedgerEvent] = field(default_factory=list)
+
+
+_REHEARSAL: ContextVar[_Rehearsal | None] = ContextVar("campaign_rehearsal", default=None)
+
+
+def rehearse(state: CampaignState, command: Callable[[], object]) -> list[LedgerEvent]:
+    """The events ``command`` (a write service called with its arguments) decides on
+    ``state``, appending nothing: every check the service makes, made on a past state (an
+    amendment is checked as the original command was, ``campaign.services.corrections``)."""
+    rehearsal = _Rehearsal(state)
+    token = _REHEARSAL.set(rehearsal)
+    try:
+        command()
+    finally:
+        _REHEARSAL.reset(token)
+    return rehearsal.events
+
+
 def write(
     *,
     campaign_id: int,
@@ -272,12 +295,18 @@ def write(
     **writing: Unpack[WriteOptions],
 ) -> Recorded:
     """:func:`record` for a user's command (``user=None``: the system itself); a finished
-    campaign refuses every command."""
+    campaign refuses every command. Inside :func:`rehearse`, the command is decided on the
+    rehearsal's state and nothing is appended."""
 
     def decide_unless_finished(state: CampaignState) -> Sequence[LedgerEvent]:
         if state.finished:
             raise Refused("campaign_finished", _("%(campaign)s is over: its ledger is closed") % {"campaign": state.name})
         return decide(state)
+
+    rehearsal = _REHEARSAL.get()
+    if rehearsal is not None:
+        rehearsal.events = list(decide_unless_finished(rehearsal.state))
+        return Recorded(campaign_id, (), rehearsal.state)
 
     return record(
         campaign_id=campaign_id,

@@ -119,8 +119,14 @@ def test_an_amendment_is_checked_like_the_original_and_bad_ones_change_nothing(
         response = _amend(clients, campaign, step, data)
         assert response.status_code == 400, response.json()
         assert (response.json()["code"], response.json()["field"]) == (code, field)
-    response = _amend(clients, campaign, 2, {"name": "Other"})  # force.raised: void only
+    from campaign.systems.steelwar.services import send_force_to_rest
+
+    rest = send_force_to_rest(user=people["org"], campaign=campaign,
+                              force_id=armies["steel"]["force"]).events[0].version
+    version = _version(campaign)
+    response = _amend(clients, campaign, rest, {"force_id": 2})  # nothing typed: void only
     assert (response.status_code, response.json()["code"]) == (422, "not_amendable")
+    assert "void it instead" in response.json()["message"]
     assert _version(campaign) == version
 
 

@@ -213,6 +213,26 @@ class SquadDetailView(CampaignScoped, APIView):
         return Response(recorded_json(recorded))
 
 
+class SquadTransferView(CommandView):
+    """The squad moves to another formation of its force (owner or organizers, §2.18)."""
+
+    serializer_class = s.SquadTransferSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.transfer_squad(user=self.request.user, campaign=campaign,
+                                       squad_id=ref, **data, **write)
+
+
+class FormationReattachView(CommandView):
+    """The formation moves under another of its force, one level up (§2.18)."""
+
+    serializer_class = s.FormationReattachSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        return services.reattach_formation(user=self.request.user, campaign=campaign,
+                                           formation_id=ref, **data, **write)
+
+
 class SquadCommanderView(CommandView):
     serializer_class = s.CommanderSerializer
 

@@ -56,6 +56,40 @@ class SteelWarCampaign(CampaignPlugin):
     def handlers(self):
         return fold.HANDLERS
 
+    def amendable(self):
+        """Its entries a person entered: a leadership (§2.0), a side's motivation (§2.17,
+        standing once the battle was set up from it), a recovery die entered from the
+        table (a server's roll stands: it is derived from the campaign's seed)."""
+        from campaign.plugins.amendments import Amendable, AmendField
+        from campaign.services.amendable import battle_started
+        from campaign.systems.steelwar import services
+
+        def server_roll(data, state):
+            if data.get("source") != "entered":
+                return gettext_noop("the server rolled this die from the campaign's seed: "
+                                    "only dice entered from the table are amended")
+            return None
+
+        return {
+            LeadershipChanged.type: Amendable(
+                (AmendField("leadership", "int", gettext_noop("leadership")),
+                 AmendField("reason", "text", gettext_noop("reason (optional)"),
+                            optional=True)),
+                services.change_leadership,
+                lambda d: {k: d.get(k) for k in ("soldier_id", "leadership", "reason")}),
+            MotivationSet.type: Amendable(
+                (AmendField("motivation", "choice", gettext_noop("motivation"),
+                            choices=tuple((m, m) for m in vocabulary.MOTIVATIONS)),),
+                services.set_motivation,
+                lambda d: {k: d.get(k) for k in ("scenario_id", "force_id", "motivation")},
+                refusal=battle_started),
+            RecoveryRolled.type: Amendable(
+                (AmendField("roll", "int", gettext_noop("roll")),),
+                services.roll_recovery,
+                lambda d: {"soldier_id": d.get("soldier_id"), "entered_roll": d.get("roll")},
+                refusal=server_roll),
+        }
+
     # --- validation ---------------------------------------------------------------------
 
     def parse_house_rules(self, data: Mapping[str, Any] | None) -> HouseRules:

@@ -1,0 +1,99 @@
+"""The ledger page's amendment form is built from the entry's kind (issue 19): its fields
+labelled in the page's language, the campaign's squads and forces chosen by name, JSON for
+attributes; an amendment is stored, a refusal is shown next to its field in the page's
+language and stores nothing; only organizers get the forms."""
+import json
+
+import pytest
+from django.test import Client
+
+from campaign.services import soldiers
+from campaign.services.ledger import ledger_of, state_of
+
+pytestmark = pytest.mark.django_db
+
+RIFLEMAN = {"weapon": "rifle", "armour": "human", "quality": "regular"}
+
+
+@pytest.fixture
+def recruit(campaign, people, armies):
+    recorded = soldiers.recruit_soldier(
+        user=people["alice"], campaign=campaign, force_id=armies["steel"]["force"],
+        name="Private Late", role="rifleman", squad_id=None, attributes=RIFLEMAN)
+    return {"version": recorded.events[0].version,
+            "soldier": recorded.events[0].data["soldier_id"]}
+
+
+def _client(user, language):
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def _form(html: str, version: int) -> str:
+    return html.split(f'data-testid="amend-{version}"', 1)[1].split("</form>", 1)[0]
+
+
+@pytest.mark.parametrize("language, labels", [
+    ("en", ("name", "role", "squad", "attributes", "Steel 1st", "Amend")),
+    ("ru", ("имя", "роль", "отделение", "характеристики", "Steel 1st", "Исправить")),
+])
+def test_a_recruitment_is_amended_from_its_form(campaign, people, armies, recruit, language,
+                                                 labels):
+    client = _client(people["org"], language)
+    url = f"/campaigns/{campaign.pk}/ledger/"
+    form = _form(client.get(url).content.decode(), recruit["version"])
+    for label in labels:
+        assert label in form, label
+    assert 'name="field-squad_id"' in form and 'name="field-attributes"' in form
+    head = state_of(campaign_id=campaign.pk).version
+    response = client.post(url, {
+        "action": "amend", "version": recruit["version"], "expected_version": head,
+        "reason": "wrong squad", "field-name": "Private Early", "field-role": "rifleman",
+        "field-squad_id": "",
+        "field-attributes": json.dumps({**RIFLEMAN, "weapon": "smg"})})
+    assert response.status_code == 302
+    soldier = state_of(campaign_id=campaign.pk).soldiers[recruit["soldier"]]
+    assert (soldier.name, soldier.attributes["weapon"]) == ("Private Early", "smg")
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "must be a whole number"), ("ru", "целым числом")])
+def test_a_refused_amendment_is_shown_next_to_its_field_and_stores_nothing(
+        campaign, people, armies, recruit, language, words):
+    client = _client(people["org"], language)
+    url = f"/campaigns/{campaign.pk}/ledger/"
+    head = state_of(campaign_id=campaign.pk).version
+    squad = armies["steel"]["squad"]
+    # the squad is full (raise_army fills it to its establishment): the recruit's check
+    response = client.post(url, {
+        "action": "amend", "version": recruit["version"], "expected_version": head,
+        "reason": "wrong squad", "field-squad_id": str(squad)})
+    assert response.status_code == 400
+    entry = response.content.decode().split(f'id="entry-{recruit["version"]}"', 1)[1]
+    field = entry.split('name="field-squad_id"', 1)[1].split("</div>", 1)[0]
+    assert 'data-testid="amend-error"' in field and "Steel 1st" in field
+    response = client.post(url, {
+        "action": "amend", "version": recruit["version"], "expected_version": head,
+        "reason": "typo", "field-attributes": "{not json"})
+    assert response.status_code == 400
+    assert len(ledger_of(campaign_id=campaign.pk)) == head
+    step_html = client.post(url, {
+        "action": "amend", "version": _calendar(campaign, people), "reason": "typo",
+        "expected_version": head + 1, "field-days": "0"}).content.decode()
+    assert words in step_html
+
+
+def _calendar(campaign, people) -> int:
+    from campaign.services import campaigns
+
+    return campaigns.advance_calendar(user=people["org"], campaign=campaign,
+                                      days=5).events[0].version
+
+
+def test_players_get_no_forms(campaign, people, recruit):
+    html = _client(people["alice"], "en").get(f"/campaigns/{campaign.pk}/ledger/")
+    assert html.status_code == 200
+    assert 'data-testid="amend-' not in html.content.decode()
+    assert _client(people["outsider"], "en").get(
+        f"/campaigns/{campaign.pk}/ledger/").status_code == 404
