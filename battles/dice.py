@@ -20,6 +20,15 @@ the cards ``out``); ``n`` of them. A partial Fisher–Yates shuffle picks ``coun
 rejection sampling as a die (:func:`draw_request`). A server draw event records one request,
 so the next request sees the cards out after it (:func:`verify_server_draws`).
 
+Seed epochs. An organizer may reopen a concluded battle, whose seed is public by then; the
+reopening draws a new secret seed and commits to it in ``battle.reopened``
+(``{"reason", "seed_sha256"}``), and the next conclusion reveals it. A stream is thus a run
+of epochs, each opened by the event that commits its seed (``battle.started`` or such a
+``battle.reopened``) and revealed by the ``battle.concluded`` that ends it; a server roll or
+draw is derived from the seed of the epoch it is recorded in (:func:`seed_epochs`,
+:func:`epoch_of`). A reopening recorded before epochs (no ``seed_sha256``) opens none: the
+epoch goes on with the seed already revealed, as those streams were rolled.
+
 Pure functions, no Django.
 """
 
@@ -31,6 +40,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from battles.replay import CONCLUDED, REOPENED, STARTED
 from rules.core.dice import DiceRequest
 from rules.core.draws import DrawRequest
 
@@ -105,6 +115,45 @@ def roll_request(
                 break
         values.append(request.faces[total - 1] if request.faces is not None else total)
     return values
+
+
+@dataclass
+class SeedEpoch:
+    """One seed's span of a battle stream: committed by the event at ``opened_at``
+    (``seed_sha256``), revealed (``seed``) by the ``battle.concluded`` at ``revealed_at``
+    (``None`` while not yet)."""
+
+    opened_at: int
+    seed_sha256: str | None
+    seed: str | None = None
+    revealed_at: int | None = None
+
+    @property
+    def seed_matches(self) -> bool:
+        """Whether the revealed seed is the committed one."""
+        return self.seed is not None and self.seed_sha256 == seed_sha256(self.seed)
+
+
+def seed_epochs(events: Iterable[tuple[int, str, Mapping]]) -> list[SeedEpoch]:
+    """The seed epochs of a stream's ``(version, type, data)`` events, in order; each with
+    the seed the first conclusion after its commitment revealed."""
+    epochs: list[SeedEpoch] = []
+    for version, event_type, data in events:
+        if event_type == STARTED or (event_type == REOPENED and data.get("seed_sha256")):
+            epochs.append(SeedEpoch(version, data.get("seed_sha256")))
+        elif event_type == CONCLUDED and epochs and epochs[-1].revealed_at is None:
+            epochs[-1].seed, epochs[-1].revealed_at = data.get("seed"), version
+    return epochs
+
+
+def epoch_of(epochs: list[SeedEpoch], version: int) -> SeedEpoch:
+    """The epoch an event at ``version`` is recorded in: the last opened before it."""
+    found = epochs[0]
+    for epoch in epochs:
+        if epoch.opened_at >= version:
+            break
+        found = epoch
+    return found
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,8 @@ class BattleParticipant(models.Model):
 class DiceSeed(models.Model):
     """The secret seed behind a battle's server dice. Never serialised while the battle is
     open; its SHA-256 is on :class:`Battle` from the start, the seed itself is revealed in the
-    ``battle.concluded`` event."""
+    ``battle.concluded`` event. A reopening replaces it with a new seed (a new seed epoch,
+    :mod:`battles.dice`) and ``Battle.seed_sha256`` with its commitment."""
 
     battle = models.OneToOneField(
         Battle, on_delete=models.CASCADE, primary_key=True, related_name="dice_seed"

@@ -11,7 +11,9 @@ A battle stream holds:
   which make the fact at version ``v`` count as absent / as ``data`` from then on;
 - ``battle.concluded``: the result, the casualty summary and the revealed dice seed;
 - ``battle.reopened``: an organizer reopened the concluded battle for corrections
-  (``{"reason": ...}``); it is concluded again with a new ``battle.concluded``.
+  (``{"reason": ..., "seed_sha256": ...}``: the commitment to a new dice seed, absent in
+  streams recorded before seed epochs, :mod:`battles.dice`); it is concluded again with a new
+  ``battle.concluded``.
 
 Replaying never rolls and never guesses: a fact the rules reject during a replay (because an
 earlier correction changed what the rules need) is skipped and marked ``unfit``, and the

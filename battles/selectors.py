@@ -340,8 +340,9 @@ def _server_records(events, event_type: str, field: str) -> list[tuple[int, str,
 
 
 def verify_dice(*, battle: Battle) -> dict:
-    """Re-derive every server roll and server draw of a concluded battle from its revealed
-    seed.
+    """Re-derive every server roll and server draw of a concluded battle, each from the seed
+    of its seed epoch (:func:`battles.dice.seed_epochs`: a reopening commits a new seed),
+    revealed by the conclusion that ended the epoch (the last epoch's: the battle's seed).
 
     Raises 409 ``seed_not_revealed`` while the battle is open.
     """
@@ -351,26 +352,36 @@ def verify_dice(*, battle: Battle) -> dict:
             _("the dice seed is revealed when the battle is concluded; verify then"),
         )
     events = read_stream(stream_of(battle))
-    started = events[0].data
-    seed = revealed_seed(battle=battle)
-    commitment = started.get("seed_sha256")
-    seed_ok = seed is not None and dice.seed_sha256(seed) == commitment
+    battle_id = events[0].data["battle_id"]
+    epochs = dice.seed_epochs((e.version, e.type, e.data) for e in events)
+    epochs[-1].seed = revealed_seed(battle=battle)
     rolls = server_rolls(events=events)
     draws = server_draws(events=events)
-    checks, draw_checks = [], []
-    if seed_ok:
-        checks = dice.verify_server_rolls(seed, battle_id=started["battle_id"], rolls=rolls)
-        draw_checks = dice.verify_server_draws(seed, battle_id=started["battle_id"], draws=draws)
+    checks, draw_checks, epochs_json = [], [], []
+    for epoch in epochs:
+        mine = [r for r in rolls if dice.epoch_of(epochs, r[0]) is epoch]
+        my_draws = [d for d in draws if dice.epoch_of(epochs, d[0]) is epoch]
+        if epoch.seed_matches:
+            checks += dice.verify_server_rolls(epoch.seed, battle_id=battle_id, rolls=mine)
+            draw_checks += dice.verify_server_draws(epoch.seed, battle_id=battle_id,
+                                                    draws=my_draws)
+        epochs_json.append({
+            "from_version": epoch.opened_at, "seed_sha256": epoch.seed_sha256,
+            "seed": epoch.seed, "seed_matches_commitment": epoch.seed_matches,
+            "server_rolls": len(mine), "server_draws": len(my_draws),
+        })
+    seeds_ok = all(epoch.seed_matches for epoch in epochs)
     return {
         "battle": battle.pk,
-        "seed_sha256": commitment,
-        "seed": seed,
-        "seed_matches_commitment": seed_ok,
+        "seed_sha256": epochs[-1].seed_sha256,
+        "seed": epochs[-1].seed,
+        "seed_matches_commitment": seeds_ok,
         "server_rolls": len(rolls),
         "server_draws": len(draws),
-        "verified": seed_ok and all(c.ok for c in [*checks, *draw_checks]),
+        "verified": seeds_ok and all(c.ok for c in [*checks, *draw_checks]),
         "rolls": [c.to_json() for c in checks],
         "draws": [c.to_json() for c in draw_checks],
+        "epochs": epochs_json,
     }
 
 

@@ -1,7 +1,8 @@
 """The Django admin for organizers: campaigns, the scenario graph, forces and units.
 
 Everything under a campaign is a read projection of its ledger (``campaign.services.projection``): shown read-only, each unit
-with its history newest first, and never edited. Corrections and the organizer's routine are
+with its history newest first, and never edited. Campaigns, forces, scenarios and their
+links are added through the set-up services (``campaign.admin_creation``). Corrections and the organizer's routine are
 admin actions calling the campaign services, which append ledger events (DESIGN principles 4
 and 6); a service's refusal comes back as an admin message and changes nothing.
 
@@ -24,6 +25,12 @@ from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
+from campaign.admin_creation import (
+    CampaignCreation,
+    ForceCreation,
+    LinkCreation,
+    ScenarioCreation,
+)
 from campaign.models import (
     Campaign,
     CampaignBattle,
@@ -247,9 +254,9 @@ class BetweenBattlesForm(forms.Form):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(WithHistory, ProjectionAdmin):
-    """Started through ``start_campaign`` (the API), never added here: a campaign is its
-    ledger stream."""
+class CampaignAdmin(CampaignCreation, WithHistory, ProjectionAdmin):
+    """A campaign is its ledger stream: its add page starts one through ``start_campaign``
+    (``campaign.admin_creation``), never by saving a row."""
 
     club_path = "club"
     subject = "campaign"
@@ -305,7 +312,7 @@ class HistoryEntryAdmin(ProjectionAdmin):
 
 
 @admin.register(Scenario)
-class ScenarioAdmin(WithHistory, ProjectionAdmin):
+class ScenarioAdmin(ScenarioCreation, WithHistory, ProjectionAdmin):
     subject = "scenario"
     list_display = ["name", "campaign", "status", "open", "played_on", "battle_id"]
     list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "status", "open"]
@@ -343,7 +350,7 @@ class ScenarioAdmin(WithHistory, ProjectionAdmin):
 
 
 @admin.register(ScenarioLink)
-class ScenarioLinkAdmin(ProjectionAdmin):
+class ScenarioLinkAdmin(LinkCreation, ProjectionAdmin):
     list_display = ["campaign", "from_name", "to_name", "condition", "force_ref", "version"]
     list_filter = [("campaign", admin.RelatedOnlyFieldListFilter), "condition"]
     list_select_related = ["campaign"]
@@ -385,7 +392,7 @@ class ForceAndCommander:
 
 
 @admin.register(Force)
-class ForceAdmin(WithHistory, ProjectionAdmin):
+class ForceAdmin(ForceCreation, WithHistory, ProjectionAdmin):
     subject = "force"
     list_display = ["name", "campaign", "owner", "faction", "attributes_shown", "battles_fought"]
     list_filter = [("campaign", admin.RelatedOnlyFieldListFilter)]

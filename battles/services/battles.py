@@ -268,7 +268,9 @@ def reopen_battle(
     """An organizer reopens a concluded battle to correct it (``battle.reopened``, with the
     reason): facts and corrections are accepted again until it is concluded again, and the
     next conclusion is taken over again by its campaign (which voids the first take-over).
-    The dice seed stays revealed: server dice rolled after a reopening are not secret."""
+    The seed revealed at the conclusion is public, so the reopening draws a new secret seed
+    and commits to it in the event (``seed_sha256``, a new seed epoch, :mod:`battles.dice`):
+    server dice after it derive from the new seed, which the next conclusion reveals."""
 
     def plan(ctx: PlanContext) -> None:
         if battle_role(user=ctx.user, battle=ctx.battle) != ORGANIZER:
@@ -282,7 +284,13 @@ def reopen_battle(
             raise Invalid("reason_required",
                           _("say why the battle is reopened (at most %(most)s characters)")
                           % {"most": REASON_MAX}, field="reason")
-        ctx.add(replay.REOPENED, {"reason": text})
+        seed = dice_scheme.new_seed()
+        commitment = dice_scheme.seed_sha256(seed)
+        ctx.add(replay.REOPENED, {"reason": text, "seed_sha256": commitment})
+        # an imported battle had no seed here: from this epoch on, it has one
+        DiceSeed.objects.update_or_create(battle=ctx.battle, defaults={"seed": seed})
+        Battle.objects.filter(pk=ctx.battle.pk).update(seed_sha256=commitment)
+        ctx.battle.seed_sha256 = commitment
 
     return write(
         battle_id=battle_id,

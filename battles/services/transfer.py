@@ -253,6 +253,9 @@ def validate_document(document: Any) -> tuple[Mapping, list[Mapping]]:
                 raise _bad(f"{path}.data.data.source", _("an amendment cannot be server dice"))
         elif event_type == replay.REOPENED:
             _string(data.get("reason"), f"{path}.data.reason", 500)
+            if "seed_sha256" in data and not _HEX_64.fullmatch(str(data["seed_sha256"])):
+                raise _bad(f"{path}.data.seed_sha256",
+                           _("must be a SHA-256 digest: 64 lowercase hexadecimal digits"))
         elif event_type == replay.CONCLUDED:
             _mapping(data.get("result"), f"{path}.data.result")
             _mapping(data.get("summary"), f"{path}.data.summary")
@@ -298,8 +301,10 @@ def import_battle(
     """Create a battle in ``club`` from an exported ``document``; all or nothing.
 
     The imported battle has no dice seed here: it cannot roll server dice, and its server
-    rolls are verified with the seed revealed in its own ``battle.concluded`` event (here,
-    as the import replays them: a roll the seed does not derive is refused).
+    rolls are verified with the seed revealed in its own ``battle.concluded`` events, each
+    roll with the seed of its seed epoch (:func:`battles.dice.seed_epochs`; here, as the
+    import replays them: a roll the seed does not derive is refused). Every revealed seed
+    must match the commitment of its epoch.
     """
     battle_doc, events = validate_document(document)
     try:
@@ -307,14 +312,7 @@ def import_battle(
     except RuleError as error:
         raise _bad("battle.rule_version", error.message, code=error.code) from None
     started = events[0]["data"]
-    seed = None
-    if events[-1]["type"] == replay.CONCLUDED:
-        seed = events[-1]["data"].get("seed")
-        if seed is not None and dice_scheme.seed_sha256(seed) != started["seed_sha256"]:
-            raise _bad(
-                f"events.{len(events) - 1}.data.seed",
-                _("does not match the seed_sha256 committed at the start"),
-            )
+    epochs = _revealed_epochs(events)
     _check_limits(system, started["setup"])
     unmatched: list[dict] = []
     with transaction.atomic():
@@ -323,7 +321,7 @@ def import_battle(
             name=battle_doc["name"],
             rule_system=system.id,
             rule_version=system.version,
-            seed_sha256=started["seed_sha256"],
+            seed_sha256=epochs[-1].seed_sha256,
             created_by=imported_by,
         )
         by_name = {user.get_username(): user for user in members(club_id=club.pk)}
@@ -354,7 +352,7 @@ def import_battle(
                 state=None,
                 system=system,
                 strict=True,
-                before=_ServerDice(system, seed, started["battle_id"]),
+                before=_ServerDice(system, epochs, started["battle_id"]),
             )
         except RuleError as error:
             raise Invalid(
@@ -367,6 +365,26 @@ def import_battle(
         if recorded[-1].type == replay.CONCLUDED:
             _check_conclusion(system, state, recorded[-1])
     return ImportResult(battle, unmatched)
+
+
+def _revealed_epochs(events: list[Mapping]) -> list[dice_scheme.SeedEpoch]:
+    """The document's seed epochs; each seed a ``battle.concluded`` reveals must match the
+    commitment of the epoch it ends (the one at the start, or the reopening's)."""
+    epochs = dice_scheme.seed_epochs((e["version"], e["type"], e["data"]) for e in events)
+    for index, event in enumerate(events):
+        seed = event["data"].get("seed") if event["type"] == replay.CONCLUDED else None
+        if seed is None:
+            continue
+        epoch = dice_scheme.epoch_of(epochs, event["version"])
+        if dice_scheme.seed_sha256(seed) != epoch.seed_sha256:
+            raise _bad(
+                f"events.{index}.data.seed",
+                _("does not match the seed_sha256 committed at the start")
+                if epoch.opened_at == 1
+                else _("does not match the seed_sha256 committed when the battle was reopened "
+                       "(event %(version)s)") % {"version": epoch.opened_at},
+            )
+    return epochs
 
 
 def _check_limits(system: RuleSystem, setup: Mapping) -> None:
@@ -422,11 +440,11 @@ _SERVER_FIELDS = {DICE: "rolls", DRAW: "draws"}
 class _ServerDice:
     """Checks each server ``dice`` or ``draw`` event as the strict replay reaches it: its
     requests must be the dice or draws the rules asked for at that point and, with the
-    ``seed`` revealed, its values the ones the seed derives
+    seed of its epoch revealed, its values the ones that seed derives
     (:func:`battles.dice.verify_server_rolls`, :func:`battles.dice.verify_server_draws`)."""
 
     system: RuleSystem
-    seed: str | None
+    epochs: list[dice_scheme.SeedEpoch]
     battle_id: int
 
     def __call__(self, event: RecordedEvent, state: State | None) -> None:
@@ -449,12 +467,13 @@ class _ServerDice:
                     if drawn
                     else _("is not the dice request the rules made at this point"),
                 )
-        if self.seed is None:
+        seed = dice_scheme.epoch_of(self.epochs, event.version).seed
+        if seed is None:
             return
         checks = (
-            dice_scheme.verify_server_draws(self.seed, battle_id=self.battle_id, draws=records)
+            dice_scheme.verify_server_draws(seed, battle_id=self.battle_id, draws=records)
             if drawn
-            else dice_scheme.verify_server_rolls(self.seed, battle_id=self.battle_id, rolls=records)
+            else dice_scheme.verify_server_rolls(seed, battle_id=self.battle_id, rolls=records)
         )
         for check in checks:
             if not check.ok:

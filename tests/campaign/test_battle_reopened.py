@@ -4,7 +4,7 @@ import pytest
 
 from battles.models import BattleLogEntry
 from campaign.ledger.events import BattleResultTakenOver, EntryVoided
-from campaign.models import CampaignBattle, Force, HistoryEntry, Soldier, Squad
+from campaign.models import Campaign, CampaignBattle, Force, HistoryEntry, Soldier, Squad
 from campaign.pages.scenario import outcome_page
 from campaign.services import transfer
 from campaign.services.battle_setup import start_scenario_battle
@@ -12,6 +12,7 @@ from campaign.services.campaigns import start_campaign
 from campaign.services.ledger import ledger_of, state_of
 from campaign.services.projection import project_campaign, rebuild_campaign
 from campaign.services.takeover import pending_battles, take_over_battle
+from config.errors import DomainError
 from tests.campaign.helpers import BattleTable
 from tests.campaign.test_services import _dump
 from tests.conftest import START, prepare_scenario, raise_army
@@ -150,3 +151,48 @@ def test_only_organizers_reopen_and_only_a_concluded_battle(
     response = _reopen(clients, battle_id, reason="")
     assert response.status_code == 400
     assert clients["org"].get(f"/api/battles/{battle_id}/").json()["status"] == "concluded"
+
+
+def test_a_campaign_with_a_battle_reopened_imports_its_dice_checked_by_epoch(
+    campaign, club, people, clients, armies, ready_scenario
+):
+    """Server dice before and after the reopening: each epoch's seed is revealed by its own
+    conclusion; the campaign's copy imports the battle and verifies both epochs, and a copy
+    whose second seed is swapped for the first is refused at that seed, storing nothing."""
+    battle_id = _battle(campaign, people, ready_scenario)
+    table = _fight(clients, battle_id, armies["steel"], KILLED)
+    table.conclude({"force-1": "win", "force-2": "lose"})
+    take_over_battle(battle_id=battle_id)
+    first_seed = clients["org"].get(f"/api/battles/{battle_id}/").json()["seed"]
+    assert _reopen(clients, battle_id).status_code == 200
+    table = BattleTable(clients["org"], battle_id)
+    table.declare("begin_activation", "squad-2")
+    # suppressed by steel's fire: keno tries to remove it, the test rolled by the server
+    body = table._post("declare", {"command": {
+        "action": "remove_suppression", "unit": "squad-2", "params": {}},
+        "server_dice": "all"})
+    table.answer(body["pending"], {})
+    table.declare("end_activation")
+    table.conclude({"force-1": "win", "force-2": "lose"})
+    take_over_battle(battle_id=battle_id)
+    report = clients["org"].get(f"/api/battles/{battle_id}/dice/verify/").json()
+    assert report["verified"] and len(report["epochs"]) == 2, report
+    assert report["epochs"][1]["server_rolls"] >= 1
+    assert report["epochs"][0]["seed"] == first_seed != report["seed"]
+
+    document = transfer.export_campaign(user=people["org"], campaign=campaign)
+    copy_ = transfer.import_campaign(user=people["org"], club=club, document=document,
+                                     name="Copy").campaign
+    copied = CampaignBattle.objects.get(campaign=copy_).battle_id
+    copied_report = clients["org"].get(f"/api/battles/{copied}/dice/verify/").json()
+    assert copied_report["verified"] and copied_report["epochs"] == report["epochs"]
+
+    events = document["battles"][0]["export"]["events"]
+    last = len(events) - 1
+    events[last]["data"]["seed"] = first_seed
+    campaigns = Campaign.objects.count()
+    with pytest.raises(DomainError) as refused:
+        transfer.import_campaign(user=people["org"], club=club, document=document,
+                                 name="Tampered")
+    assert refused.value.field.endswith(f"events.{last}.data.seed"), refused.value.field
+    assert Campaign.objects.count() == campaigns

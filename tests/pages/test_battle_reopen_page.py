@@ -41,7 +41,8 @@ def test_an_organizer_reopens_a_concluded_battle_with_a_reason(
     page.wait_for_load_state()
     assert Battle.objects.get(pk=battle.pk).status == "open"
     reopened = BattleLogEntry.objects.get(battle=battle, type="battle.reopened")
-    assert reopened.data == {"reason": "the armour die was misread"}
+    assert reopened.data == {"reason": "the armour die was misread",
+                             "seed_sha256": Battle.objects.get(pk=battle.pk).seed_sha256}
     assert page.locator("[data-testid=reopen]").count() == 0
     assert words["open"] in page.locator(".badge").first.inner_text().lower()
     assert "the armour die was misread" in page.locator("#event-3").inner_text()
