@@ -611,6 +611,23 @@ def update_scenario(state: CampaignState, scenario: Scenario) -> CampaignState:
     return replace(state, scenarios={**state.scenarios, scenario.id: scenario})
 
 
+@_handles(ev.ScenarioAttributesSet)
+def _scenario_attributes_set(state: CampaignState, e: ev.ScenarioAttributesSet):
+    scenario = state.scenarios[e.scenario_id]
+    updated = replace(scenario, attributes=dict(e.attributes))
+    changes = joined([Sentence(_CHANGE, field=Term(ATTRIBUTE, name),
+                               old=_attribute_value(name, scenario.attributes.get(name)),
+                               new=_attribute_value(name, e.attributes.get(name)))
+                      for name in e.changed], ", ")
+    return update_scenario(state, updated), [
+        LedgerEffect("scenario_attributes_set",
+                     Sentence(gettext_noop("{scenario} set up: {changes}"),
+                              scenario=scenario.name, changes=changes),
+                     scenario_id=scenario.id,
+                     data={"changes": {n: e.attributes.get(n) for n in e.changed}})
+    ]
+
+
 def _picks(squads: list) -> tuple:
     return tuple((p["squad_id"], tuple(p["soldier_ids"])) for p in squads)
 

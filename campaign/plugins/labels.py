@@ -34,6 +34,7 @@ def attribute_schemas(plugin: CampaignPlugin) -> dict[str, Any]:
         "squad": schema_json(plugin.unit_schema),
         "force": schema_json(plugin.force_schema),
         "scenario_side": schema_json(plugin.side_schema),
+        "scenario": schema_json(plugin.scenario_schema),
     }
 
 
