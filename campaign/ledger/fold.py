@@ -615,10 +615,14 @@ def update_scenario(state: CampaignState, scenario: Scenario) -> CampaignState:
 def _scenario_attributes_set(state: CampaignState, e: ev.ScenarioAttributesSet):
     scenario = state.scenarios[e.scenario_id]
     updated = replace(scenario, attributes=dict(e.attributes))
-    changes = joined([Sentence(_CHANGE, field=Term(ATTRIBUTE, name),
-                               old=_attribute_value(name, scenario.attributes.get(name)),
-                               new=_attribute_value(name, e.attributes.get(name)))
-                      for name in e.changed], ", ")
+    changes = joined([
+        Sentence(gettext_noop("{field} {new}"), field=Term(ATTRIBUTE, name),
+                 new=_attribute_value(name, e.attributes.get(name)))
+        if scenario.attributes.get(name) is None else
+        Sentence(_CHANGE, field=Term(ATTRIBUTE, name),
+                 old=_attribute_value(name, scenario.attributes.get(name)),
+                 new=_attribute_value(name, e.attributes.get(name)))
+        for name in e.changed], ", ")
     return update_scenario(state, updated), [
         LedgerEffect("scenario_attributes_set",
                      Sentence(gettext_noop("{scenario} set up: {changes}"),

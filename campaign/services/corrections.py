@@ -30,6 +30,7 @@ from campaign.ledger.events import (
     EntryAmended,
     EntryVoided,
     LedgerEvent,
+    ScenarioAttributesSet,
     ScenarioResultRecorded,
     SoldierDied,
 )
@@ -41,6 +42,7 @@ from campaign.services.campaigns import check_days
 from campaign.services.ledger import Recorded, WriteOptions, ledger_of, write
 from campaign.services.scenarios import result_entries
 from config.errors import Conflict, NotFound
+from rules.core.errors import RuleError
 
 #: Longest reason (and death cause) accepted.
 REASON_MAX = 500
@@ -170,12 +172,28 @@ def _results(before: CampaignState, original: Mapping, data: Mapping) -> dict:
                                       field="data.results")}
 
 
+def _scenario_attributes(before: CampaignState, original: Mapping, data: Mapping) -> dict:
+    """A scenario's attributes as the plug-in checks them (422 naming the attribute), and
+    the names they change."""
+    scenario = before.scenarios[original["scenario_id"]]
+    try:
+        values = before.plugin.check_scenario(attributes=data.get("attributes"),
+                                              base=scenario.attributes or None)
+    except RuleError as error:
+        raise refused(error.code, error.message, field=f"data.{error.field}",
+                      rule=error.rule) from None
+    changed = [name for name in before.plugin.scenario_schema.names()
+               if name in values and values[name] != scenario.attributes.get(name)]
+    return {"attributes": values, "changed": changed}
+
+
 Check = Callable[[CampaignState, Mapping, Mapping], dict]
 #: Entry type -> (the fields an amendment may change, their check).
 AMENDABLE: Mapping[str, tuple[tuple[str, ...], Check]] = {
     CalendarAdvanced.type: (("days",), _days),
     SoldierDied.type: (("cause",), _cause),
     ScenarioResultRecorded.type: (("results",), _results),
+    ScenarioAttributesSet.type: (("attributes",), _scenario_attributes),
 }
 
 

@@ -198,8 +198,9 @@ def set_scenario_attributes(
         base = scenario.attributes or None
         try:
             values = plugin.check_scenario(attributes=attributes, base=base)
-        except RuleError as error:
-            raise bad_input(error.code, error.message, field=error.field) from None
+        except RuleError as error:  # 422 naming the attribute, as a soldier's
+            raise refused(error.code, error.message, field=error.field,
+                          rule=error.rule) from None
         changed = [name for name in plugin.scenario_schema.names()
                    if name in values and values[name] != scenario.attributes.get(name)]
         if not changed:
