@@ -30,7 +30,8 @@ def test_the_mercenaries_demo_has_a_battle_taken_over_and_one_in_progress():
     campaign = Campaign.objects.get(name="Banana Hell")
     assert campaign.rule_system == "mercenaries"
     state = state_of(campaign_id=campaign.pk)
-    assert [s.status for s in state.scenarios.values()] == ["concluded", "in_battle"]
+    assert [s.status for s in state.scenarios.values()] == ["concluded", "in_battle",
+                                                                "planned"]
     assert all(s.attributes["width"] for s in state.scenarios.values())  # maps given
     assert sorted(Battle.objects.filter(campaign_link__campaign=campaign).values_list(
         "status", flat=True)) == ["concluded", "open"]

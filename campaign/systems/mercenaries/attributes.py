@@ -71,7 +71,9 @@ SCENARIO = Schema((
                              "pitch_dark": gettext_noop("pitch dark")}),
     Attribute("terrain", "map", gettext_noop("terrain"),
               help=gettext_noop("one line a cell, x,y: 1, 2 or 4 (cover), building or "
-                                "jungle; other cells are open ground (§3.1)")),
+                                "jungle; other cells are open ground (§3.1)"),
+              choice_labels={"building": gettext_noop("building"),
+                             "jungle": gettext_noop("jungle")}),
 ))
 
 SIDE = Schema((

@@ -1,6 +1,6 @@
 """The Mercenaries demo campaign (``manage.py load_demo``): in the demo club (the Steel War
 demo's organizer and players), "Banana Hell": two forces of a Wild Card leading Extras, two
-scenarios on maps of their own, the first battle fought (a shot that takes an Extra out of
+scenarios on maps of their own and a third planned, the first battle fought (a shot that takes an Extra out of
 the fight) and taken over, the second in progress.
 
 Everything goes through the services, as a club would record it; the dice are fixed table
@@ -113,6 +113,16 @@ def _campaign(club, users) -> Campaign:
                                  squads=[{"squad_id": army["squad"]}])
         plan.append(scenario_id)
     scenarios.link_scenarios(user=org, campaign=campaign, from_id=plan[0], to_id=plan[1])
+    # planned next: its map given, the sides not yet deployed nor picked
+    extraction = scenarios.plan_scenario(
+        user=org, campaign=campaign, name="Extraction",
+        description="The Geese fight their way to the landing zone.",
+        force_ids=[geese["force"], junta["force"]]).events[0].data["scenario_id"]
+    scenarios.set_scenario_attributes(user=org, campaign=campaign, scenario_id=extraction,
+                                      attributes={"width": 16, "height": 10, "light": "dark",
+                                                  "terrain": {"8,5": "jungle", "9,5": "jungle",
+                                                              "12,2": 4}})
+    scenarios.link_scenarios(user=org, campaign=campaign, from_id=plan[1], to_id=extraction)
 
     first, _ = start_scenario_battle(user=org, campaign=campaign, scenario_id=plan[0])
     rourke, ruiz = f"soldier-{geese['ids'][0]}", f"soldier-{junta['ids'][1]}"
