@@ -6,6 +6,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from battles.models import Battle
 from campaign.models import Force, Scenario
@@ -61,3 +62,39 @@ def test_mercenaries_screenshots(page, ru_page, live_server, signed_in, language
     for name, url in _urls(campaign).items():
         browser_page.goto(f"{live_server.url}{url}")
         screenshot(browser_page, f"mercenaries-{name}-{language}")
+
+
+def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_nothing():
+    from campaign.services.ledger import state_of
+
+    campaign = load_demo().campaign
+    url = _urls(campaign)["planned"]
+    ref = int(url.rstrip("/").rsplit("/", 1)[1])
+    organizer, player = (Client(headers={"accept-language": "ru"}) for _ in range(2))
+    organizer.force_login(get_user_model().objects.get(username="organizer"))
+    player.force_login(get_user_model().objects.get(username="alice"))
+    assert 'data-testid="scenario-form"' not in player.get(url).content.decode()
+    form = {"action": "scenario", "scenario-attributes.width": "16",
+            "scenario-attributes.height": "10", "scenario-attributes.light": "dim",
+            "scenario-attributes.terrain": "8,5: jungle\n12,2: 4"}
+    before = state_of(campaign_id=campaign.pk).version
+    assert player.post(url, form).status_code == 403
+    bad = organizer.post(url, {**form, "scenario-attributes.terrain": "30,1: 2"})
+    assert bad.status_code == 422 and "нет на карте 16 x 10" in bad.content.decode()
+    assert state_of(campaign_id=campaign.pk).version == before
+    done = organizer.post(url, form)
+    assert done.status_code == 302, done.content.decode()[:500]
+    state = state_of(campaign_id=campaign.pk)
+    assert state.scenarios[ref].attributes == {"width": 16, "height": 10, "light": "dim",
+                                               "terrain": {"8,5": "jungle", "12,2": 4}}
+    ledger = _text(organizer, f"/campaigns/{campaign.pk}/ledger/")  # its lines in English
+    assert ("Extraction set up: light dark -&gt; dim, terrain 8,5: jungle; 9,5: jungle; "
+            "12,2: 4 -&gt; 8,5: jungle; 12,2: 4") in ledger
+    from campaign.pages.timeline import history_text
+    from campaign.selectors.history import history
+
+    with translation.override("ru"):
+        lines = [history_text(row, "mercenaries")[0]
+                 for row in history(campaign=campaign, subject="scenario", ref=ref)
+                 if row.kind == "scenario_attributes_set"]
+    assert "Extraction: задано поле боя: освещение: темнота → сумрак, местность: " in lines[-1]
