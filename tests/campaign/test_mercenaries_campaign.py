@@ -226,6 +226,10 @@ def test_a_fate_the_battle_left_open_follows_the_house_rule_and_a_missing_weapon
     assert refused.status_code == 422, refused.json()
     assert refused.json()["code"] == "weapon_table_missing"
     assert "RPG-7" in refused.json()["message"] and "weapon table" in refused.json()["message"]
+    russian = org.client.post(org.url(f"scenarios/{scenario}/battle/"), {}, format="json",
+                              headers={"Accept-Language": "ru"})
+    assert russian.json()["message"].startswith(
+        "в таблице оружия кампании нет строки 'RPG-7' (огнестрельное оружие бойца Pvt. Gomez)")
     merc["bob"].post(f"scenarios/{scenario}/picks/", {
         "force_id": merc["junta"],
         "squads": [{"squad_id": merc["patrol"], "soldier_ids": [merc["ruiz"]]}]})

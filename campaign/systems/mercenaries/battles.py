@@ -81,15 +81,17 @@ def _weapon(state: CampaignState, soldier: Soldier, attribute: str) -> dict | No
         return None
     profile = state.house_rules.weapons.get(name)
     if profile is None:
-        raise RuleError(
-            "weapon_table_missing",
-            template=gettext_noop("the campaign's weapon table has no row {weapon!r} "
-                                  "({soldier}'s {what}): the source lost the book's weapon "
-                                  "table (§0), the organizer gives it in the house rules' "
-                                  "weapons"),
-            params={"weapon": name, "soldier": soldier.name,
-                    "what": "firearm" if attribute == "weapon" else "melee weapon"},
-            field=f"house_rules.weapons.{name}")
+        template = (gettext_noop("the campaign's weapon table has no row {weapon!r} "
+                                 "({soldier}'s firearm): the source lost the book's weapon "
+                                 "table (§0), the organizer gives it in the house rules' "
+                                 "weapons") if attribute == "weapon" else
+                    gettext_noop("the campaign's weapon table has no row {weapon!r} "
+                                 "({soldier}'s melee weapon): the source lost the book's "
+                                 "weapon table (§0), the organizer gives it in the house "
+                                 "rules' weapons"))
+        raise RuleError("weapon_table_missing", template=template,
+                        params={"weapon": name, "soldier": soldier.name},
+                        field=f"house_rules.weapons.{name}")
     return {"name": name, **profile}
 
 
