@@ -98,3 +98,10 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
                  for row in history(campaign=campaign, subject="scenario", ref=ref)
                  if row.kind == "scenario_attributes_set"]
     assert "Extraction: задано поле боя: освещение: темнота → сумрак, местность: " in lines[-1]
+    geese = Force.objects.get(campaign=campaign, name="Wild Geese").ref
+    with translation.override("ru"):
+        went = [history_text(row, "mercenaries")[0]
+                for row in history(campaign=campaign, subject="force", ref=geese)
+                if row.kind in ("battle_started", "side_deployed")]
+    assert "Wild Geese: развёртывание у края (запад) в сценарии The clearing" in went
+    assert "Wild Geese вступает в бой «The clearing» от края: запад" in went, went

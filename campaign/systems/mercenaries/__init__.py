@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from campaign.ledger.sentences import ATTRIBUTE_VALUE, Sentence, Term
 from campaign.plugins import CampaignPlugin, register
 from campaign.plugins.schema import Schema
 from campaign.systems.mercenaries import attributes as vocabulary
@@ -113,6 +114,12 @@ class MercenariesCampaign(CampaignPlugin):
 
     def after_casualties(self, state, event, where):
         return fold.after_casualties(state, event, where)
+
+    def describe_side(self, side: Mapping[str, Any]) -> tuple[str, dict]:
+        """How a side went into its battle: from which edge of the map."""
+        return (Sentence(gettext_noop(" from the {edge} edge"),
+                         edge=Term(ATTRIBUTE_VALUE + "edge", side["edge"])),
+                {"edge": side["edge"]})
 
     # --- battles ------------------------------------------------------------------------
 
