@@ -262,3 +262,27 @@ def test_the_house_rules_refuse_bad_values_and_change_nothing(merc):
     with pytest.raises(RuleError):
         from campaign.plugins import get
         get("mercenaries").battle_setup(None, [])
+
+
+def test_the_books_improvised_weapons_are_melee_weapons_of_strength_and_their_die():
+    """§2.27: small Str+d4 (min d4), medium Str+d6 (min d6), large Str+d8 (min d8)."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.state import Soldier
+    from campaign.systems.mercenaries import battles
+    from campaign.systems.mercenaries.house_rules import HouseRules
+
+    state = SimpleNamespace(house_rules=HouseRules())
+    strong = Soldier(1, 1, 1, "Rourke", attributes={"strength": "d8",
+                                                     "melee_weapon": "improvised weapon (large)",
+                                                     "weapon": "improvised weapon (small)"})
+    assert battles._weapon(state, strong, "melee_weapon") == {
+        "name": "improvised weapon (large)", "damage": [1, 8, 0]}
+    with pytest.raises(RuleError) as thrown:
+        battles._weapon(state, strong, "weapon")
+    assert thrown.value.code == "not_implemented" and thrown.value.rule == "§2.27"
+    weak = Soldier(2, 1, 1, "Kane", attributes={"strength": "d6",
+                                                 "melee_weapon": "improvised weapon (large)"})
+    with pytest.raises(RuleError) as below:
+        battles._weapon(state, weak, "melee_weapon")
+    assert "minimum d8" in str(below.value.message)

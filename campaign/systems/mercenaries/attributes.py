@@ -54,7 +54,8 @@ MEMBER = Schema((
     Attribute("weapon", "text", gettext_noop("firearm"),
               help=gettext_noop("a row of the campaign's weapon table")),
     Attribute("melee_weapon", "text", gettext_noop("melee weapon"),
-              help=gettext_noop("a row of the campaign's weapon table; none: unarmed")),
+              help=gettext_noop("improvised weapon (small), (medium) or (large) (§2.27), or "
+                                "a row of the campaign's weapon table; none: unarmed")),
     Attribute("wounds", "int", gettext_noop("wounds"), minimum=0, maximum=4, default=0,
               editable=False, help="§2.11"),
 ))

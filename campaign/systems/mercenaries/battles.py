@@ -5,8 +5,9 @@ Ids in the setup: a force is the side ``force-<id>``, a squad ``squad-<id>``, a 
 fighter ``soldier-<id>``, so the summary maps back to the campaign. Each squad stands in one
 cell of its side's deployment edge (§2.2: any number of fighters share a cell), the squads
 spread along the edge. Who goes first: the scenario's first force (§2.1: the text does not
-say). Weapons are rows of the campaign's weapon table (``house_rules``): the source lost the
-book's (§0), a row missing refuses the battle naming the table and the row. Pure.
+say). Weapons are the book's improvised weapons (§2.27, in melee) or rows of the campaign's
+weapon table (``house_rules``): the source lost the book's (§0), a row missing refuses the
+battle naming the table and the row. Pure.
 """
 from __future__ import annotations
 
@@ -19,6 +20,36 @@ from rules.core.errors import RuleError, gettext_noop
 from rules.core.summary import UNCHECKED, WOUNDED
 from rules.mercenaries import options as readings
 from rules.mercenaries.battle_setup import TRAITS
+from rules.mercenaries.manoeuvres import IMPROVISED
+
+#: The book's own weapon profiles (§2.27: improvised weapons, Str + a die in melee), by the
+#: name a member's weapon gives; every other weapon is a row of the campaign's table.
+BOOK_WEAPONS = {f"improvised weapon ({size})": size for size in IMPROVISED}
+
+
+def _improvised(soldier: Soldier, name: str, attribute: str) -> dict:
+    """§2.27: an improvised weapon in melee does Strength + its die; thrown (Str + die at
+    range) is not what this battle's ranged attack rolls, and the book does not say what a
+    wielder below its minimum Strength suffers: both refused."""
+    short, medium, long, die, min_strength = IMPROVISED[BOOK_WEAPONS[name]]
+    if attribute == "weapon":
+        raise RuleError(
+            "not_implemented",
+            template=gettext_noop("{soldier}: an improvised weapon is a melee weapon here; "
+                                  "thrown, it does Strength + a die at range, which this "
+                                  "battle does not roll (§2.27)"),
+            params={"soldier": soldier.name}, field="attributes.weapon", rule="§2.27")
+    strength = int(str(soldier.attributes.get("strength") or "d0").removeprefix("d"))
+    if strength < min_strength:
+        raise RuleError(
+            "not_implemented",
+            template=gettext_noop("{soldier}'s Strength d{strength} is below the {weapon}'s "
+                                  "minimum d{minimum} (§2.27): the book does not say what "
+                                  "that costs"),
+            params={"soldier": soldier.name, "strength": strength, "weapon": name,
+                    "minimum": min_strength},
+            field="attributes.melee_weapon", rule="§2.27")
+    return {"name": name, "damage": [1, die, 0]}
 
 
 def side_id(force_id: int) -> str:
@@ -79,6 +110,8 @@ def _weapon(state: CampaignState, soldier: Soldier, attribute: str) -> dict | No
     name = soldier.attributes.get(attribute)
     if not name:
         return None
+    if name in BOOK_WEAPONS:
+        return _improvised(soldier, name, attribute)
     profile = state.house_rules.weapons.get(name)
     if profile is None:
         template = (gettext_noop("the campaign's weapon table has no row {weapon!r} "

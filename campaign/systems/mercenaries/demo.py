@@ -37,7 +37,7 @@ FORCES = (
         ("Sgt. Rourke", "wild_card", {"shooting": "d8", "vigor": "d8", "toughness": 6,
                                       "bennies": 3, "edges": ["Rock and Roll!"],
                                       "melee_weapon": "machete"}),
-        ("Kane", "extra", {"base_skill": "d6"}),
+        ("Kane", "extra", {"base_skill": "d6", "melee_weapon": "improvised weapon (small)"}),
         ("Dutch", "extra", {"base_skill": "d6", "weapon": "pistol"}),
     ]),
     ("Junta", "bob", "Patrol", [
