@@ -224,7 +224,7 @@ def test_a_fate_the_battle_left_open_follows_the_house_rule_and_a_missing_weapon
         "force_id": merc["junta"], "squads": [{"squad_id": merc["patrol"]}]})
     refused = org.client.post(org.url(f"scenarios/{scenario}/battle/"), {}, format="json")
     assert refused.status_code == 422, refused.json()
-    assert refused.json()["code"] == "weapon_table_missing"
+    assert refused.json()["code"] == "missing_table"
     assert "RPG-7" in refused.json()["message"] and "weapon table" in refused.json()["message"]
     russian = org.client.post(org.url(f"scenarios/{scenario}/battle/"), {}, format="json",
                               headers={"Accept-Language": "ru"})

@@ -49,6 +49,9 @@ def test_the_pages_speak_the_rulebooks_words_in_both_languages():
     planned_en, planned_ru = _text(english, urls["planned"]), _text(russian, urls["planned"])
     assert "Record the scenario" in planned_en and "Записать сценарий" in planned_ru
     assert "8,5: джунгли" in planned_ru  # shown by its label; the form's input keeps the key
+    overview = english.get(urls["campaign"]).content.decode()
+    assert 'id="chart-casualties' in overview
+    assert 'id="chart-morale' not in overview  # the plug-in has no morale ladder
     roster_en, roster_ru = _text(english, urls["roster"]), _text(russian, urls["roster"])
     assert "Wild Card" in roster_en and "Личность" in roster_ru and "Статист" in roster_ru
 

@@ -83,7 +83,7 @@ class MercenariesCampaign(CampaignPlugin):
         for cell in battles.terrain_cells(values):
             x, y = cell["cell"]
             if width is not None and height is not None and not (x < width and y < height):
-                raise _bad("bad_terrain",
+                raise _bad("bad_attribute",
                            gettext_noop("terrain: the cell {x},{y} is off the {width} x "
                                         "{height} map"),
                            f"attributes.terrain.{x},{y}", x=x, y=y, width=width,

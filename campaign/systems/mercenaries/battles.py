@@ -77,12 +77,12 @@ def _cells(scenario_attributes: Mapping[str, Any]) -> list[dict]:
     for key, value in (scenario_attributes.get("terrain") or {}).items():
         parts = str(key).replace(" ", "").split(",")
         if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise RuleError("bad_terrain",
+            raise RuleError("bad_attribute",
                             template=gettext_noop("terrain: {cell!r} is not a cell x,y"),
                             params={"cell": key}, field=f"attributes.terrain.{key}")
         kind = str(value)
         if kind not in ("1", "2", "4", "building", "jungle"):
-            raise RuleError("bad_terrain",
+            raise RuleError("bad_attribute",
                             template=gettext_noop("terrain {cell}: {value!r} is not 1, 2, 4, "
                                                   "building or jungle (§3.1)"),
                             params={"cell": key, "value": value},
@@ -122,7 +122,7 @@ def _weapon(state: CampaignState, soldier: Soldier, attribute: str) -> dict | No
                                  "({soldier}'s melee weapon): the source lost the book's "
                                  "weapon table (§0), the organizer gives it in the house "
                                  "rules' weapons"))
-        raise RuleError("weapon_table_missing", template=template,
+        raise RuleError("missing_table", template=template,
                         params={"weapon": name, "soldier": soldier.name},
                         field=f"house_rules.weapons.{name}")
     return {"name": name, **profile}
@@ -135,7 +135,7 @@ def _fighter(state: CampaignState, soldier: Soldier, cell: list[int]) -> dict:
     for trait in TRAITS[kind]:
         die = a.get(trait)
         if die is None:
-            raise RuleError("trait_missing",
+            raise RuleError("bad_attribute",
                             template=gettext_noop("{soldier} has no {trait} (an {kind} needs "
                                                   "it, §2.10)"),
                             params={"soldier": soldier.name, "trait": trait, "kind": kind},
