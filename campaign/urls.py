@@ -79,6 +79,8 @@ per_campaign = [
     path("scenarios/<int:ref>/picks/", scenarios.PicksView.as_view(), name="scenario-picks"),
     path("scenarios/<int:ref>/battle/", scenarios.BattleStartView.as_view(),
          name="scenario-battle"),
+    path("scenarios/<int:ref>/attributes/", scenarios.ScenarioAttributesView.as_view(),
+         name="scenario-attributes"),
     path("scenarios/<int:ref>/result/", scenarios.ResultView.as_view(), name="scenario-result"),
     path("scenario-links/", scenarios.LinkListView.as_view(), name="link-list"),
 ]

@@ -114,7 +114,7 @@ class ScenarioSerializer(_Projected):
     class Meta:
         model = Scenario
         fields = ["id", "name", "description", "force_ids", "status", "open",
-                  "side_attributes", "picks", "sides", "battle_id", "played_on", "results",
+                  "attributes", "side_attributes", "picks", "sides", "battle_id", "played_on", "results",
                   "version"]
 
 
@@ -200,6 +200,7 @@ class AttributeSchemasSerializer(serializers.Serializer):
     squad = AttributeSerializer(many=True)
     force = AttributeSerializer(many=True)
     scenario_side = AttributeSerializer(many=True)
+    scenario = AttributeSerializer(many=True)
 
 
 class HouseRulesSerializer(serializers.Serializer):
@@ -372,6 +373,13 @@ class PicksSerializer(WriteSerializer):
     officers = serializers.ListField(child=serializers.IntegerField(max_value=INT32_MAX),
                                      required=False,
                                      help_text="formation commanders who go as officers")
+
+
+class ScenarioAttributesSerializer(WriteSerializer):
+    attributes = serializers.DictField(help_text="the plug-in's scenario (or side) attributes")
+    force_id = serializers.IntegerField(max_value=INT32_MAX, required=False,
+                                        help_text="a force of the scenario: its side's "
+                                                  "attributes instead of the scenario's")
 
 
 class BattleStartSerializer(WriteSerializer):

@@ -393,6 +393,19 @@ class ScenarioLinked(LedgerEvent):
 
 @_register
 @dataclass(frozen=True)
+class ScenarioAttributesSet(LedgerEvent):
+    """The organizer gives a planned scenario the attributes of its plug-in's scenario schema
+    (a battlefield, say): ``attributes`` is the whole checked set, ``changed`` the names this
+    entry changed (for histories)."""
+
+    type: ClassVar[str] = "scenario.attributes_set"
+    scenario_id: int
+    attributes: dict
+    changed: list = field(default_factory=list)
+
+
+@_register
+@dataclass(frozen=True)
 class UnitsPicked(LedgerEvent):
     """The squads and soldiers a force sends into a scenario:
     ``squads = [{"squad_id": 3, "soldier_ids": [10, 11, ...]}, ...]``, and the formation

@@ -651,6 +651,32 @@ def update_scenario(state: CampaignState, scenario: Scenario) -> CampaignState:
     return replace(state, scenarios={**state.scenarios, scenario.id: scenario})
 
 
+@_handles(ev.ScenarioAttributesSet)
+def _scenario_attributes_set(state: CampaignState, e: ev.ScenarioAttributesSet):
+    scenario = state.scenarios[e.scenario_id]
+    updated = replace(scenario, attributes=dict(e.attributes))
+    def value(name: str, attributes: dict) -> object:
+        found = attributes.get(name)
+        if isinstance(found, dict):  # a map: its lines, as the scenario page shows them
+            return "; ".join(f"{k}: {v}" for k, v in found.items())
+        return _attribute_value(name, found)
+
+    changes = joined([
+        Sentence(gettext_noop("{field} {new}"), field=Term(ATTRIBUTE, name),
+                 new=value(name, e.attributes))
+        if scenario.attributes.get(name) is None else
+        Sentence(_CHANGE, field=Term(ATTRIBUTE, name), old=value(name, scenario.attributes),
+                 new=value(name, e.attributes))
+        for name in e.changed], ", ")
+    return update_scenario(state, updated), [
+        LedgerEffect("scenario_attributes_set",
+                     Sentence(gettext_noop("{scenario} set up: {changes}"),
+                              scenario=scenario.name, changes=changes),
+                     scenario_id=scenario.id,
+                     data={"changes": {n: e.attributes.get(n) for n in e.changed}})
+    ]
+
+
 def _picks(squads: list) -> tuple:
     return tuple((p["squad_id"], tuple(p["soldier_ids"])) for p in squads)
 

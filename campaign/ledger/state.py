@@ -126,6 +126,7 @@ class Scenario:
     name: str
     force_ids: tuple[int, ...]
     description: str = ""
+    attributes: dict = field(default_factory=dict)  # the plug-in's scenario schema
     side_attributes: dict = field(default_factory=dict)  # force id -> the plug-in's side schema
     picks: dict = field(default_factory=dict)  # force id -> ((squad id, (soldier ids)), ...)
     officers: dict = field(default_factory=dict)  # force id -> (soldier ids)

@@ -14,6 +14,8 @@ class Scenario(Projected):
     name = models.CharField(_("name"), max_length=200)
     description = models.TextField(blank=True)
     force_refs = models.JSONField(default=list)
+    attributes = models.JSONField(default=dict, blank=True,
+                                  help_text="the plug-in's scenario attributes")
     side_attributes = models.JSONField(default=dict, blank=True,
                                        help_text="force ref -> the plug-in's side attributes")
     picks = models.JSONField(default=dict, blank=True, help_text="force ref -> squads picked")

@@ -25,7 +25,11 @@ from campaign.plugins.labels import shown_attributes
 from campaign.selectors.as_of import across_event
 from campaign.services.access import status_text
 from campaign.services.ledger import state_of
-from campaign.services.scenarios import scenario_of, set_side_attributes
+from campaign.services.scenarios import (
+    scenario_of,
+    set_scenario_attributes,
+    set_side_attributes,
+)
 from clubs.access import may_organize
 from clubs.selectors import club_role
 from config.errors import Invalid
@@ -130,6 +134,32 @@ def record_side(*, user, campaign: Campaign, scenario_id: int, force_id: int | N
                                                     form.cleaned_data))
 
 
+def scenario_form(shown: Shown, values: dict, data=None) -> forms.Form | None:
+    """The organizer's form of the scenario's own attributes (the plug-in's scenario schema:
+    a battlefield), set to ``values``; None for a rule system whose scenarios have none."""
+    schema = shown.plugin.scenario_schema
+    if not schema.editable():
+        return None
+    form = forms.Form(data, prefix="scenario")
+    add_attribute_fields(form, schema, shown.system, values=values)
+    return form
+
+
+def record_scenario(*, user, campaign: Campaign, scenario_id: int, data,
+                    expected_version: int | None) -> None:
+    """Record the scenario's form (:func:`scenario_form`) through the campaign service."""
+    scenario = scenario_of(state_of(campaign_id=campaign.pk), scenario_id)
+    shown = Shown(campaign)
+    form = scenario_form(shown, scenario.attributes, data=data)
+    if form is None or not form.is_valid():
+        raise Invalid("bad_scenario", _("the scenario's form could not be read"),
+                      field="scenario")
+    set_scenario_attributes(user=user, campaign=campaign, scenario_id=scenario_id,
+                            expected_version=expected_version,
+                            attributes=attribute_values(shown.plugin.scenario_schema,
+                                                        form.cleaned_data))
+
+
 def scenario_page(*, user, campaign: Campaign, scenario_id: int,
                   ticked: tuple[int, dict, list] | None = None) -> dict:
     """Everything the scenario page shows (404 ``not_found`` for a scenario the campaign
@@ -144,6 +174,10 @@ def scenario_page(*, user, campaign: Campaign, scenario_id: int,
              for f in scenario.force_ids]
     return {
         "scenario": scenario,
+        "attributes": shown_attributes(shown.plugin.scenario_schema, scenario.attributes,
+                                       shown.system),
+        "scenario_form": (scenario_form(shown, scenario.attributes)
+                          if organizer and editable else None),
         "status": scenario_status(scenario.status),
         "open": state.scenario_open(scenario_id),
         "sides": sides,

@@ -81,6 +81,11 @@ def _write(request, campaign, scenario_id: int):
                           data=request.POST, expected_version=version)
         messages.success(request, _("The side is recorded."))
         return redirect("campaign_pages:scenario", campaign.pk, scenario_id)
+    if action == "scenario":
+        pages.record_scenario(user=request.user, campaign=campaign, scenario_id=scenario_id,
+                              data=request.POST, expected_version=version)
+        messages.success(request, _("The scenario is recorded."))
+        return redirect("campaign_pages:scenario", campaign.pk, scenario_id)
     if action == "start":
         battle, _recorded = start_scenario_battle(user=request.user, campaign=campaign,
                                                   scenario_id=scenario_id,

@@ -88,6 +88,7 @@ HISTORY_KINDS = {
     "formation_raised": _("formation raised"),
     "scenario_planned": _("scenario planned"),
     "scenario_linked": _("scenarios linked"),
+    "scenario_attributes_set": _("scenario set up"),
     "calendar_advanced": _("calendar"),
     "campaign_started": _("campaign started"),
     "campaign_finished": _("campaign finished"),

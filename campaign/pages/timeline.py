@@ -35,11 +35,15 @@ def _fates() -> dict[str, str]:
 
 
 def _member_attribute(system: str, name: str):
-    """The rule system's member attribute ``name`` (None if it has no such attribute)."""
+    """The rule system's member attribute ``name``, else its scenario's or a scenario side's
+    attribute of that name (None if it has no such attribute)."""
     try:
-        return plugin_for(system).member_schema.by_name.get(name)
+        plugin = plugin_for(system)
     except (RuleError, LookupError):
         return None
+    return (plugin.member_schema.by_name.get(name)
+            or plugin.scenario_schema.by_name.get(name)
+            or plugin.side_schema.by_name.get(name))
 
 
 def _word(kind: str, value: str, system: str) -> str:

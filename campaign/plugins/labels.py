@@ -34,6 +34,7 @@ def attribute_schemas(plugin: CampaignPlugin) -> dict[str, Any]:
         "squad": schema_json(plugin.unit_schema),
         "force": schema_json(plugin.force_schema),
         "scenario_side": schema_json(plugin.side_schema),
+        "scenario": schema_json(plugin.scenario_schema),
     }
 
 
@@ -72,11 +73,14 @@ def shown_attributes(schema: Schema, values: dict, rule_system: str = "") -> lis
 
 def value_text(rule_system: str, attribute: Attribute, value: Any) -> Any:
     """A value as people read it: a choice's label (:func:`value_label`), a list joined with
-    commas, a map as ``key: value`` pairs, unset as ``""``."""
+    commas, a map as ``key: value`` pairs (a value the attribute's ``choice_labels`` name, by
+    its label), unset as ``""``."""
     if value is None:
         return ""
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items())
+        return ", ".join(
+            f"{k}: {_(attribute.choice_labels[v]) if isinstance(v, str) and v in attribute.choice_labels else v}"
+            for k, v in value.items())
     return value_label(rule_system, attribute, value)

@@ -3,8 +3,9 @@
 The core (``campaign/``) folds clubs' campaigns: forces, formations, squads (units), soldiers
 (members), scenarios, battles taken over. A plug-in, one per rule system, says the rest:
 
-- ``member_schema`` / ``unit_schema`` / ``force_schema`` / ``side_schema``: the attributes of
-  its soldiers, squads, forces and scenario sides (:mod:`campaign.plugins.schema`);
+- ``member_schema`` / ``unit_schema`` / ``force_schema`` / ``side_schema`` /
+  ``scenario_schema``: the attributes of its soldiers, squads, forces, scenario sides and
+  scenarios (the battlefield a scenario is fought on) (:mod:`campaign.plugins.schema`);
 - ``events`` and ``handlers``: its own ledger event types and their fold handlers;
 - ``house_rules``: its rules between battles, a validated JSON it parses (``parse_house_rules``);
 - ``pass_time``, ``settle_casualty``, ``after_casualties``, ``force_fought``: its share of the
@@ -55,6 +56,9 @@ class CampaignPlugin:
     unit_schema: ClassVar[Schema] = NO_ATTRIBUTES
     force_schema: ClassVar[Schema] = NO_ATTRIBUTES
     side_schema: ClassVar[Schema] = NO_ATTRIBUTES
+    #: A scenario's own attributes (what its battle needs beyond the sides: a map...),
+    #: recorded by the core's ``scenario.attributes_set``.
+    scenario_schema: ClassVar[Schema] = NO_ATTRIBUTES
     #: The totals of a squad's (soldier's) battle reports, as :meth:`unit_record` gives them.
     record_schema: ClassVar[Schema] = NO_ATTRIBUTES
     #: The plug-in's own ledger event classes (``LedgerEvent`` subclasses).
@@ -105,6 +109,11 @@ class CampaignPlugin:
     def check_side(self, *, attributes: Mapping[str, Any],
                    base: Mapping[str, Any] | None = None) -> dict:
         return self.side_schema.check(attributes, base=base)
+
+    def check_scenario(self, *, attributes: Mapping[str, Any],
+                       base: Mapping[str, Any] | None = None) -> dict:
+        """A scenario's full attributes, checked (``RuleError`` naming the attribute)."""
+        return self.scenario_schema.check(attributes, base=base)
 
     def check_battle_options(self, options: Mapping[str, Any]) -> dict:
         if options:
@@ -215,6 +224,13 @@ class CampaignPlugin:
     def battle_setup(self, state: CampaignState, sides: Sequence[Mapping[str, Any]]) -> dict:
         """The rule system's battle setup for ``sides`` (as :meth:`plan_side` gave them)."""
         raise NotImplementedError
+
+    def scenario_battle_setup(self, state: CampaignState, scenario: Scenario,
+                              sides: Sequence[Mapping[str, Any]]) -> dict:
+        """The setup of ``scenario``'s battle: what the core calls. The base reads only the
+        sides (:meth:`battle_setup`); a plug-in whose battles need the scenario's own
+        attributes (a map) overrides this."""
+        return self.battle_setup(state, sides)
 
     def take_over(self, *, state: CampaignState, scenario_id: int, battle_id: int,
                   result: Mapping[str, str], summary: Any, log_effects: Sequence[Mapping],

@@ -152,4 +152,7 @@ def core_amendable() -> dict[str, Amendable]:
         ev.ScenarioResultRecorded.type: Amendable(
             (AmendField("results", "list", gettext_noop("results")),),
             scenarios.record_scenario_result, _results),
+        ev.ScenarioAttributesSet.type: Amendable(
+            (_ATTRIBUTES,), scenarios.set_scenario_attributes,
+            _keep("scenario_id", "attributes"), refusal=battle_started),
     }

@@ -73,7 +73,7 @@ def start_scenario_battle(
     state = state_of(campaign_id=campaign.pk)
     plans = plan_sides(state, scenario_id, plugin)
     try:
-        setup = plugin.battle_setup(state, plans)
+        setup = plugin.scenario_battle_setup(state, state.scenarios[scenario_id], plans)
     except RuleError as error:
         raise refused(error.code, error.message, field=error.field, rule=error.rule) from None
     scenario = state.scenarios[scenario_id]
@@ -94,7 +94,8 @@ def start_scenario_battle(
         CampaignBattle.objects.create(battle=battle, campaign=campaign, scenario_ref=scenario_id)
 
         def decide(fresh: CampaignState):
-            if plan_sides(fresh, scenario_id, plugin) != plans:
+            if (plan_sides(fresh, scenario_id, plugin) != plans
+                    or fresh.scenarios[scenario_id].attributes != scenario.attributes):
                 raise Conflict("scenario_changed", _("%(scenario)s changed while its battle was being set up; try again") % {"scenario": scenario.name})
             return [BattleStarted(scenario_id=scenario_id, battle_id=battle.pk, sides=plans)]
 

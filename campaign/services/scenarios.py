@@ -7,6 +7,7 @@ from typing import Any, Unpack
 from django.utils.translation import gettext as _
 
 from campaign.ledger.events import (
+    ScenarioAttributesSet,
     ScenarioLinked,
     ScenarioPlanned,
     ScenarioResultRecorded,
@@ -173,6 +174,39 @@ def set_side_attributes(
             return plugin.side_events(state, scenario_id, force_id, attributes)
         except RuleError as error:
             raise bad_input(error.code, error.message, field=error.field) from None
+
+    return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
+
+
+def set_scenario_attributes(
+    *,
+    user,
+    campaign: Campaign,
+    scenario_id: int,
+    attributes: Mapping[str, Any],
+    **writing: Unpack[WriteOptions],
+) -> Recorded:
+    """The organizer gives a planned scenario the attributes of the rule system's scenario
+    schema (what its battle is fought on), checked by the plug-in; nothing changed records
+    nothing."""
+    require_organizer(user=user, campaign=campaign, what=_("set a scenario's attributes"))
+    plugin = plugin_for(campaign.rule_system)
+
+    def decide(state: CampaignState):
+        scenario = scenario_of(state, scenario_id)
+        not_started(scenario)
+        base = scenario.attributes or None
+        try:
+            values = plugin.check_scenario(attributes=attributes, base=base)
+        except RuleError as error:  # 422 naming the attribute, as a soldier's
+            raise refused(error.code, error.message, field=error.field,
+                          rule=error.rule) from None
+        changed = [name for name in plugin.scenario_schema.names()
+                   if name in values and values[name] != scenario.attributes.get(name)]
+        if not changed:
+            return []
+        return [ScenarioAttributesSet(scenario_id=scenario_id, attributes=values,
+                                      changed=changed)]
 
     return write(campaign_id=campaign.pk, user=user, decide=decide, **writing)
 

@@ -48,6 +48,7 @@ def test_a_skirmish_campaign_through_the_api(toy, clients, club):
     schemas = org.get("attributes/")
     assert [a["name"] for a in schemas["soldier"]] == ["rank", "tags"]
     assert schemas["force"] == [] and schemas["scenario_side"] == []
+    assert schemas["scenario"] == []  # no scenario attributes: nothing to set, nothing shown
 
     # set-up: forces, squads and soldiers with the toy's attributes, checked by its schema
     red = alice.post("forces/", {"name": "Red"}, expect=201)["id"]

@@ -72,6 +72,22 @@ class PicksView(CommandView):
                                    officers=data.get("officers", ()), **write)
 
 
+class ScenarioAttributesView(CommandView):
+    """A planned scenario's attributes (its plug-in's scenario schema), or with ``force_id``
+    its side's (the side schema); organizers."""
+
+    serializer_class = s.ScenarioAttributesSerializer
+
+    def perform(self, campaign, data, write, ref: int):
+        if data.get("force_id") is not None:
+            return services.set_side_attributes(user=self.request.user, campaign=campaign,
+                                                scenario_id=ref, force_id=data["force_id"],
+                                                attributes=data["attributes"], **write)
+        return services.set_scenario_attributes(user=self.request.user, campaign=campaign,
+                                                scenario_id=ref,
+                                                attributes=data["attributes"], **write)
+
+
 class ResultView(CommandView):
     """Each force's result, recorded by hand (organizers)."""
 
