@@ -71,7 +71,7 @@ PSI_MURDER = "psi_murder"
 
 def _fighting_ids(squad: Squad) -> tuple[str, ...]:
     """The ids of the squad's figures in the ranks, who may be hit (§2.8)."""
-    return tuple(f.id for f in squad.figures if f.status in FIGHTING)
+    return tuple([f.id for f in squad.figures if f.status in FIGHTING])
 
 
 def _eligible(figures: tuple[str, ...], ctx: Any, opts: Options) -> tuple[str, ...]:
@@ -190,8 +190,8 @@ def _resolve_shot(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     autowound = "flamethrower_autowound" in ctx.specials
     fragmentation = ctx.attack == "fragmentation"
     aimed = not fragmentation and not autowound
-    pending = tuple((ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
-                    for fid in ctx.victims)
+    pending = tuple([(ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
+                     for fid in ctx.victims])
     return _ask_hits(battle, ctx._replace(pending_hits=pending), fx)
 
 
