@@ -66,7 +66,9 @@ class Fact(NamedTuple):
 
 
 #: What a command and its params may be: a dict is recognised without asking the Mapping ABC
-#: (a Python-level check that cost a declaration more than the rest of its reading).
+#: (a Python-level check that cost a declaration more than the rest of its reading). A command
+#: without params gets ``_EMPTY``, not checked at all: a ``mappingproxy`` cannot be weakly
+#: referenced, so the ABC never caches it and asks its whole registry every time.
 _MAPPINGS = (dict, Mapping)
 
 
@@ -107,7 +109,7 @@ class Command(NamedTuple):
                 "bad_command", template=gettext_noop("'unit' must be a string"), field="unit"
             )
         params = d.get("params", _EMPTY)
-        if not isinstance(params, _MAPPINGS):
+        if params is not _EMPTY and not isinstance(params, _MAPPINGS):
             raise RuleError(
                 "bad_command", template=gettext_noop("'params' must be a mapping"), field="params"
             )

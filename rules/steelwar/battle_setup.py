@@ -289,9 +289,10 @@ def _text(raw: Mapping, key: str, field: str, limits: Limits, default: Any = ...
     """An id (``str``, at most ``limits.id_length`` characters) or, for the key ``"name"``,
     a name (at most ``limits.name_length``)."""
     value = _get(raw, key, field, str, default)
-    if value.__class__ is str:
+    if value.__class__ is str:  # the field's path is written only for a refusal
         limit = "name_length" if key == "name" else "id_length"
-        check(limits, limit, len(value), f"{field}.{key}")
+        if len(value) > getattr(limits, limit):
+            raise exceeded(limits, limit, len(value), f"{field}.{key}")
     return value
 
 
@@ -300,8 +301,8 @@ def _path(raw: Mapping, key: str, field: str, limits: Limits) -> tuple[str, ...]
     value = _get(raw, key, field, list, [])
     check(limits, "list_items", len(value), f"{field}.{key}")
     for n, item in enumerate(value):
-        if item.__class__ is str:
-            check(limits, "id_length", len(item), f"{field}.{key}.{n}")
+        if item.__class__ is str and len(item) > limits.id_length:
+            raise exceeded(limits, "id_length", len(item), f"{field}.{key}.{n}")
     if not all(isinstance(v, str) and v for v in value) or len(set(value)) != len(value):
         raise _bad(
             f"{field}.{key}",

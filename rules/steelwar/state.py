@@ -147,7 +147,7 @@ class Squad(NamedTuple):
         return self.presence == ON_TABLE
 
     def fighting_figures(self) -> tuple[Figure, ...]:
-        return tuple(f for f in self.figures if f.status in FIGHTING)
+        return tuple([f for f in self.figures if f.status in FIGHTING])
 
     def has_fighting_figure(self) -> bool:
         for f in self.figures:  # noqa: SIM110 - a plain loop is 5x cheaper than any() here
@@ -253,9 +253,11 @@ class BattleState(NamedTuple):
         """``fired_upon`` with ``shooter_id`` firing at ``target_id``, kept in squad order."""
         if self.has_fired_at(shooter_id, target_id):
             return self.fired_upon
-        index = self.index
-        return tuple(sorted(self.fired_upon + ((target_id, shooter_id),),
-                            key=lambda pair: index[pair[0]]))
+        index, pairs = self.index, self.fired_upon
+        at, k = index[target_id], len(pairs)
+        while k and index[pairs[k - 1][0]] > at:  # the pair goes after its target's shooters
+            k -= 1
+        return pairs[:k] + ((target_id, shooter_id),) + pairs[k:]
 
 
 _MEMOS: dict[Options, dict] = {}

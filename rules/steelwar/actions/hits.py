@@ -71,7 +71,7 @@ PSI_MURDER = "psi_murder"
 
 def _fighting_ids(squad: Squad) -> tuple[str, ...]:
     """The ids of the squad's figures in the ranks, who may be hit (§2.8)."""
-    return tuple(f.id for f in squad.figures if f.status in FIGHTING)
+    return tuple([f.id for f in squad.figures if f.status in FIGHTING])
 
 
 def _eligible(figures: tuple[str, ...], ctx: Any, opts: Options) -> tuple[str, ...]:
@@ -190,8 +190,8 @@ def _resolve_shot(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     autowound = "flamethrower_autowound" in ctx.specials
     fragmentation = ctx.attack == "fragmentation"
     aimed = not fragmentation and not autowound
-    pending = tuple((ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
-                    for fid in ctx.victims)
+    pending = tuple([(ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
+                     for fid in ctx.victims])
     return _ask_hits(battle, ctx._replace(pending_hits=pending), fx)
 
 
@@ -254,11 +254,12 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
             losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
         if not any(f.fighting for f in figures):
             fx.append(effects.squad_wiped_out(squad))
+    squads = battle.squads
     if ranks:  # each squad hit is copied once, whatever number of its figures were hit
-        squads = list(battle.squads)
+        hit = list(squads)
         for sq, figures in ranks.items():
-            squads[sq] = squads[sq]._replace(figures=tuple(figures))
-        battle = battle._replace(squads=tuple(squads))
+            hit[sq] = hit[sq]._replace(figures=tuple(figures))
+        squads = tuple(hit)
     ctx = ctx._replace(
         pending_hits=(),
         hit_count=ctx.hit_count + len(ctx.pending_hits),
@@ -266,8 +267,8 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         blasts=tuple(blasts),
     )
     if ctx.blasts:
-        return ask_blast(battle, ctx, fx)
-    return done(battle, fx, morale_followups(battle, ctx))
+        return ask_blast(battle._replace(squads=squads), ctx, fx)
+    return done(battle, fx, morale_followups(squads, ctx), squads=squads)  # one copy
 
 
 _OUTCOME_TEXT = {
@@ -364,14 +365,15 @@ def _blast(battle: BattleState, ctx: Any, chosen: tuple[str, ...]) -> Step:
 # --- 4. follow-ups --------------------------------------------------------------------------------
 
 
-def morale_followups(battle: BattleState, ctx: Any) -> list:
-    """Commander replacements and morale tests owed after this fire (§2.9, §2.12, §3.4)."""
+def morale_followups(squads: tuple[Squad, ...], ctx: Any) -> list:
+    """Commander replacements and morale tests owed after this fire (§2.9, §2.12, §3.4);
+    ``squads`` are the battle's after the fire's hits."""
     losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
     order = [ctx.target] + [sq for sq in losses if sq != ctx.target]
     out = []
     for sq in order:
         lost, commander_lost = losses.get(sq, (0, False))
-        squad = battle.squads[sq]
+        squad = squads[sq]
         murdered = sq == ctx.target and ctx.attack == PSI_MURDER
         # §3.6: a psi murder's squad tests at "commander lost" (fire.murder_blast)
         triggers = ["commander_lost"] if murdered else []

@@ -219,8 +219,8 @@ class Round(NamedTuple):
 def fighters(squad: Squad) -> tuple[Figure, ...]:
     """§2.10 step 1: the squad's figures that fight in melee: people in the ranks who are
     neither robots nor in power-armour suits (a man-sized weapon is not a fighter)."""
-    return tuple(f for f in squad.figures
-                 if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f)))
+    return tuple([f for f in squad.figures
+                  if f.status in FIGHTING and f.kind != WEAPON and can_melee(hit_kind(f))])
 
 
 def fearsome(squad: Squad, blades: bool) -> bool:
@@ -251,8 +251,8 @@ def _set_status(battle: BattleState, where: dict[str, tuple[int, int]],
         by_squad.setdefault(i, {})[n] = figure
     for i, figures in by_squad.items():
         squad = battle.squads[i]
-        battle = battle.with_squad(i, squad._replace(figures=tuple(
-            figures.get(n, f) for n, f in enumerate(squad.figures))))
+        battle = battle.with_squad(i, squad._replace(figures=tuple([
+            figures.get(n, f) for n, f in enumerate(squad.figures)])))
     return battle
 
 

@@ -103,8 +103,8 @@ def validate_end_turn(battle: BattleState, cmd: Command) -> None:
 
 def end_turn(battle: BattleState, cmd: Command) -> Step:
     validate_end_turn(battle, cmd)
-    squads = tuple(s._replace(failed_reactions=()) if s.failed_reactions else s
-                   for s in battle.squads)
+    squads = tuple([s._replace(failed_reactions=()) if s.failed_reactions else s
+                    for s in battle.squads])
     turn = battle.turn
     return Step(battle._replace(squads=squads, turn=turn + 1, activated=frozenset(),
                                 fired_upon=()), (effects.turn_ended(turn),))

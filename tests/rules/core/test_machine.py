@@ -113,3 +113,16 @@ def test_pending_serialises_for_clients():
     assert AwaitingCommand(("red",)).to_json() == {"kind": "command", "units": ["red"]}
     tied = replay(TOY, {}, [declare("attack"), dice({"attacker.total": [1, 1], "defender.die": 2})])
     assert TOY.pending(tied.state).to_json()["options"][0] == {"value": "push", "label": "push"}
+
+
+@pytest.mark.parametrize("params", [None, [], "fast", 3])
+def test_params_that_are_not_a_mapping_are_refused(params):
+    with pytest.raises(RuleError) as err:
+        Command.from_json({"action": "end_turn", "params": params})
+    assert err.value.code == "bad_command" and err.value.field == "params"
+
+
+def test_a_command_without_params_has_the_empty_mapping_and_reads_back_the_same():
+    cmd = Command.from_json({"action": "end_turn"})
+    assert dict(cmd.params) == {} and cmd.to_json() == {"action": "end_turn"}
+    assert Command.from_json({"action": "end_turn", "params": {"a": 1}}).params == {"a": 1}

@@ -89,6 +89,27 @@ def test_who_fired_at_whom_is_written_on_each_target_as_before():
     assert all("fired_at_by" not in s for s in SYSTEM.state_to_json(t.state)["squads"])
 
 
+def test_who_fired_at_whom_stays_in_squad_order_with_each_targets_shooters_as_they_fired():
+    """A new shot's pair goes after the pairs of every target up to its own (§2.12's record,
+    written per target in squad order)."""
+    steel2 = dict(keno_partisans(), id="steel.2", name="2nd squad")
+    keno2 = dict(keno_partisans(), id="keno.2", name="2nd partisans")
+    steel1 = dict(keno_partisans(), id="steel.1", name="1st squad")
+    state = Table(setup(steel=[steel1, steel2],
+                        keno=[keno_partisans(), keno2])).state
+    for shooter, target in (("keno.2", "steel.2"), ("keno.1", "steel.1"), ("steel.1", "keno.2"),
+                            ("keno.1", "steel.2"), ("steel.2", "keno.1"),
+                            ("steel.1", "keno.1")):
+        state = state._replace(fired_upon=state.fired_upon_with(shooter, target))
+    assert state.fired_upon == (("steel.1", "keno.1"), ("steel.2", "keno.2"),
+                                ("steel.2", "keno.1"), ("keno.1", "steel.2"),
+                                ("keno.1", "steel.1"), ("keno.2", "steel.1"))
+    data = SYSTEM.state_to_json(state)
+    assert [s.get("fired_at_by") for s in data["squads"]] == [
+        ["keno.1"], ["keno.2", "keno.1"], ["steel.2", "steel.1"], ["steel.1"]]
+    assert SYSTEM.state_from_json(json.loads(json.dumps(data))) == state
+
+
 def test_the_activated_squad_is_named_in_the_pending_command():
     t = Table(setup())
     t.activate("keno.1")
