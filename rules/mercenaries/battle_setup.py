@@ -38,6 +38,9 @@ TRAITS = {
     "wild_card": ("agility", "spirit", "strength", "vigor", "fighting", "shooting"),
     "extra": ("agility", "strength", "vigor", "fighting", "shooting", "base_skill"),
 }
+#: Traits a fighter may have besides (§2.17 Stealth and Notice, §2.27 Smarts for a trick or
+#: a taunt, Intimidation and Taunt for a test of will).
+OPTIONAL_TRAITS = ("stealth", "notice", "smarts", "intimidation", "taunt")
 DEFAULT_DEFENCE = 4
 WILD_CARD_BENNIES = 3
 MAX_MAP = 200
@@ -108,13 +111,17 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         if traits.get(name) not in TRAIT_DICE:
             raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"),
                        f"{field}.traits.{name}", field=f"{field}.traits.{name}")
+    for name in OPTIONAL_TRAITS:
+        if name in traits and traits[name] not in TRAIT_DICE:
+            raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"),
+                       f"{field}.traits.{name}", field=f"{field}.traits.{name}")
     name = str(spec.get("name") or ident)
     check(limits, "name_length", len(name), f"{field}.name")
     wild_card = kind == "wild_card"
     return Fighter(
         id=ident, side=side, squad=squad, name=name, wild_card=wild_card,
         cell=_cell(spec.get("cell"), f"{field}.cell", width, height),
-        traits=tuple((t, traits[t]) for t in TRAITS[kind]),
+        traits=tuple((t, traits[t]) for t in TRAITS[kind] + OPTIONAL_TRAITS if t in traits),
         toughness=_int(spec.get("toughness"), f"{field}.toughness", 1, 30),
         armour=_int(spec.get("armour", 0), f"{field}.armour", 0, 30),
         parry=_int(spec.get("parry"), f"{field}.parry", 0, 30),
@@ -123,7 +130,19 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         melee_weapon=_weapon(spec.get("melee_weapon"), f"{field}.melee_weapon", melee=True),
         bennies=_int(spec.get("bennies", WILD_CARD_BENNIES if wild_card else 0),
                      f"{field}.bennies", 0, 10 if wild_card else 0),
+        hidden=_flag(spec, "hidden", field), known_to=(),
+        camouflage=_int(spec.get("camouflage", 0), f"{field}.camouflage", 0, 4),
+        ghillie=_flag(spec, "ghillie", field), optics=_flag(spec, "optics", field),
+        thermal=_flag(spec, "thermal", field),
     )
+
+
+def _flag(spec: Mapping, name: str, field: str) -> bool:
+    value = spec.get(name, False)
+    if not isinstance(value, bool):
+        raise _bad(gettext_noop("{field} must be true or false"), f"{field}.{name}",
+                   field=f"{field}.{name}")
+    return value
 
 
 def _map(spec: Any) -> tuple[int, int, str, tuple]:

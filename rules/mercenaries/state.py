@@ -63,6 +63,25 @@ class Fighter(NamedTuple):
     actions: int = 0
     attacked: bool = False
     whole_turn: bool = False
+    # stealth (§2.17): hidden, and the enemies who have spotted him since; his kit
+    hidden: bool = False
+    known_to: tuple[str, ...] = ()
+    camouflage: int = 0  # 0..+4, as it suits his terrain
+    ghillie: bool = False  # a ghillie suit on suited terrain
+    optics: bool = False  # binoculars or a scope to search with
+    thermal: bool = False  # a thermal imager
+    # crawling (§2.3): his position of 0..5 along each axis of his cell; -1 not placed
+    crawl_x: int = -1
+    crawl_y: int = -1
+    # more than two actions (§2.4): how many this turn the Agility check allowed (-1: it
+    # failed, and none of his actions happens this turn)
+    untangled: int = 0
+    # manoeuvres (§2.27), by turn number (round and side): Defence -2 until the turn
+    # ``off_guard_until`` (wild attack, trick), +2 melee Defence until ``defend_until``
+    off_guard_until: int = -1
+    defend_until: int = -1
+    grappled_by: str = ""  # the id of the fighter who holds him
+    will_bonus_vs: str = ""  # +2 on his next action against this enemy (test of will)
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -159,6 +178,7 @@ def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
         "traits": tuple(data["traits"].items()),
         "weapon": weapon_from_json(data["weapon"]),
         "melee_weapon": weapon_from_json(data["melee_weapon"]),
+        "known_to": tuple(data.get("known_to", ())),
     })
 
 

@@ -9,10 +9,18 @@ from typing import Any
 from rules.core import registry
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError
+from rules.core.facts import Command
 from rules.core.procedures import ProcedureMachine
-from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
-from rules.core.system import AwaitingCommand
-from rules.mercenaries import battle_setup, options, ranged
+from rules.core.summary import KILLED, UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
+from rules.core.system import AwaitingCommand, Step
+from rules.mercenaries import (  # noqa: F401 (their actions)
+    battle_setup,
+    options,
+    play_actions,
+    play_manoeuvres,
+    play_stealth,
+    ranged,
+)
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
     Battle,
@@ -43,6 +51,29 @@ class MercenariesSystem(ProcedureMachine):
         """The fighters of the side whose turn it is (§2.1)."""
         return AwaitingCommand(tuple(f.id for f in state.fighters
                                      if f.side == state.acting_side and f.fighting_on))
+
+    # --- more than two actions (§2.4): the Agility check before the action ---------------
+
+    def validate(self, state: Battle, command: Command | Mapping[str, Any]) -> None:
+        """An action that needs the Agility check first is valid if it would be after it."""
+        try:
+            super().validate(state, command)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                raise
+            super().validate(play_actions.untangled_for(state, Command.from_json(command), n),
+                             command)
+
+    def on_declare(self, state: Battle, command: Command) -> Step:
+        try:
+            return super().on_declare(state, command)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                raise
+            self.validate(state, command)
+            return play_actions.start_check(state, command, n)
 
     # --- the catalogue --------------------------------------------------------------------
 
@@ -79,6 +110,57 @@ class MercenariesSystem(ProcedureMachine):
                 specs.append(CommandSpec(action, label, rule, fighter.id, fighter.name, (
                     ParamSpec("target", "target", "unit", default=targets[0].value,
                               choices=targets),)))
+        specs.extend(self._manoeuvre_commands(state, fighter))
+        return specs
+
+    def _manoeuvre_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
+        """Crawling (§2.3), stealth (§2.17) and the manoeuvres (§2.27), each with the
+        values its ``validate`` accepts."""
+        specs = []
+        for action, label in (("hide", "hide"), ("defend", "defend")):
+            if self._valid(state, action, fighter):
+                specs.append(CommandSpec(action, label, RULEBOOK.actions[action].rule,
+                                         fighter.id, fighter.name))
+        ways = tuple(Choice(d, d) for d in play_actions.DIRECTIONS
+                     if self._valid(state, "crawl", fighter, {"direction": d}))
+        if ways:
+            specs.append(CommandSpec("crawl", "crawl one position", "§2.3", fighter.id,
+                                     fighter.name, (ParamSpec("direction", "direction", "choice",
+                                                              default=ways[0].value,
+                                                              choices=ways),)))
+        parts = tuple(Choice(p, p) for p in ranged.CALLED_SHOT)
+        for action, label, fixed in (
+            ("search", "search for a hidden enemy", {}),
+            ("wild_attack", "wild attack", {}), ("drop_shot", "shot with the Drop", {}),
+            ("drop_blow", "blow with the Drop", {}),
+            ("nonlethal_blow", "non-lethal blow", {}), ("grapple", "grapple", {}),
+            ("crush", "hurt the one he holds", {}), ("intimidate", "intimidate", {}),
+            ("taunt", "taunt", {}), ("finish_off", "finish off", {}),
+            ("called_shot", "called shot", {"part": "limb"}),
+            ("called_blow", "called blow", {"part": "limb"}),
+            *(("trick", f"trick with {w}", {"with": w}) for w in play_manoeuvres.WITH["trick"]),
+        ):
+            targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                            if t.side != fighter.side
+                            and self._valid(state, action, fighter, {"target": t.id, **fixed}))
+            if not targets:
+                continue
+            params = [ParamSpec("target", "target", "unit", default=targets[0].value,
+                                choices=targets)]
+            if "part" in fixed:
+                params.append(ParamSpec("part", "part", "choice", default="limb",
+                                        choices=parts))
+            if "with" in fixed:
+                params.append(ParamSpec("with", "roll with", "choice", default=fixed["with"],
+                                        choices=(Choice(fixed["with"], fixed["with"]),)))
+            specs.append(CommandSpec(action, label, RULEBOOK.actions[action].rule, fighter.id,
+                                     fighter.name, tuple(params)))
+        for way in play_manoeuvres.WITH["break_free"]:
+            if self._valid(state, "break_free", fighter, {"with": way}):
+                specs.append(CommandSpec("break_free", f"break free with {way}", "§2.27",
+                                         fighter.id, fighter.name, (ParamSpec(
+                                             "with", "roll with", "choice", default=way,
+                                             choices=(Choice(way, way),)),)))
         return specs
 
     def _destinations(self, state: Battle, fighter: Fighter, action: str,
@@ -151,12 +233,13 @@ class MercenariesSystem(ProcedureMachine):
         fate after the battle open (§2.11) for the campaign to settle."""
         figures, units = [], []
         for fighter in state.fighters:
-            if not fighter.wounds:
+            if not fighter.wounds and fighter.condition != play_manoeuvres.KILLED:
                 continue
-            outcome = WOUNDED if fighter.fighting_on else UNCHECKED
+            outcome = (KILLED if fighter.condition == play_manoeuvres.KILLED
+                       else WOUNDED if fighter.fighting_on else UNCHECKED)
             figures.append(FigureOutcome(
                 fighter.squad, fighter.id, fighter.side, outcome, name=fighter.name,
-                wounded=True, details={"wounds": fighter.wounds,
+                wounded=bool(fighter.wounds), details={"wounds": fighter.wounds,
                                        "condition": fighter.condition}))
         for squad in state.squads:
             members = [f for f in state.fighters if f.squad == squad.id]

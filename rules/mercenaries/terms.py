@@ -36,14 +36,39 @@ LABELS = {
         "fight": _both("melee attack", "атака в ближнем бою"),
         "reload": _both("reload (the whole turn)", "перезарядиться (весь ход)"),
         "end_turn": _both("end the side's turn", "закончить ход стороны"),
+        # crawling, stealth and the manoeuvres (§2.3, §2.17, §2.27)
+        "crawl": _both("crawl one position", "ползти на одну позицию"),
+        "hide": _both("hide", "замаскироваться"),
+        "search": _both("search for a hidden enemy", "искать спрятавшегося"),
+        "wild_attack": _both("wild attack", "яростная атака"),
+        "called_shot": _both("called shot", "прицельная атака (выстрел)"),
+        "called_blow": _both("called blow", "прицельная атака (удар)"),
+        "drop_shot": _both("shot with the Drop", "выстрел: застать врасплох"),
+        "drop_blow": _both("blow with the Drop", "удар: застать врасплох"),
+        "nonlethal_blow": _both("non-lethal blow", "несмертельный удар"),
+        "defend": _both("defend", "оборона"),
+        "grapple": _both("grapple", "захват"),
+        "crush": _both("hurt the one he holds", "нанести раны захваченному"),
+        "break_free": _both("break free", "вырваться из захвата"),
+        "trick": _both("trick", "уловка"),
+        "intimidate": _both("intimidate (test of will)", "запугивание (поединок воли)"),
+        "taunt": _both("taunt (test of will)", "провокация (поединок воли)"),
+        "finish_off": _both("finish off", "добивание"),
     },
     PARAMETER: {
         "to": _both("to cell", "в клетку"),
         "target": _both("target", "цель"),
+        "direction": _both("direction", "направление"),
+        "part": _both("part of the body", "часть тела"),
+        "with": _both("roll with", "бросок"),
     },
     PENDING: {
         "attack": _both("attack", "атака"),
         "unshake": _both("recovery from Shaken", "выход из шока"),
+        "tangle": _both("Agility check for more than two actions",
+                        "проверка Ловкости за больше чем два действия"),
+        "notice": _both("Notice roll", "проверка Внимания"),
+        "opposed": _both("opposed roll", "встречный бросок"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),
@@ -57,12 +82,27 @@ LABELS = {
         "unshake.trait": _both("recovery die (Spirit or base skill)",
                                "куб выхода из шока (Характер или базовый навык)"),
         "unshake.wild": _both("Wild Die of the recovery", "Дикая кость выхода из шока"),
+        "tangle.trait": _both("Agility die", "куб Ловкости"),
+        "tangle.wild": _both("Wild Die of the Agility check", "Дикая кость проверки Ловкости"),
+        "notice.trait": _both("Notice die (an Extra: base skill)",
+                              "куб Внимания (статист: базовый навык)"),
+        "notice.wild": _both("Wild Die of the Notice roll", "Дикая кость проверки Внимания"),
+        "opposed.trait": _both("the acting fighter's die", "куб действующего бойца"),
+        "opposed.wild": _both("the acting fighter's Wild Die", "Дикая кость действующего бойца"),
+        "resist.trait": _both("the opposing fighter's die", "куб противника"),
+        "resist.wild": _both("the opposing fighter's Wild Die", "Дикая кость противника"),
     },
     DECISION: {
         "soak": _both("soak roll for a benny?", "проверка на прочность за фишку?"),
         "unshake": _both("out of Shaken: a benny or Spirit?", "выход из шока: фишка или Характер?"),
     },
-    OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах")},
+    OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах"),
+              "spotted": _both("spotted", "обнаружен"),
+              "not spotted": _both("not spotted", "не обнаружен"),
+              "success": _both("success", "успех"), "failure": _both("failure", "провал"),
+              "undecided": _both("undecided (dice past the enumerated depth)",
+                                 "не решено (кубы сверх глубины перебора)"),
+              "tangled": _both("tangled up", "запутался")},
     READING: {
         "hit_test": _both("the hit test", "проверка попадания"),
         "wound_on_shaken": _both("a wound on the Shaken", "рана бойцу в шоке"),
@@ -196,14 +236,10 @@ SENTENCES_RU = {
     "{fighter} has no weapon to reload": "{fighter}: нечего перезаряжать",
     "reloading takes {fighter}'s whole turn; he has acted":
         "перезарядка занимает весь ход, а {fighter} уже действовал",
-    "more than two actions in a turn (the Agility check, §2.4) is not implemented yet":
-        "больше двух действий за ход (проверка Ловкости, §2.4) пока не реализовано",
     'the destination is a cell "x,y"': 'место назначения — клетка "x,y"',
     "the destination is another cell on the map": "место назначения — другая клетка на карте",
     "{fighter} has moved this turn; a move is never split":
         "{fighter} уже перемещался в этот ход; перемещение не делится",
-    "{fighter} is prone: stand up first (crawling is not implemented yet)":
-        "{fighter} лежит: сначала встать (ползком пока не реализовано)",
     "{fighter} is Shaken and may not run": "{fighter} в шоке и не может бежать",
     "{fighter} walks one cell or runs two":
         "{fighter} перемещается на одну клетку или бежит на две",
@@ -227,6 +263,46 @@ SENTENCES_RU = {
     "options must be an object": "options: нужен объект",
     "no reading {name!r}": "нет толкования {name!r}",
     "{name} is one of {choices}, not {value!r}": "{name}: одно из {choices}, а не {value!r}",
+    # crawling, more than two actions, stealth and the manoeuvres (§2.3, §2.4, §2.17, §2.27)
+    "{fighter}'s action number {n} this turn needs the Agility check first":
+        "действие № {n} бойца {fighter} в этот ход требует сначала проверки Ловкости",
+    "{fighter} is prone: stand up first, or crawl": "{fighter} лежит: сначала встать или ползти",
+    "{field} must be true or false": "{field}: нужно true или false",
+    "{fighter} got tangled up: nothing more this turn":
+        "{fighter} запутался в собственных руках и ногах: в этот ход больше ничего",
+    "{fighter} crawls only when prone": "{fighter} ползёт, только когда лежит",
+    "a crawl goes north, south, east or west": "ползком — на север, юг, восток или запад",
+    "{fighter} is at the edge of the map": "{fighter} у края карты",
+    "{fighter} is hidden from every enemy already": "{fighter} уже скрыт от всех врагов",
+    "{fighter} is in sight of {enemy}, who knows where he is: he hides only out of the "
+    "enemy's view": "{fighter} в поле зрения бойца {enemy}, который знает, где он: "
+                    "замаскироваться можно, только покинув поле зрения противника",
+    "{fighter} knows where {target} is": "{fighter} знает, где {target}",
+    "{fighter} cannot spot {target} from where he is":
+        "{fighter} не может обнаружить цель {target} оттуда, где находится",
+    "{fighter} has not spotted {target}": "{fighter} не обнаружил цель {target}",
+    "{fighter} defends this turn: no other action":
+        "{fighter} в обороне в этот ход: других действий нет",
+    "{fighter} is held by {grappler}: he breaks free first":
+        "{fighter} в захвате у бойца {grappler}: сначала вырваться",
+    "{fighter} has no melee weapon to strike to knock out":
+        "у бойца {fighter} нет оружия ближнего боя для несмертельной атаки",
+    "a called shot names limb, head, heart or eye":
+        "прицельная атака: рука или нога, голова, сердце или глаз",
+    "{target} knows where {fighter} is: no Drop on him":
+        "{target} знает, где {fighter}: застать врасплох нельзя",
+    "{fighter} has acted this turn: defending is his only action":
+        "{fighter} уже действовал в этот ход: оборона — единственное действие",
+    "{fighter} is not held": "{fighter} не в захвате",
+    "{fighter} grapples only an enemy in his own cell":
+        "{fighter} может захватить только врага в своей клетке",
+    "{fighter} does not hold {target}": "{fighter} не держит в захвате цель {target}",
+    "breaking free is rolled with agility or strength":
+        "вырываются из захвата броском Ловкости или Силы",
+    "a trick is rolled with agility or smarts": "уловка — бросок Ловкости или Смекалки",
+    "{target} is not an enemy who can no longer resist":
+        "{target} — не враг, неспособный сопротивляться",
+    "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
 }
 
 #: The Russian of the battle log, by effect kind (filled from the effect's data).
@@ -253,6 +329,30 @@ EFFECTS_RU = {
     "turn_ended": "{ended}: ход окончен; ходят {next}",
     "unshaken": "{fighter} выходит из шока",
     "still_shaken": "{fighter} остаётся в шоке ({roll})",
+    # crawling, more than two actions, stealth and the manoeuvres (§2.3, §2.4, §2.17, §2.27)
+    "crawled": "{fighter} ползёт (клетка {cell}, позиция {position})",
+    "tangle_check": "{fighter}: действие № {n} в этот ход, Ловкость {modifier:+d} против ТН 4",
+    "tangled": "{fighter} запутался в собственных руках и ногах ({roll}): ничего не "
+               "выходит как задумано, в этот ход больше ничего",
+    "untangled": "{fighter} не запутался ({roll})",
+    "hid": "{fighter} маскируется",
+    "notice_check": "{fighter} высматривает цель {target}: Внимание против ТН {tn}",
+    "spotted": "{fighter} обнаруживает цель {target} ({how})",
+    "not_spotted": "{fighter} не замечает цель {target} ({roll})",
+    "manoeuvre": "{fighter}: маневр {manoeuvre}",
+    "defends": "{fighter} в обороне (+2 к Защите в ближнем бою)",
+    "opposed_roll": "{fighter}: {manoeuvre} против бойца {target} ({modifier:+d}), "
+                    "встречный бросок",
+    "opposed_failed": "{fighter}: неудача против бойца {target} ({roll})",
+    "crushes": "{fighter} наносит раны захваченному бойцу {target} ({roll})",
+    "broke_free": "{fighter} вырывается из захвата бойца {target} ({roll})",
+    "grappled": "{fighter} захватывает бойца {target} ({roll})",
+    "tricked": "{fighter} применяет уловку: у бойца {target} -2 к Защите до его следующего "
+               "хода ({roll})",
+    "will_won": "{fighter} побеждает в поединке воли с бойцом {target}: +2 к следующей "
+                "атаке по нему ({roll})",
+    "finished_off": "{fighter} добивает бойца {target}",
+    "unconscious": "{fighter} теряет сознание (на 1к6 часов)",
 }
 
 

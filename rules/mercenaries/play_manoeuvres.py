@@ -1,0 +1,449 @@
+"""The manoeuvres of §2.27 in play, each an action of its own built on the rule module
+``manoeuvres`` and the attack of ``rulebook``.
+
+- Wild attack (яростная атака): a blow at +2 and +2 damage; his Defence is -2 until his
+  next turn (the digest's reading).
+- Called shot and called blow (прицельная атака): limb -2; head or heart -4, +4 damage; eye
+  -6, +4 damage (that it often ignores armour is the game master's to say).
+- The Drop (застать врасплох): +4 to the attack and damage against an enemy who does not know
+  where the attacker is (``play_stealth``: this project's test of "does not expect it").
+- Non-lethal blow (несмертельный урон): -1 with a melee weapon; its wounds only knock out.
+- Defend (оборона): +2 melee Defence until his next turn; no other action, but he may still
+  move (the text: defending, he withdraws from melee without the penalty).
+- Grapple (захват): opposed Fighting in one cell; success holds the enemy, a raise holds and
+  Shakes him. The held fighter acts at -4 (attacks here) or tries to break free: opposed
+  Agility or Strength, his choice; a raise frees him and the try costs no action. The grappler
+  may hurt him: opposed Strength, success deals his Strength die in damage, +1d6 on a raise.
+  That the held fighter cannot walk away before he breaks free is this project's reading.
+- Trick (уловка): opposed Agility or Smarts; success: the enemy's Defence is -2 until his next
+  turn, a raise Shakes him; the penalties do not add up.
+- Test of will (поединок воли): Intimidation against Spirit, or Taunt against Smarts;
+  success: +2 on his next attack on that enemy, a raise Shakes him.
+- Finishing off (добивание): an enemy who cannot resist (out of the fight) in his cell, or in
+  his sight with a loaded firearm, is killed on declaration, as his attack of the turn.
+
+Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
+(rapid attack, two weapons, off hand, disarm, double tap, short burst, unstable platform,
+improvised weapons, withdrawing) are refused as not implemented yet.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.core.errors import RuleError, gettext_noop
+from rules.core.facts import Command
+from rules.core.odds import AtLeast, Distribution, die, exploding
+from rules.core.procedures import (
+    Action,
+    Procedure,
+    Resolution,
+    Rolls,
+    ask_dice,
+    forbid,
+)
+from rules.core.system import Effect, Step
+from rules.mercenaries import cover, manoeuvres, ranged, trait
+from rules.mercenaries.play_actions import next_turn_of, turn_number
+from rules.mercenaries.play_stealth import knows
+from rules.mercenaries.rulebook import (
+    ACT_CHECKS,
+    ATTACK_TERMS,
+    RULEBOOK,
+    WILD_DIE,
+    AttackContext,
+    _acting,
+    _one_more_action,
+    _penalties,
+    _roll_text,
+    _rolled,
+    _trait_dice,
+    attack_odds,
+    attack_step,
+    critical,
+    damage_dice,
+)
+from rules.mercenaries.state import Battle, Fighter
+
+#: A fighter finished off (§2.27 добивание).
+KILLED = "killed"
+ATTACKS = {"shoot": False, "fight": True}
+
+
+def held_by(state: Battle, fighter: Fighter) -> Fighter | None:
+    """The grappler who holds ``fighter``, if he is still in the fight in the same cell."""
+    if not fighter.grappled_by:
+        return None
+    _, grappler = state.fighter(fighter.grappled_by)
+    if grappler.fighting_on and grappler.cell == fighter.cell:
+        return grappler
+    return None
+
+
+# --- Defence and modifiers of every attack (hooks of rulebook) -----------------------------
+
+
+def _terms(state: Battle, fighter: Fighter, target: Fighter, melee: bool) -> tuple[int, int]:
+    now = turn_number(state)
+    modifier = defence = 0
+    if held_by(state, fighter) is not None:
+        modifier += manoeuvres.GRAPPLED
+    if fighter.will_bonus_vs == target.id:
+        modifier += manoeuvres.WILL_BONUS
+    if now < target.off_guard_until:
+        defence += manoeuvres.TRICK_DEFENCE
+    if now < target.defend_until and (melee or fighter.cell == target.cell):
+        defence += manoeuvres.manoeuvre("defend").defence
+    return modifier, defence
+
+
+def _may_act(state: Battle, fighter: Fighter, command: Command) -> None:
+    if fighter.defend_until == next_turn_of(state, fighter) and command.action != "move":
+        raise forbid(gettext_noop("{fighter} defends this turn: no other action"), "§2.27",
+                     fighter=fighter.name)
+    grappler = held_by(state, fighter)
+    if grappler is not None and command.action in ("move", "run", "crawl"):
+        raise forbid(gettext_noop("{fighter} is held by {grappler}: he breaks free first"),
+                     "§2.27", fighter=fighter.name, grappler=grappler.name)
+
+
+def _used_will(step: Step, i: int, target: str) -> Step:
+    fighter = step.state.fighters[i]
+    if fighter.will_bonus_vs != target:
+        return step
+    return Step(step.state.with_fighter(i, fighter._replace(will_bonus_vs="")), step.effects)
+
+
+def _spending_will(name: str) -> None:
+    """The test of will's +2 is for one attack: an attack on that enemy uses it."""
+    action = RULEBOOK.actions[name]
+
+    def declare(state: Battle, command: Command) -> Step:
+        i, _ = state.fighter(command.unit)
+        return _used_will(action.declare(state, command), i, command.params.get("target"))
+
+    RULEBOOK.actions[name] = action._replace(declare=declare)
+
+
+# --- attack manoeuvres ---------------------------------------------------------------------
+
+
+class Variant(NamedTuple):
+    """An attack manoeuvre: its attack (a shot or a blow), what it adds to the roll and
+    the damage, and what it needs."""
+
+    melee: bool
+    modifier: int
+    damage: int = 0
+    nonlethal: bool = False
+
+
+def _variant(state: Battle, command: Command) -> Variant:
+    name = command.action
+    if name == "wild_attack":
+        found = manoeuvres.manoeuvre("wild_attack")
+        return Variant(True, found.attack, found.damage)
+    if name == "nonlethal_blow":
+        _, fighter = state.fighter(command.unit)
+        if fighter.melee_weapon is None:
+            raise forbid(gettext_noop("{fighter} has no melee weapon to strike to knock out"),
+                         "§2.27", fighter=fighter.name)
+        return Variant(True, manoeuvres.manoeuvre("nonlethal").attack, nonlethal=True)
+    if name in ("called_shot", "called_blow"):
+        part = command.params.get("part")
+        if not isinstance(part, str):
+            raise RuleError("bad_command", field="params.part",
+                            template=gettext_noop("a called shot names limb, head, heart or eye"))
+        modifier, bonus = ranged.called_shot(part)
+        return Variant(name == "called_blow", modifier, bonus)
+    # the Drop: the target must not know where the attacker is
+    melee = name == "drop_blow"
+    _, fighter = state.fighter(command.unit)
+    _, target = state.fighter(command.params.get("target"), field="params.target")
+    if knows(target, fighter):
+        raise forbid(gettext_noop("{target} knows where {fighter} is: no Drop on him"),
+                     "§2.27", field="params.target", fighter=fighter.name, target=target.name)
+    found = manoeuvres.manoeuvre("the_drop")
+    return Variant(melee, found.attack, found.damage)
+
+
+def manoeuvre_validate(state: Battle, command: Command) -> None:
+    variant = _variant(state, command)
+    attack_odds(state, command, melee_attack=variant.melee, more=variant.modifier)
+
+
+def manoeuvre_declare(state: Battle, command: Command) -> Step:
+    variant = _variant(state, command)
+    step = attack_step(state, command, melee_attack=variant.melee, more=variant.modifier,
+                       damage_bonus=variant.damage, nonlethal=variant.nonlethal)
+    i, fighter = step.state.fighter(command.unit)
+    effects = step.effects
+    if command.action == "wild_attack":
+        exposed = fighter._replace(off_guard_until=next_turn_of(state, fighter))
+        step = Step(step.state.with_fighter(i, exposed), step.effects)
+    step = _used_will(step, i, command.params.get("target"))
+    return Step(step.state, (Effect(
+        "manoeuvre", f"{fighter.name}: {command.action.replace('_', ' ')}", fighter.id,
+        {"fighter": fighter.name, "manoeuvre": command.action}), *effects))
+
+
+def manoeuvre_odds(state: Battle, command: Command) -> Distribution:
+    variant = _variant(state, command)
+    return attack_odds(state, command, melee_attack=variant.melee, more=variant.modifier)
+
+
+# --- defend --------------------------------------------------------------------------------
+
+
+def defend_validate(state: Battle, command: Command) -> None:
+    _, fighter = _acting(state, command)
+    if fighter.actions or fighter.attacked:
+        raise forbid(gettext_noop("{fighter} has acted this turn: defending is his only "
+                                  "action"), "§2.27", fighter=fighter.name)
+
+
+def defend_declare(state: Battle, command: Command) -> Step:
+    defend_validate(state, command)
+    i, fighter = state.fighter(command.unit)
+    done = fighter._replace(defend_until=next_turn_of(state, fighter), actions=1)
+    return Step(state.with_fighter(i, done), (Effect(
+        "defends", f"{fighter.name} defends (+2 melee Defence)", fighter.id,
+        {"fighter": fighter.name}),))
+
+
+# --- opposed rolls: grapple, break free, crush, trick, test of will ------------------------
+
+
+class OpposedContext(NamedTuple):
+    manoeuvre: str
+    target: int
+    active: str  # the trait each side rolls
+    passive: str
+    modifier: int  # the active side's
+    resist: int  # the passive side's
+
+
+#: manoeuvre -> (the active side's trait, or the parameter naming it; the passive side's).
+OPPOSED = {
+    "grapple": ("fighting", "fighting"),
+    "crush": ("strength", "strength"),
+    "break_free": ("with", "with"),
+    "trick": ("with", "with"),
+    "intimidate": ("intimidation", "spirit"),
+    "taunt": ("taunt", "smarts"),
+}
+#: What may be rolled for a parameter ``with``.
+WITH = {"break_free": ("agility", "strength"), "trick": ("agility", "smarts")}
+WITH_REFUSED = {"break_free": gettext_noop("breaking free is rolled with agility or strength"),
+                "trick": gettext_noop("a trick is rolled with agility or smarts")}
+_LABELS = {"fighting": "Fighting", "strength": "Strength", "agility": "Agility",
+           "smarts": "Smarts", "spirit": "Spirit", "intimidation": "Intimidation",
+           "taunt": "Taunt"}
+
+
+def _opposed(state: Battle, command: Command) -> tuple[Fighter, int, Fighter, OpposedContext]:
+    name = command.action
+    _, fighter = _acting(state, command)
+    if fighter.shaken:
+        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
+                     "§2.10", fighter=fighter.name)
+    grappler = held_by(state, fighter)
+    if name == "break_free":
+        if grappler is None:
+            raise forbid(gettext_noop("{fighter} is not held"), "§2.27", fighter=fighter.name)
+        t, target = state.fighter(grappler.id)
+    else:
+        t, target = state.fighter(command.params.get("target"), field="params.target")
+        if target.side == fighter.side or not target.fighting_on:
+            raise forbid(gettext_noop("{target} is not an enemy still in the fight"),
+                         "§2.27", field="params.target", target=target.name)
+        if not knows(fighter, target):
+            raise forbid(gettext_noop("{fighter} has not spotted {target}"), "§2.17",
+                         field="params.target", fighter=fighter.name, target=target.name)
+    if name in ("grapple", "crush") and fighter.attacked:
+        raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
+                     fighter=fighter.name)
+    if name == "grapple" and target.cell != fighter.cell:
+        raise forbid(gettext_noop("{fighter} grapples only an enemy in his own cell"),
+                     "§2.27", field="params.target", fighter=fighter.name)
+    if name == "crush" and held_by(state, target) is not fighter:
+        raise forbid(gettext_noop("{fighter} does not hold {target}"), "§2.27",
+                     field="params.target", fighter=fighter.name, target=target.name)
+    if name in ("trick", "intimidate", "taunt") and not cover.sees(fighter.cell, target.cell,
+                                                                   state.cover):
+        raise forbid(gettext_noop("{fighter} cannot see {target}"), "§2.5",
+                     field="params.target", fighter=fighter.name, target=target.name)
+    active, passive = OPPOSED[name]
+    if active == "with":
+        active = passive = command.params.get("with")
+        if active not in WITH[name]:
+            raise RuleError("bad_command", field="params.with", template=WITH_REFUSED[name])
+    fighter.trait(active)
+    target.trait(passive)
+    after = _one_more_action(fighter)
+    modifier = _penalties(fighter, after)
+    if name != "break_free" and grappler is not None:
+        modifier += manoeuvres.GRAPPLED
+    resist = trait_penalty(target)
+    return fighter, t, target, OpposedContext(name, t, active, passive, modifier, resist)
+
+
+def trait_penalty(fighter: Fighter) -> int:
+    return _penalties(fighter, 1)
+
+
+def opposed_validate(state: Battle, command: Command) -> None:
+    _opposed(state, command)
+
+
+def opposed_declare(state: Battle, command: Command) -> Step:
+    fighter, _t, target, ctx = _opposed(state, command)
+    i, _ = state.fighter(command.unit)
+    attack = ctx.manoeuvre in ("grapple", "crush")
+    state = state.with_fighter(i, fighter._replace(actions=fighter.actions + 1,
+                                                   attacked=fighter.attacked or attack))
+    said = Effect("opposed_roll", f"{fighter.name}: {ctx.manoeuvre.replace('_', ' ')} against "
+                  f"{target.name} ({_LABELS[ctx.active]} {ctx.modifier:+d} against "
+                  f"{_LABELS[ctx.passive]})", fighter.id,
+                  {"fighter": fighter.name, "target": target.name, "manoeuvre": ctx.manoeuvre,
+                   "modifier": ctx.modifier})
+    dice = (_trait_dice(state, "opposed", _LABELS[ctx.active], fighter,
+                        fighter.trait(ctx.active))
+            + _trait_dice(state, "resist", _LABELS[ctx.passive], target,
+                          target.trait(ctx.passive)))
+    return ask_dice(state, "opposed", "roll", i, ctx, dice, (said,))
+
+
+def _faces(sides: int, *, wild_card: bool, explode: bool) -> Distribution:
+    """(trait die, Wild Die or None) of a trait roll, exploding to ``EXPLOSION_DEPTH``."""
+    dist = exploding if explode else die
+    mine = dist(sides)
+    if not wild_card:
+        return mine.map(lambda v: (v, None))
+    return Distribution.from_pairs(((a, b), p * q) for a, p in mine.items()
+                                   for b, q in dist(WILD_DIE).items())
+
+
+def opposed_odds(state: Battle, command: Command) -> Distribution:
+    """Success or failure of the active side, exact over both sides' dice enumerated to
+    the explosion depth; the rest, where a chain past it on the passive side could decide,
+    is "undecided" (bounded and shown, rules.core.odds)."""
+    fighter, _t, target, ctx = _opposed(state, command)
+    explode = state.options.dice_explode
+    mine = _faces(fighter.trait(ctx.active), wild_card=fighter.wild_card, explode=explode)
+    theirs = _faces(target.trait(ctx.passive), wild_card=target.wild_card, explode=explode)
+
+    def outcome(a, b) -> str:
+        success, _raised = manoeuvres.opposed(
+            trait.resolve(a[0], a[1], modifier=ctx.modifier),
+            trait.resolve(b[0], b[1], modifier=ctx.resist))
+        if success and any(isinstance(v, AtLeast) for v in b):
+            return "undecided"
+        return "success" if success else "failure"
+
+    return Distribution.from_pairs((outcome(a, b), p * q) for a, p in mine.items()
+                                   for b, q in theirs.items())
+
+
+def opposed_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    ctx = res.ctx
+    fighter, target = state.fighters[res.unit], state.fighters[ctx.target]
+    mine = _rolled(rolls, "opposed", ctx.modifier)
+    theirs = _rolled(rolls, "resist", ctx.resist)
+    success, raised = manoeuvres.opposed(mine, theirs)
+    rolled = f"{_roll_text(mine)} against {_roll_text(theirs)}"
+    effects = [*critical(fighter, mine), *critical(target, theirs)]
+    data = {"fighter": fighter.name, "target": target.name, "roll": rolled}
+    if not success:
+        effects.append(Effect("opposed_failed", f"{fighter.name} fails against {target.name} "
+                              f"({rolled})", fighter.id, data))
+        return RULEBOOK.done(state, effects)
+    name = ctx.manoeuvre
+    if name == "crush":
+        effects.append(Effect("crushes", f"{fighter.name} hurts {target.name}, whom he holds "
+                              f"({rolled})", fighter.id, data))
+        return ask_dice(state, "attack", "damage", res.unit,
+                        AttackContext(ctx.target, True, ctx.modifier, 0, raised=raised,
+                                      strength_only=True),
+                        damage_dice(fighter, True, raised, explode=state.options.dice_explode,
+                                    strength_only=True), effects)
+    if name == "break_free":
+        freed = fighter._replace(grappled_by="", actions=fighter.actions - raised)
+        state = state.with_fighter(res.unit, freed)
+        effects.append(Effect("broke_free", f"{fighter.name} breaks free of {target.name} "
+                              f"({rolled}{', and acts again at once' if raised else ''})",
+                              fighter.id, data))
+        return RULEBOOK.done(state, effects)
+    if name == "grapple":
+        held = target._replace(grappled_by=fighter.id)
+        effects.append(Effect("grappled", f"{fighter.name} grapples {target.name} ({rolled})",
+                              fighter.id, data))
+    elif name == "trick":
+        held = target._replace(off_guard_until=max(target.off_guard_until,
+                                                   next_turn_of(state, target)))
+        effects.append(Effect("tricked", f"{fighter.name} tricks {target.name}: Defence -2 "
+                              f"until his next turn ({rolled})", fighter.id, data))
+    else:
+        held = target
+        state = state.with_fighter(res.unit, fighter._replace(will_bonus_vs=target.id))
+        effects.append(Effect("will_won", f"{fighter.name} wins the test of will against "
+                              f"{target.name}: +2 on his next attack on him ({rolled})",
+                              fighter.id, data))
+    if raised and not held.shaken:
+        held = held._replace(shaken=True)
+        effects.append(Effect("shaken", f"{target.name} is Shaken", target.id,
+                              {"fighter": target.name}))
+    return RULEBOOK.done(state.with_fighter(ctx.target, held), effects)
+
+
+# --- finishing off -------------------------------------------------------------------------
+
+
+def _finish(state: Battle, command: Command) -> tuple[int, Fighter, int, Fighter]:
+    i, fighter = _acting(state, command)
+    if fighter.shaken:
+        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
+                     "§2.10", fighter=fighter.name)
+    if fighter.attacked:
+        raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
+                     fighter=fighter.name)
+    t, target = state.fighter(command.params.get("target"), field="params.target")
+    if target.side == fighter.side or target.fighting_on or target.condition == KILLED:
+        raise forbid(gettext_noop("{target} is not an enemy who can no longer resist"),
+                     "§2.27", field="params.target", target=target.name)
+    reaches = target.cell == fighter.cell or (
+        fighter.weapon is not None and not fighter.needs_reload
+        and cover.sees(fighter.cell, target.cell, state.cover))
+    if not reaches:
+        raise forbid(gettext_noop("{fighter} cannot reach {target}"), "§2.27",
+                     field="params.target", fighter=fighter.name, target=target.name)
+    _one_more_action(fighter)
+    return i, fighter, t, target
+
+
+def finish_validate(state: Battle, command: Command) -> None:
+    _finish(state, command)
+
+
+def finish_declare(state: Battle, command: Command) -> Step:
+    i, fighter, t, target = _finish(state, command)
+    state = state.with_fighter(i, fighter._replace(actions=fighter.actions + 1, attacked=True))
+    state = state.with_fighter(t, target._replace(condition=KILLED))
+    return Step(state, (Effect("finished_off", f"{fighter.name} finishes off {target.name}",
+                               fighter.id, {"fighter": fighter.name, "target": target.name}),))
+
+
+for _name in ATTACKS:
+    _spending_will(_name)
+RULEBOOK.register(
+    *(Action(name, "§2.27", manoeuvre_validate, manoeuvre_declare, manoeuvre_odds)
+      for name in ("wild_attack", "called_shot", "called_blow", "drop_shot", "drop_blow",
+                   "nonlethal_blow")),
+    Action("defend", "§2.27", defend_validate, defend_declare),
+    *(Action(name, "§2.27", opposed_validate, opposed_declare, opposed_odds)
+      for name in OPPOSED),
+    Action("finish_off", "§2.27", finish_validate, finish_declare),
+    Procedure("opposed", OpposedContext, on_dice=opposed_on_dice),
+)
+ACT_CHECKS.append(_may_act)
+ATTACK_TERMS.append(_terms)
