@@ -21,9 +21,10 @@ from typing import NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
+from rules.core.odds import Distribution
 from rules.core.procedures import Action, Procedure, Resolution, Rolls, ask_dice, forbid
 from rules.core.system import Effect, Step
-from rules.mercenaries import actions, damage, movement
+from rules.mercenaries import actions, damage, movement, trait
 from rules.mercenaries.rulebook import (
     ACT_CHECKS,
     RULEBOOK,
@@ -88,6 +89,15 @@ def start_check(state: Battle, command: Command, n: int) -> Step:
     return ask_dice(state, "tangle", "roll", i, ctx,
                     _trait_dice(state, "tangle", "Agility", fighter, fighter.trait("agility")),
                     (said,))
+
+
+def check_odds(state: Battle, command: Command, n: int) -> Distribution:
+    """Whether the Agility check before action number ``n`` succeeds, exact."""
+    _, fighter = state.fighter(command.unit)
+    modifier = actions.tangle_modifier(n) + damage.wound_penalty(fighter.wounds)
+    return trait.odds(fighter.trait("agility"), modifier=modifier,
+                      explode=state.options.dice_explode).map(
+        lambda o: isinstance(o, tuple))
 
 
 def tangle_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:

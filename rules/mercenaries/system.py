@@ -10,6 +10,7 @@ from rules.core import registry
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError
 from rules.core.facts import Command
+from rules.core.odds import Distribution
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import KILLED, UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
 from rules.core.system import AwaitingCommand, Step
@@ -64,6 +65,20 @@ class MercenariesSystem(ProcedureMachine):
                 raise
             super().validate(play_actions.untangled_for(state, Command.from_json(command), n),
                              command)
+
+    def odds(self, state: Battle, command: Command | Mapping[str, Any]) -> Distribution:
+        """An action after the Agility check: "tangled" with the check's chance of failing,
+        the action's own odds with the rest."""
+        try:
+            return super().odds(state, command)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                raise
+        cmd = Command.from_json(command)
+        after = super().odds(play_actions.untangled_for(state, cmd, n), cmd)
+        return play_actions.check_odds(state, cmd, n).bind(
+            lambda ok: after if ok else Distribution.certain("tangled"))
 
     def on_declare(self, state: Battle, command: Command) -> Step:
         try:

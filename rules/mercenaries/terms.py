@@ -151,6 +151,8 @@ LABELS = {
         "target_out_of_range": _both("The target is out of range.",
                                      "Цель вне досягаемости."),
         "too_far_to_notice": _both("Too far to notice.", "Слишком далеко для обнаружения."),
+        "agility_check": _both("The action needs the Agility check first.",
+                               "Действие требует сначала проверки Ловкости."),
         "too_many_actions": _both("Too many actions this turn.",
                                   "Слишком много действий за ход."),
         "trench_full": _both("The trench is full.", "Окоп заполнен."),
@@ -356,7 +358,21 @@ EFFECTS_RU = {
 }
 
 
+#: The Russian of the choices of crawling, called shots and opposed rolls.
+CHOICES_RU = {
+    "direction": {"north": "север", "south": "юг", "west": "запад", "east": "восток"},
+    "part": {"limb": "рука или нога", "head": "голова", "heart": "сердце", "eye": "глаз"},
+    "with": {"agility": "Ловкость", "strength": "Сила", "smarts": "Смекалка"},
+}
+
+
 class MercenariesTerms(Terms):
+    def choice(self, state, unit, param, value, language, names):
+        """Directions, parts of the body and traits in Russian; fighters by their names."""
+        if language_of(language) != "ru":
+            return None
+        return CHOICES_RU.get(param, {}).get(value)
+
     def figure_names(self, state_json, language, units):
         """Every fighter by his own name, in every language."""
         return {(f["squad"], f["id"]): f["name"] for f in state_json.get("fighters", ())}
