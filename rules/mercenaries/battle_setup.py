@@ -13,6 +13,10 @@
              "melee_weapon": {"name": "machete", "damage": [1, 6, 0]}}}}}},
                "junta": {...}}}
 
+Optional per fighter: more trait dice (``OPTIONAL_TRAITS``: stealth, notice, smarts,
+intimidation, taunt), ``"hidden": true`` (hidden from every enemy at the start, §2.17),
+``"camouflage"`` 0..4, and ``"ghillie"``, ``"optics"``, ``"thermal"`` flags.
+
 ``"options"`` (optional) chooses readings of rules the text leaves open
 (``rules.mercenaries.options``). Who goes first is the scenario's (§2.1: the text does not say); ranges are in cells (§2.7).
 Ranged Defence is 4 unless given (the digest's reading, §2.7); a Wild Card has 3 bennies

@@ -21,10 +21,13 @@
   success: +2 on his next attack on that enemy, a raise Shakes him.
 - Finishing off (добивание): an enemy who cannot resist (out of the fight) in his cell, or in
   his sight with a loaded firearm, is killed on declaration, as his attack of the turn.
+- Withdrawing from melee (выход из ближнего боя): leaving a cell where an enemy in the fight
+  holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
 (rapid attack, two weapons, off hand, disarm, double tap, short burst, unstable platform,
-improvised weapons, withdrawing) are refused as not implemented yet.
+improvised weapons) are refused as not implemented yet: the battle's fighters carry no
+weapon properties, edges, second weapon or vehicle for them.
 """
 
 from __future__ import annotations
@@ -121,6 +124,32 @@ def _spending_will(name: str) -> None:
     def declare(state: Battle, command: Command) -> Step:
         i, _ = state.fighter(command.unit)
         return _used_will(action.declare(state, command), i, command.params.get("target"))
+
+    RULEBOOK.actions[name] = action._replace(declare=declare)
+
+
+def _withdrawing(name: str) -> None:
+    """Leaving a cell where an enemy in the fight still holds a melee weapon is -2 Defence
+    until his next turn (the digest: until his first action in it), unless he defends this
+    turn (§2.27 выход из ближнего боя)."""
+    action = RULEBOOK.actions[name]
+
+    def declare(state: Battle, command: Command) -> Step:
+        i, before = state.fighter(command.unit)
+        step = action.declare(state, command)
+        after = step.state.fighters[i]
+        if after.cell == before.cell or before.defend_until == next_turn_of(state, before):
+            return step
+        armed = [f for f in state.fighters if f.side != before.side and f.fighting_on
+                 and f.cell == before.cell and f.melee_weapon is not None]
+        if not armed:
+            return step
+        exposed = after._replace(off_guard_until=max(after.off_guard_until,
+                                                     next_turn_of(state, before)))
+        return Step(step.state.with_fighter(i, exposed), (*step.effects, Effect(
+            "withdrew", f"{before.name} withdraws from melee with {armed[0].name}: Defence -2 "
+            "until his next turn", before.id, {"fighter": before.name,
+                                                "enemy": armed[0].name})))
 
     RULEBOOK.actions[name] = action._replace(declare=declare)
 
@@ -435,6 +464,8 @@ def finish_declare(state: Battle, command: Command) -> Step:
 
 for _name in ATTACKS:
     _spending_will(_name)
+for _name in ("move", "run", "crawl"):
+    _withdrawing(_name)
 RULEBOOK.register(
     *(Action(name, "§2.27", manoeuvre_validate, manoeuvre_declare, manoeuvre_odds)
       for name in ("wild_attack", "called_shot", "called_blow", "drop_shot", "drop_blow",

@@ -48,7 +48,6 @@ for _name, _what, _rule in (
     ("double_tap", "double tap", "§2.27"), ("short_burst", "short burst", "§2.27"),
     ("unstable_platform", "firing from an unstable platform", "§2.27"),
     ("improvised_weapon", "improvised weapons", "§2.27"),
-    ("withdraw", "withdrawing from melee", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)
 

@@ -354,6 +354,8 @@ EFFECTS_RU = {
     "will_won": "{fighter} побеждает в поединке воли с бойцом {target}: +2 к следующей "
                 "атаке по нему ({roll})",
     "finished_off": "{fighter} добивает бойца {target}",
+    "withdrew": "{fighter} выходит из ближнего боя с бойцом {enemy}: -2 к Защите до его "
+                "следующего хода",
     "unconscious": "{fighter} теряет сознание (на 1к6 часов)",
 }
 

@@ -401,3 +401,11 @@ def test_states_round_trip_through_json():
                     declare("search", "j1", {"target": "m1"}),
                     dice({"notice.trait": [8], "notice.wild": [2]}))
     assert SYSTEM.state_from_json(SYSTEM.state_to_json(state)) == state
+
+
+def test_withdrawing_from_an_armed_enemy_costs_defence_unless_he_defended():
+    state, effects = play(_melee(), declare("move", "m2", {"to": "2,2"}))
+    assert kinds(effects) == ["moved", "withdrew"]
+    assert fighter(state, "m2").off_guard_until == 2  # his own next turn
+    state, effects = play(_melee(), declare("defend", "m2"), declare("move", "m2", {"to": "2,2"}))
+    assert kinds(effects) == ["defends", "moved"]
