@@ -99,6 +99,8 @@ def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
         damage_bonus=damage[2], ap=_int(spec.get("ap", 0), f"{field}.ap"),
         short=ranges[0], medium=ranges[1], long=ranges[2],
         rof=_int(spec.get("rof", 1), f"{field}.rof", 1, 10), melee=melee,
+        semi_auto=_kit_flag(spec, "semi_auto", field),
+        short_burst=_kit_flag(spec, "short_burst", field),
     )
 
 
@@ -134,14 +136,14 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         melee_weapon=_weapon(spec.get("melee_weapon"), f"{field}.melee_weapon", melee=True),
         bennies=_int(spec.get("bennies", WILD_CARD_BENNIES if wild_card else 0),
                      f"{field}.bennies", 0, 10 if wild_card else 0),
-        hidden=_flag(spec, "hidden", field), known_to=(),
+        hidden=_kit_flag(spec, "hidden", field), known_to=(),
         camouflage=_int(spec.get("camouflage", 0), f"{field}.camouflage", 0, 4),
-        ghillie=_flag(spec, "ghillie", field), optics=_flag(spec, "optics", field),
-        thermal=_flag(spec, "thermal", field),
+        ghillie=_kit_flag(spec, "ghillie", field), optics=_kit_flag(spec, "optics", field),
+        thermal=_kit_flag(spec, "thermal", field),
     )
 
 
-def _flag(spec: Mapping, name: str, field: str) -> bool:
+def _kit_flag(spec: Mapping, name: str, field: str) -> bool:
     value = spec.get(name, False)
     if not isinstance(value, bool):
         raise _bad(gettext_noop("{field} must be true or false"), f"{field}.{name}",

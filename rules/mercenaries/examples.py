@@ -61,7 +61,9 @@ AMBUSH = {
     "sides": {
         "mercs": {"name": "Mercenaries", "squads": {"scouts": {"name": "Scouts", "fighters": {
             "m1": _fighter("Sgt. Rourke", "wild_card", [1, 1], bennies=1, hidden=True,
-                           optics=True,
+                           optics=True, weapon={"name": "assault rifle", "damage": [2, 8, 0],
+                                                "ap": 2, "range": [6, 12, 24], "rof": 3,
+                                                "semi_auto": True, "short_burst": True},
                            traits={**_fighter("", "wild_card", [0, 0])["traits"],
                                    **_SKILLS}),
             "m2": _fighter("Diaz", "extra", [3, 2], traits={

@@ -1,6 +1,9 @@
 """The manoeuvres of §2.27 in play, each an action of its own built on the rule module
 ``manoeuvres`` and the attack of ``rulebook``.
 
+- Double tap (двойной выстрел, a semi-automatic weapon, ПА): +1 to the shot and damage; short
+  burst (короткая очередь, КО): +2 and +2, a Wild Card's (an Extra's profile has it already).
+  One attack roll; "Reload!" on a 2 as for any shot.
 - Wild attack (яростная атака): a blow at +2 and +2 damage; his Defence is -2 until his
   next turn (the digest's reading).
 - Called shot and called blow (прицельная атака): limb -2; head or heart -4, +4 damage; eye
@@ -25,8 +28,7 @@
   holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
-(rapid attack, two weapons, off hand, disarm, double tap, short burst, unstable platform,
-improvised weapons) are refused as not implemented yet: the battle's fighters carry no
+(rapid attack, two weapons, off hand, disarm, unstable platform, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
 weapon properties, edges, second weapon or vehicle for them.
 """
 
@@ -178,6 +180,8 @@ def _variant(state: Battle, command: Command) -> Variant:
             raise forbid(gettext_noop("{fighter} has no melee weapon to strike to knock out"),
                          "§2.27", fighter=fighter.name)
         return Variant(True, manoeuvres.manoeuvre("nonlethal").attack, nonlethal=True)
+    if name in ("double_tap", "short_burst"):
+        return _fire_mode(state, command)
     if name in ("called_shot", "called_blow"):
         part = command.params.get("part")
         if not isinstance(part, str):
@@ -194,6 +198,25 @@ def _variant(state: Battle, command: Command) -> Variant:
                      "§2.27", field="params.target", fighter=fighter.name, target=target.name)
     found = manoeuvres.manoeuvre("the_drop")
     return Variant(melee, found.attack, found.damage)
+
+
+NO_MODE = {"double_tap": gettext_noop("{fighter}'s weapon is not semi-automatic (no double tap)"),
+           "short_burst": gettext_noop("{fighter}'s weapon fires no short bursts")}
+
+
+def _fire_mode(state: Battle, command: Command) -> Variant:
+    """A double tap needs a semi-automatic weapon (ПА), a short burst one that fires them
+    (КО); an Extra's weapon profile has the short burst in it already (§2.27)."""
+    _, fighter = state.fighter(command.unit)
+    name = command.action
+    weapon = fighter.weapon
+    if name == "short_burst" and not fighter.wild_card:
+        raise forbid(gettext_noop("an Extra's weapon profile has the short burst in it "
+                                  "already"), "§2.27", fighter=fighter.name)
+    if weapon is None or not (weapon.semi_auto if name == "double_tap" else weapon.short_burst):
+        raise forbid(NO_MODE[name], "§2.27", fighter=fighter.name)
+    found = manoeuvres.manoeuvre(name)
+    return Variant(False, found.attack, found.damage)
 
 
 def manoeuvre_validate(state: Battle, command: Command) -> None:
@@ -469,7 +492,7 @@ for _name in ("move", "run", "crawl"):
 RULEBOOK.register(
     *(Action(name, "§2.27", manoeuvre_validate, manoeuvre_declare, manoeuvre_odds)
       for name in ("wild_attack", "called_shot", "called_blow", "drop_shot", "drop_blow",
-                   "nonlethal_blow")),
+                   "nonlethal_blow", "double_tap", "short_burst")),
     Action("defend", "§2.27", defend_validate, defend_declare),
     *(Action(name, "§2.27", opposed_validate, opposed_declare, opposed_odds)
       for name in OPPOSED),

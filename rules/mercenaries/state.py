@@ -33,6 +33,10 @@ class Weapon(NamedTuple):
     long: int = 0
     rof: int = 1
     melee: bool = False
+    # mstealth (§2.27): a semi-automatic (ПА) fires a double tap, a burst-capable (КО) short
+    # bursts
+    semi_auto: bool = False
+    short_burst: bool = False
 
 
 class Fighter(NamedTuple):

@@ -147,6 +147,7 @@ class MercenariesSystem(ProcedureMachine):
         for action, label, fixed in (
             ("search", "search for a hidden enemy", {}),
             ("wild_attack", "wild attack", {}), ("drop_shot", "shot with the Drop", {}),
+            ("double_tap", "double tap", {}), ("short_burst", "short burst", {}),
             ("drop_blow", "blow with the Drop", {}),
             ("nonlethal_blow", "non-lethal blow", {}), ("grapple", "grapple", {}),
             ("crush", "hurt the one he holds", {}), ("intimidate", "intimidate", {}),

@@ -54,6 +54,8 @@ LABELS = {
         "intimidate": _both("intimidate (test of will)", "запугивание (поединок воли)"),
         "taunt": _both("taunt (test of will)", "провокация (поединок воли)"),
         "finish_off": _both("finish off", "добивание"),
+        "double_tap": _both("double tap", "двойной выстрел"),
+        "short_burst": _both("short burst", "короткая очередь"),
     },
     PARAMETER: {
         "to": _both("to cell", "в клетку"),
@@ -305,6 +307,12 @@ SENTENCES_RU = {
     "{target} is not an enemy who can no longer resist":
         "{target} — не враг, неспособный сопротивляться",
     "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
+    "an Extra's weapon profile has the short burst in it already":
+        "короткая очередь уже учтена в свойствах оружия статиста",
+    "{fighter}'s weapon is not semi-automatic (no double tap)":
+        "оружие бойца {fighter} не полуавтоматическое (двойного выстрела нет)",
+    "{fighter}'s weapon fires no short bursts":
+        "оружие бойца {fighter} не стреляет короткими очередями",
 }
 
 #: The Russian of the battle log, by effect kind (filled from the effect's data).

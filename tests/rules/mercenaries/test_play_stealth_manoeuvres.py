@@ -3,6 +3,8 @@ detection (§2.17) and the manoeuvres (§2.27) played through the rulebook, with
 examples of digest §4 that they cover (1, 2, 10, 11, 12) under their own numbers."""
 
 
+import copy
+
 import pytest
 
 from rules.core import registry
@@ -375,7 +377,7 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["rapid_attack", "disarm", "two_weapons", "double_tap"])
+@pytest.mark.parametrize("action", ["rapid_attack", "disarm", "two_weapons", "off_hand"])
 def test_manoeuvres_not_in_play_are_refused_by_name(action):
     refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
 
@@ -409,3 +411,32 @@ def test_withdrawing_from_an_armed_enemy_costs_defence_unless_he_defended():
     assert fighter(state, "m2").off_guard_until == 2  # his own next turn
     state, effects = play(_melee(), declare("defend", "m2"), declare("move", "m2", {"to": "2,2"}))
     assert kinds(effects) == ["defends", "moved"]
+
+
+def test_a_double_tap_and_a_short_burst_need_their_weapon_and_the_burst_a_wild_card():
+    state = SYSTEM.initial_state(AMBUSH)
+    _, plain = play(state, declare("shoot", "m1", {"target": "j1"}))
+    base = one(plain, "attack_declared").data["modifier"]
+    tap, effects = play(state, declare("double_tap", "m1", {"target": "j1"}))
+    assert one(effects, "attack_declared").data["modifier"] == base + 1
+    assert tap.resolution.ctx.damage_bonus == 1
+    burst, effects = play(state, declare("short_burst", "m1", {"target": "j1"}))
+    assert one(effects, "attack_declared").data["modifier"] == base + 2
+    assert burst.resolution.ctx.damage_bonus == 2
+    refused(SYSTEM.initial_state(CLEARING), ("double_tap", "m1", {"target": "j2"}),
+            "not semi-automatic")
+    refused(SYSTEM.initial_state(CLEARING), ("short_burst", "m2", {"target": "j2"}),
+            "short burst in it already")
+
+
+@pytest.mark.parametrize(("field", "value", "match"), [
+    ("camouflage", 5, "camouflage"), ("hidden", "yes", "true or false"),
+    ("traits", {"agility": 6, "strength": 6, "vigor": 6, "fighting": 6, "shooting": 8,
+                "base_skill": 6, "stealth": 5}, "a die"),
+])
+def test_a_bad_kit_in_the_setup_is_refused_by_field(field, value, match):
+    setup = copy.deepcopy(CLEARING)
+    setup["sides"]["mercs"]["squads"]["alpha"]["fighters"]["m2"][field] = value
+    with pytest.raises(RuleError, match=match) as caught:
+        SYSTEM.initial_state(setup)
+    assert caught.value.field.startswith("sides.mercs.squads.alpha.fighters.m2")
