@@ -11,6 +11,9 @@
 - The Drop (застать врасплох): +4 to the attack and damage against an enemy who does not know
   where the attacker is (``play_stealth``: this project's test of "does not expect it").
 - Non-lethal blow (несмертельный урон): -1 with a melee weapon; its wounds only knock out.
+- Rapid attack (быстрая атака): a Wild Card's 2-3 blows, or 2-6 shots of a semi-automatic or a
+  revolver (the setup's ``semi_auto``), each at -4, one action, all at one enemy (so within
+  any 45° sector); the rest stop once he is out of the fight or the weapon must be reloaded.
 - Defend (оборона): +2 melee Defence until his next turn; no other action, but he may still
   move (the text: defending, he withdraws from melee without the penalty).
 - Grapple (захват): opposed Fighting in one cell; success holds the enemy, a raise holds and
@@ -28,7 +31,7 @@
   holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
-(rapid attack, two weapons, off hand, disarm, unstable platform, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
+(two weapons, off hand, disarm, unstable platform, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
 weapon properties, edges, second weapon or vehicle for them.
 """
 
@@ -46,6 +49,7 @@ from rules.core.procedures import (
     Rolls,
     ask_dice,
     forbid,
+    then,
 )
 from rules.core.system import Effect, Step
 from rules.mercenaries import cover, manoeuvres, ranged, trait
@@ -242,6 +246,80 @@ def manoeuvre_declare(state: Battle, command: Command) -> Step:
 def manoeuvre_odds(state: Battle, command: Command) -> Distribution:
     variant = _variant(state, command)
     return attack_odds(state, command, melee_attack=variant.melee, more=variant.modifier)
+
+
+# --- rapid attack ------------------------------------------------------------------------
+
+
+class RapidContext(NamedTuple):
+    target: int
+    melee: bool
+    modifier: int
+    defence: int
+
+
+def _rapid(state: Battle, command: Command) -> tuple[bool, int]:
+    """(melee, attacks) of a rapid attack: a Wild Card's, up to 3 blows or 6 shots of a
+    semi-automatic (a revolver is one: the setup's ``semi_auto``), each at -4 (§2.27)."""
+    _, fighter = state.fighter(command.unit)
+    melee = command.params.get("attack") == "fight"
+    if command.params.get("attack") not in ATTACKS:
+        raise RuleError("bad_command", field="params.attack", template=gettext_noop(
+            "a rapid attack is blows (fight) or shots (shoot)"))
+    manoeuvres.manoeuvre("rapid_attack", wild_card=fighter.wild_card)
+    attacks = command.params.get("attacks")
+    if type(attacks) is not int:
+        raise RuleError("bad_command", field="params.attacks",
+                        template=gettext_noop("the number of attacks is a whole number"))
+    manoeuvres.rapid_attacks(attacks, melee=melee)
+    if not melee and (fighter.weapon is None or not fighter.weapon.semi_auto):
+        raise forbid(gettext_noop("{fighter}'s rapid shots need a semi-automatic or a "
+                                  "revolver"), "§2.27", fighter=fighter.name)
+    return melee, attacks
+
+
+def rapid_validate(state: Battle, command: Command) -> None:
+    melee, _ = _rapid(state, command)
+    attack_odds(state, command, melee_attack=melee)
+
+
+def rapid_declare(state: Battle, command: Command) -> Step:
+    """The first attack at once, the others queued: one action, every roll at -4."""
+    melee, attacks = _rapid(state, command)
+    more = manoeuvres.manoeuvre("rapid_attack").attack
+    step = attack_step(state, command, melee_attack=melee, more=more)
+    i, fighter = step.state.fighter(command.unit)
+    ctx = step.state.resolution.ctx
+    queued = tuple(then("rapid", i, RapidContext(ctx.target, melee, ctx.modifier,
+                                                 ctx.defence)) for _ in range(attacks - 1))
+    state = step.state._replace(queue=queued + step.state.queue)
+    state = _used_will(Step(state), i, command.params.get("target")).state
+    return Step(state, (Effect(
+        "rapid_attack", f"{fighter.name} makes a rapid attack: {attacks} "
+        f"{'blows' if melee else 'shots'} at {ctx.modifier:+d} each", fighter.id,
+        {"fighter": fighter.name, "attacks": attacks, "modifier": ctx.modifier}),
+        *step.effects))
+
+
+def rapid_odds(state: Battle, command: Command) -> Distribution:
+    """The first attack's hit or miss (each of the others is the same roll while the target
+    stands)."""
+    melee, _ = _rapid(state, command)
+    return attack_odds(state, command, melee_attack=melee,
+                       more=manoeuvres.manoeuvre("rapid_attack").attack)
+
+
+def rapid_start(state: Battle, i: int, ctx: RapidContext) -> Step:
+    """One more attack of a rapid attack, unless its target is out of the fight or the
+    weapon must be reloaded first."""
+    fighter, target = state.fighters[i], state.fighters[ctx.target]
+    if not target.fighting_on or not fighter.fighting_on or (
+            not ctx.melee and fighter.needs_reload):
+        return RULEBOOK.done(state)
+    skill = "fighting" if ctx.melee else "shooting"
+    return ask_dice(state, "attack", "roll", i,
+                    AttackContext(ctx.target, ctx.melee, ctx.modifier, ctx.defence),
+                    _trait_dice(state, "attack", skill, fighter, fighter.trait(skill)))
 
 
 # --- defend --------------------------------------------------------------------------------
@@ -497,6 +575,8 @@ RULEBOOK.register(
     *(Action(name, "§2.27", opposed_validate, opposed_declare, opposed_odds)
       for name in OPPOSED),
     Action("finish_off", "§2.27", finish_validate, finish_declare),
+    Action("rapid_attack", "§2.27", rapid_validate, rapid_declare, rapid_odds),
+    Procedure("rapid", RapidContext, start=rapid_start),
     Procedure("opposed", OpposedContext, on_dice=opposed_on_dice),
 )
 ACT_CHECKS.append(_may_act)

@@ -171,6 +171,22 @@ class MercenariesSystem(ProcedureMachine):
                                         choices=(Choice(fixed["with"], fixed["with"]),)))
             specs.append(CommandSpec(action, label, RULEBOOK.actions[action].rule, fighter.id,
                                      fighter.name, tuple(params)))
+        for attack, most in (("fight", 3), ("shoot", 6)):
+            fixed = {"attack": attack, "attacks": 2}
+            targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                            if t.side != fighter.side
+                            and self._valid(state, "rapid_attack", fighter,
+                                            {"target": t.id, **fixed}))
+            if targets:
+                specs.append(CommandSpec(
+                    "rapid_attack", f"rapid attack ({attack})", "§2.27", fighter.id,
+                    fighter.name, (
+                        ParamSpec("target", "target", "unit", default=targets[0].value,
+                                  choices=targets),
+                        ParamSpec("attack", "attack", "choice", default=attack,
+                                  choices=(Choice(attack, attack),)),
+                        ParamSpec("attacks", "attacks", "number", default=2, minimum=2,
+                                  maximum=most))))
         for way in play_manoeuvres.WITH["break_free"]:
             if self._valid(state, "break_free", fighter, {"with": way}):
                 specs.append(CommandSpec("break_free", f"break free with {way}", "§2.27",

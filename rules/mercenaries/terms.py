@@ -55,6 +55,7 @@ LABELS = {
         "taunt": _both("taunt (test of will)", "провокация (поединок воли)"),
         "finish_off": _both("finish off", "добивание"),
         "double_tap": _both("double tap", "двойной выстрел"),
+        "rapid_attack": _both("rapid attack", "быстрая атака"),
         "short_burst": _both("short burst", "короткая очередь"),
     },
     PARAMETER: {
@@ -63,6 +64,8 @@ LABELS = {
         "direction": _both("direction", "направление"),
         "part": _both("part of the body", "часть тела"),
         "with": _both("roll with", "бросок"),
+        "attack": _both("attack", "атака"),
+        "attacks": _both("attacks", "атак"),
     },
     PENDING: {
         "attack": _both("attack", "атака"),
@@ -71,6 +74,7 @@ LABELS = {
                         "проверка Ловкости за больше чем два действия"),
         "notice": _both("Notice roll", "проверка Внимания"),
         "opposed": _both("opposed roll", "встречный бросок"),
+        "rapid": _both("the next attack of a rapid attack", "следующая атака быстрой атаки"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),
@@ -307,6 +311,11 @@ SENTENCES_RU = {
     "{target} is not an enemy who can no longer resist":
         "{target} — не враг, неспособный сопротивляться",
     "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
+    "a rapid attack is blows (fight) or shots (shoot)":
+        "быстрая атака — удары (fight) или выстрелы (shoot)",
+    "the number of attacks is a whole number": "число атак — целое число",
+    "{fighter}'s rapid shots need a semi-automatic or a revolver":
+        "быстрой стрельбе бойца {fighter} нужно полуавтоматическое оружие или револьвер",
     "an Extra's weapon profile has the short burst in it already":
         "короткая очередь уже учтена в свойствах оружия статиста",
     "{fighter}'s weapon is not semi-automatic (no double tap)":
@@ -362,6 +371,7 @@ EFFECTS_RU = {
     "will_won": "{fighter} побеждает в поединке воли с бойцом {target}: +2 к следующей "
                 "атаке по нему ({roll})",
     "finished_off": "{fighter} добивает бойца {target}",
+    "rapid_attack": "{fighter}: быстрая атака, атак: {attacks}, по {modifier:+d} каждая",
     "withdrew": "{fighter} выходит из ближнего боя с бойцом {enemy}: -2 к Защите до его "
                 "следующего хода",
     "unconscious": "{fighter} теряет сознание (на 1к6 часов)",
@@ -373,6 +383,7 @@ CHOICES_RU = {
     "direction": {"north": "север", "south": "юг", "west": "запад", "east": "восток"},
     "part": {"limb": "рука или нога", "head": "голова", "heart": "сердце", "eye": "глаз"},
     "with": {"agility": "Ловкость", "strength": "Сила", "smarts": "Смекалка"},
+    "attack": {"fight": "удары в ближнем бою", "shoot": "выстрелы"},
 }
 
 

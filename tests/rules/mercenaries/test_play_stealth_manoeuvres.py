@@ -377,7 +377,7 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["rapid_attack", "disarm", "two_weapons", "off_hand"])
+@pytest.mark.parametrize("action", ["disarm", "two_weapons", "off_hand", "unstable_platform"])
 def test_manoeuvres_not_in_play_are_refused_by_name(action):
     refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
 
@@ -440,3 +440,24 @@ def test_a_bad_kit_in_the_setup_is_refused_by_field(field, value, match):
     with pytest.raises(RuleError, match=match) as caught:
         SYSTEM.initial_state(setup)
     assert caught.value.field.startswith("sides.mercs.squads.alpha.fighters.m2")
+
+
+def test_a_rapid_attack_is_three_blows_at_minus_4_each_until_the_target_falls():
+    state, effects = play(_melee(), declare("end_turn"),
+                          declare("rapid_attack", "j1", {"target": "m2", "attack": "fight",
+                                                         "attacks": 3}))
+    rapid = one(effects, "rapid_attack").data
+    _, plain = play(_melee(), declare("end_turn"), declare("fight", "j1", {"target": "m2"}))
+    assert rapid["modifier"] == one(plain, "attack_declared").data["modifier"] - 4
+    state, effects = play(state, dice({"attack.trait": [1], "attack.wild": [2]}))
+    assert kinds(effects) == ["missed"]
+    assert isinstance(SYSTEM.pending(state), DiceNeeded)  # the second blow
+    state, effects = play(state, dice({"attack.trait": [15], "attack.wild": [2]}))
+    state, effects = play(state, dice({"damage.strength": [5], "damage.weapon": [5],
+                                       "damage.raise": [3]}))
+    assert "out_of_action" in kinds(effects)
+    assert isinstance(SYSTEM.pending(state), AwaitingCommand)  # no third blow at the fallen
+    refused(_melee(), ("rapid_attack", "m2", {"target": "j1", "attack": "fight",
+                                              "attacks": 2}), "only a Wild Card")
+    refused(_melee(), ("rapid_attack", "m1", {"target": "j1", "attack": "shoot",
+                                              "attacks": 7}), "at most 6")
