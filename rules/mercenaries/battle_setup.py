@@ -101,6 +101,7 @@ def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
         rof=_int(spec.get("rof", 1), f"{field}.rof", 1, 10), melee=melee,
         semi_auto=_kit_flag(spec, "semi_auto", field),
         short_burst=_kit_flag(spec, "short_burst", field),
+        two_handed=_kit_flag(spec, "two_handed", field),
     )
 
 

@@ -14,6 +14,10 @@
 - Rapid attack (быстрая атака): a Wild Card's 2-3 blows, or 2-6 shots of a semi-automatic or a
   revolver (the setup's ``semi_auto``), each at -4, one action, all at one enemy (so within
   any 45° sector); the rest stop once he is out of the fight or the weapon must be reloaded.
+- Disarm (обезоруживание): a blow or a shot at -2 at the hand, -4 at the weapon itself; the
+  target rolls Strength against the attack's total (+4 for a two-handed weapon, -4 Shaken);
+  a hit he fails drops the weapon, 4 over his total and the attacker takes it (the digest's
+  reading of "whose success"), into his own hand only if that hand is free.
 - Defend (оборона): +2 melee Defence until his next turn; no other action, but he may still
   move (the text: defending, he withdraws from melee without the penalty).
 - Grapple (захват): opposed Fighting in one cell; success holds the enemy, a raise holds and
@@ -31,7 +35,7 @@
   holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
-(two weapons, off hand, disarm, unstable platform, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
+(two weapons, off hand, unstable platform, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
 weapon properties, edges, second weapon or vehicle for them.
 """
 
@@ -52,7 +56,7 @@ from rules.core.procedures import (
     then,
 )
 from rules.core.system import Effect, Step
-from rules.mercenaries import cover, manoeuvres, ranged, trait
+from rules.mercenaries import cover, damage, manoeuvres, ranged, trait
 from rules.mercenaries.play_actions import next_turn_of, turn_number
 from rules.mercenaries.play_stealth import knows
 from rules.mercenaries.rulebook import (
@@ -62,6 +66,7 @@ from rules.mercenaries.rulebook import (
     WILD_DIE,
     AttackContext,
     _acting,
+    _attack_basics,
     _one_more_action,
     _penalties,
     _roll_text,
@@ -322,6 +327,126 @@ def rapid_start(state: Battle, i: int, ctx: RapidContext) -> Step:
                     _trait_dice(state, "attack", skill, fighter, fighter.trait(skill)))
 
 
+# --- disarm ------------------------------------------------------------------------------
+
+#: The slots of a fighter's weapons that a disarm may aim at.
+SLOTS = ("weapon", "melee_weapon")
+#: §2.27 disarm: the target keeps his weapon with Strength +4 if two-handed, -4 Shaken.
+TWO_HANDED, SHAKEN_GRIP = 4, -4
+
+
+class DisarmContext(NamedTuple):
+    target: int
+    melee: bool
+    modifier: int
+    defence: int
+    slot: str
+    grip: int  # the target's modifier to his Strength roll
+
+
+def _disarm(state: Battle, command: Command) -> tuple[bool, int, str, int]:
+    """(melee, the roll's modifier, the slot aimed at, the target's grip) of a disarm: an
+    aimed attack at -2, or -4 at the weapon itself (§2.27)."""
+    attack = command.params.get("attack")
+    if attack not in ATTACKS:
+        raise RuleError("bad_command", field="params.attack", template=gettext_noop(
+            "a disarm is a blow (fight) or a shot (shoot)"))
+    aim = command.params.get("at")
+    if aim not in ("hand", "weapon"):
+        raise RuleError("bad_command", field="params.at", template=gettext_noop(
+            "a disarm strikes at the hand or at the weapon itself"))
+    slot = command.params.get("slot")
+    if slot not in SLOTS:
+        raise RuleError("bad_command", field="params.slot", template=gettext_noop(
+            "a disarm aims at his firearm or his melee weapon"))
+    _, target = state.fighter(command.params.get("target"), field="params.target")
+    weapon = getattr(target, slot)
+    if weapon is None:
+        raise forbid(gettext_noop("{target} has no such weapon"), "§2.27",
+                     field="params.slot", target=target.name)
+    target.trait("strength")
+    more = manoeuvres.manoeuvre("disarm_weapon" if aim == "weapon" else "disarm").attack
+    grip = (TWO_HANDED if weapon.two_handed else 0) + (SHAKEN_GRIP if target.shaken else 0)
+    return ATTACKS[attack], more, slot, grip + _penalties(target, 1)
+
+
+def disarm_validate(state: Battle, command: Command) -> None:
+    melee, more, _slot, _grip = _disarm(state, command)
+    attack_odds(state, command, melee_attack=melee, more=more)
+
+
+def disarm_declare(state: Battle, command: Command) -> Step:
+    melee, more, slot, grip = _disarm(state, command)
+    step = attack_step(state, command, melee_attack=melee, more=more)
+    res = step.state.resolution
+    ctx = res.ctx
+    target = step.state.fighters[ctx.target]
+    dice = res.requests + _trait_dice(step.state, "grip", "Strength", target,
+                                      target.trait("strength"))
+    i, fighter = step.state.fighter(command.unit)
+    return ask_dice(step.state._replace(resolution=None), "disarm", "roll", i,
+                    DisarmContext(ctx.target, melee, ctx.modifier, ctx.defence, slot, grip),
+                    dice, (Effect("manoeuvre", f"{fighter.name}: disarm", fighter.id,
+                                  {"fighter": fighter.name, "manoeuvre": "disarm"}),
+                           *step.effects))
+
+
+def disarm_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
+    ctx = res.ctx
+    fighter, target = state.fighters[res.unit], state.fighters[ctx.target]
+    attack = _rolled(rolls, "attack", ctx.modifier, tn=ctx.defence)
+    hit = attack.success and damage.hits(attack.total, ctx.defence,
+                                         reading=state.options.hit_test)
+    grip = _rolled(rolls, "grip", ctx.grip, tn=attack.total)
+    outcome = manoeuvres.disarm(attack.total, hit=hit, strength=grip)
+    effects = [*critical(fighter, attack), *critical(target, grip)]
+    if not ctx.melee and attack.trait == 2:
+        state = state.with_fighter(res.unit, fighter._replace(needs_reload=True))
+        fighter = state.fighters[res.unit]
+        effects.append(Effect("reload", f"Reload! {fighter.name} must reload", fighter.id,
+                              {"fighter": fighter.name}))
+    weapon = getattr(target, ctx.slot)
+    rolled = f"{_roll_text(attack)} against Strength {_roll_text(grip)}"
+    data = {"fighter": fighter.name, "target": target.name, "weapon": weapon.name,
+            "roll": rolled}
+    if outcome == "kept":
+        effects.append(Effect("kept_weapon", f"{target.name} keeps his {weapon.name} "
+                              f"({rolled})", target.id, data))
+        return RULEBOOK.done(state, effects)
+    state = state.with_fighter(ctx.target, target._replace(**{ctx.slot: None}))
+    if outcome == "taken" and getattr(fighter, ctx.slot) is None:
+        state = state.with_fighter(res.unit, fighter._replace(**{ctx.slot: weapon}))
+    effects.append(Effect(f"weapon_{outcome}", f"{fighter.name} "
+                          f"{'takes' if outcome == 'taken' else 'knocks out'} "
+                          f"{target.name}'s {weapon.name} ({rolled})", fighter.id, data))
+    return RULEBOOK.done(state, effects)
+
+
+def disarm_odds(state: Battle, command: Command) -> Distribution:
+    """Kept, dropped or taken, exact over the attack's and the target's dice enumerated to
+    the explosion depth; "undecided" where a chain past it could change the verdict."""
+    melee, more, slot, grip = _disarm(state, command)
+    fighter, target, modifier, defence = _attack_basics(state, command, melee_attack=melee)
+    modifier += more
+    explode = state.options.dice_explode
+    skill = "fighting" if melee else "shooting"
+    mine = _faces(fighter.trait(skill), wild_card=fighter.wild_card, explode=explode)
+    theirs = _faces(target.trait("strength"), wild_card=target.wild_card, explode=explode)
+
+    def outcome(a, b) -> str:
+        attack = trait.resolve(a[0], a[1], modifier=modifier, tn=defence)
+        hit = attack.success and damage.hits(attack.total, defence,
+                                             reading=state.options.hit_test)
+        result = manoeuvres.disarm(attack.total, hit=hit,
+                                   strength=trait.resolve(b[0], b[1], modifier=grip,
+                                                          tn=attack.total))
+        bounded = any(isinstance(v, AtLeast) for v in (*a, *b))
+        return "undecided" if bounded and hit else result
+
+    return Distribution.from_pairs((outcome(a, b), p * q) for a, p in mine.items()
+                                   for b, q in theirs.items())
+
+
 # --- defend --------------------------------------------------------------------------------
 
 
@@ -576,6 +701,8 @@ RULEBOOK.register(
       for name in OPPOSED),
     Action("finish_off", "§2.27", finish_validate, finish_declare),
     Action("rapid_attack", "§2.27", rapid_validate, rapid_declare, rapid_odds),
+    Action("disarm", "§2.27", disarm_validate, disarm_declare, disarm_odds),
+    Procedure("disarm", DisarmContext, on_dice=disarm_on_dice),
     Procedure("rapid", RapidContext, start=rapid_start),
     Procedure("opposed", OpposedContext, on_dice=opposed_on_dice),
 )

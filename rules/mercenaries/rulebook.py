@@ -44,7 +44,7 @@ for _name, _what, _rule in (
     ("aim", "aiming", "§2.26"), ("hold", "holding an attack", "§2.26"),
     # the manoeuvres of §2.27 not in play yet (play_manoeuvres has the others)
     ("two_weapons", "two weapons", "§2.27"),
-    ("off_hand", "an off-hand attack", "§2.27"), ("disarm", "disarming", "§2.27"),
+    ("off_hand", "an off-hand attack", "§2.27"),
     ("unstable_platform", "firing from an unstable platform", "§2.27"),
     ("improvised_weapon", "improvised weapons", "§2.27"),
 ):

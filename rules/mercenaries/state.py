@@ -37,6 +37,7 @@ class Weapon(NamedTuple):
     # bursts
     semi_auto: bool = False
     short_burst: bool = False
+    two_handed: bool = False  # +4 to keep it against a disarm
 
 
 class Fighter(NamedTuple):

@@ -187,6 +187,26 @@ class MercenariesSystem(ProcedureMachine):
                                   choices=(Choice(attack, attack),)),
                         ParamSpec("attacks", "attacks", "number", default=2, minimum=2,
                                   maximum=most))))
+        for attack in ("fight", "shoot"):
+            for slot in play_manoeuvres.SLOTS:
+                fixed = {"attack": attack, "at": "hand", "slot": slot}
+                targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                                if t.side != fighter.side
+                                and self._valid(state, "disarm", fighter,
+                                                {"target": t.id, **fixed}))
+                if targets:
+                    specs.append(CommandSpec(
+                        "disarm", f"disarm ({attack}, {slot.replace('_', ' ')})", "§2.27",
+                        fighter.id, fighter.name, (
+                            ParamSpec("target", "target", "unit", default=targets[0].value,
+                                      choices=targets),
+                            ParamSpec("attack", "attack", "choice", default=attack,
+                                      choices=(Choice(attack, attack),)),
+                            ParamSpec("slot", "weapon", "choice", default=slot,
+                                      choices=(Choice(slot, slot.replace("_", " ")),)),
+                            ParamSpec("at", "strike at", "choice", default="hand",
+                                      choices=(Choice("hand", "the hand"),
+                                               Choice("weapon", "the weapon itself"))))))
         for way in play_manoeuvres.WITH["break_free"]:
             if self._valid(state, "break_free", fighter, {"with": way}):
                 specs.append(CommandSpec("break_free", f"break free with {way}", "§2.27",

@@ -56,6 +56,7 @@ LABELS = {
         "finish_off": _both("finish off", "добивание"),
         "double_tap": _both("double tap", "двойной выстрел"),
         "rapid_attack": _both("rapid attack", "быстрая атака"),
+        "disarm": _both("disarm", "обезоруживание"),
         "short_burst": _both("short burst", "короткая очередь"),
     },
     PARAMETER: {
@@ -66,6 +67,8 @@ LABELS = {
         "with": _both("roll with", "бросок"),
         "attack": _both("attack", "атака"),
         "attacks": _both("attacks", "атак"),
+        "slot": _both("weapon", "оружие"),
+        "at": _both("strike at", "куда"),
     },
     PENDING: {
         "attack": _both("attack", "атака"),
@@ -75,6 +78,7 @@ LABELS = {
         "notice": _both("Notice roll", "проверка Внимания"),
         "opposed": _both("opposed roll", "встречный бросок"),
         "rapid": _both("the next attack of a rapid attack", "следующая атака быстрой атаки"),
+        "disarm": _both("disarm", "обезоруживание"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),
@@ -89,6 +93,9 @@ LABELS = {
                                "куб выхода из шока (Характер или базовый навык)"),
         "unshake.wild": _both("Wild Die of the recovery", "Дикая кость выхода из шока"),
         "tangle.trait": _both("Agility die", "куб Ловкости"),
+        "grip.trait": _both("the disarmed fighter's Strength die",
+                            "куб Силы обезоруживаемого"),
+        "grip.wild": _both("the disarmed fighter's Wild Die", "Дикая кость обезоруживаемого"),
         "tangle.wild": _both("Wild Die of the Agility check", "Дикая кость проверки Ловкости"),
         "notice.trait": _both("Notice die (an Extra: base skill)",
                               "куб Внимания (статист: базовый навык)"),
@@ -311,6 +318,13 @@ SENTENCES_RU = {
     "{target} is not an enemy who can no longer resist":
         "{target} — не враг, неспособный сопротивляться",
     "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
+    "a disarm is a blow (fight) or a shot (shoot)":
+        "обезоруживание — удар (fight) или выстрел (shoot)",
+    "a disarm strikes at the hand or at the weapon itself":
+        "при обезоруживании бьют в руку или в само оружие",
+    "a disarm aims at his firearm or his melee weapon":
+        "обезоруживание — его огнестрельного оружия или оружия ближнего боя",
+    "{target} has no such weapon": "у бойца {target} нет такого оружия",
     "a rapid attack is blows (fight) or shots (shoot)":
         "быстрая атака — удары (fight) или выстрелы (shoot)",
     "the number of attacks is a whole number": "число атак — целое число",
@@ -371,6 +385,9 @@ EFFECTS_RU = {
     "will_won": "{fighter} побеждает в поединке воли с бойцом {target}: +2 к следующей "
                 "атаке по нему ({roll})",
     "finished_off": "{fighter} добивает бойца {target}",
+    "kept_weapon": "{target} удерживает оружие {weapon} ({roll})",
+    "weapon_dropped": "{fighter} выбивает оружие {weapon} у бойца {target} ({roll})",
+    "weapon_taken": "{fighter} забирает оружие {weapon} у бойца {target} ({roll})",
     "rapid_attack": "{fighter}: быстрая атака, атак: {attacks}, по {modifier:+d} каждая",
     "withdrew": "{fighter} выходит из ближнего боя с бойцом {enemy}: -2 к Защите до его "
                 "следующего хода",
@@ -383,7 +400,9 @@ CHOICES_RU = {
     "direction": {"north": "север", "south": "юг", "west": "запад", "east": "восток"},
     "part": {"limb": "рука или нога", "head": "голова", "heart": "сердце", "eye": "глаз"},
     "with": {"agility": "Ловкость", "strength": "Сила", "smarts": "Смекалка"},
-    "attack": {"fight": "удары в ближнем бою", "shoot": "выстрелы"},
+    "attack": {"fight": "ближний бой", "shoot": "выстрел"},
+    "slot": {"weapon": "огнестрельное оружие", "melee_weapon": "оружие ближнего боя"},
+    "at": {"hand": "в руку", "weapon": "в само оружие"},
 }
 
 

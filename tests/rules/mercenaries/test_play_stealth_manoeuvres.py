@@ -377,7 +377,8 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["disarm", "two_weapons", "off_hand", "unstable_platform"])
+@pytest.mark.parametrize("action", ["two_weapons", "off_hand", "unstable_platform",
+                                    "improvised_weapon"])
 def test_manoeuvres_not_in_play_are_refused_by_name(action):
     refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
 
@@ -461,3 +462,27 @@ def test_a_rapid_attack_is_three_blows_at_minus_4_each_until_the_target_falls():
                                               "attacks": 2}), "only a Wild Card")
     refused(_melee(), ("rapid_attack", "m1", {"target": "j1", "attack": "shoot",
                                               "attacks": 7}), "at most 6")
+
+
+def test_a_disarm_knocks_the_machete_out_or_takes_it_by_4_over_the_strength_roll():
+    command = ("disarm", "m2", {"target": "j1", "attack": "fight", "at": "hand",
+                                "slot": "melee_weapon"})
+    state, effects = play(_melee(), declare(*command))
+    assert one(effects, "attack_declared").data["modifier"] == -1 - 2  # dusk, disarm
+    assert {r.key for r in SYSTEM.pending(state).requests} == {
+        "attack.trait", "grip.trait", "grip.wild"}
+    odds = SYSTEM.odds(_melee(), {"action": command[0], "unit": command[1],
+                                  "params": command[2]})
+    assert sum(odds[o] for o in odds) == 1 and {"kept", "dropped", "taken"} <= set(odds)
+    # 9 - 3 = 6 hits Parry 5; Moreno's Strength 4 misses 6: dropped (not 4 over: 6 < 8)
+    dropped, effects = play(state, dice({"attack.trait": [9], "grip.trait": [4],
+                                         "grip.wild": [3]}))
+    assert kinds(effects) == ["weapon_dropped"]
+    assert fighter(dropped, "j1").melee_weapon is None
+    # 15 - 3 = 12, and 12 >= Moreno's 3 + 4: taken, but Diaz's hand holds his own machete
+    taken, effects = play(state, dice({"attack.trait": [15], "grip.trait": [3],
+                                       "grip.wild": [1]}))
+    assert kinds(effects) == ["weapon_taken"] and fighter(taken, "j1").melee_weapon is None
+    kept, effects = play(state, dice({"attack.trait": [9], "grip.trait": [7],
+                                      "grip.wild": [1]}))
+    assert kinds(effects) == ["kept_weapon"]
