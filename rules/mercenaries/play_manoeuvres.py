@@ -4,6 +4,8 @@
 - Double tap (двойной выстрел, a semi-automatic weapon, ПА): +1 to the shot and damage; short
   burst (короткая очередь, КО): +2 and +2, a Wild Card's (an Extra's profile has it already).
   One attack roll; "Reload!" on a 2 as for any shot.
+- Unstable platform (ненадежная опора): a shot at -2 from a moving vehicle or a comrade's
+  back, as the player declares it (the battle has no vehicles).
 - Wild attack (яростная атака): a blow at +2 and +2 damage; his Defence is -2 until his
   next turn (the digest's reading).
 - Called shot and called blow (прицельная атака): limb -2; head or heart -4, +4 damage; eye
@@ -35,7 +37,7 @@
   holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
-(two weapons, off hand, unstable platform, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
+(two weapons, off hand, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
 weapon properties, edges, second weapon or vehicle for them.
 """
 
@@ -58,7 +60,7 @@ from rules.core.procedures import (
 from rules.core.system import Effect, Step
 from rules.mercenaries import cover, damage, manoeuvres, ranged, trait
 from rules.mercenaries.play_actions import next_turn_of, turn_number
-from rules.mercenaries.play_stealth import knows
+from rules.mercenaries.play_stealth import ACTIVE, knows, noticing
 from rules.mercenaries.rulebook import (
     ACT_CHECKS,
     ATTACK_TERMS,
@@ -81,6 +83,9 @@ from rules.mercenaries.state import Battle, Fighter
 
 #: A fighter finished off (§2.27 добивание).
 KILLED = "killed"
+#: The attacks with a manoeuvre's modifiers (``Variant``).
+ATTACK_MANOEUVRES = ("wild_attack", "called_shot", "called_blow", "drop_shot", "drop_blow",
+                     "nonlethal_blow", "double_tap", "short_burst", "unstable_shot")
 ATTACKS = {"shoot": False, "fight": True}
 
 
@@ -191,6 +196,8 @@ def _variant(state: Battle, command: Command) -> Variant:
         return Variant(True, manoeuvres.manoeuvre("nonlethal").attack, nonlethal=True)
     if name in ("double_tap", "short_burst"):
         return _fire_mode(state, command)
+    if name == "unstable_shot":
+        return Variant(False, manoeuvres.manoeuvre("unstable_platform").attack)
     if name in ("called_shot", "called_blow"):
         part = command.params.get("part")
         if not isinstance(part, str):
@@ -694,8 +701,7 @@ for _name in ("move", "run", "crawl"):
     _withdrawing(_name)
 RULEBOOK.register(
     *(Action(name, "§2.27", manoeuvre_validate, manoeuvre_declare, manoeuvre_odds)
-      for name in ("wild_attack", "called_shot", "called_blow", "drop_shot", "drop_blow",
-                   "nonlethal_blow", "double_tap", "short_burst")),
+      for name in ATTACK_MANOEUVRES),
     Action("defend", "§2.27", defend_validate, defend_declare),
     *(Action(name, "§2.27", opposed_validate, opposed_declare, opposed_odds)
       for name in OPPOSED),
@@ -706,5 +712,7 @@ RULEBOOK.register(
     Procedure("rapid", RapidContext, start=rapid_start),
     Procedure("opposed", OpposedContext, on_dice=opposed_on_dice),
 )
+for _name in (*ATTACK_MANOEUVRES, *OPPOSED, "finish_off", "rapid_attack", "disarm"):
+    noticing(_name, ACTIVE)  # a shot, a blow, a shout (§2.17: active)
 ACT_CHECKS.append(_may_act)
 ATTACK_TERMS.append(_terms)

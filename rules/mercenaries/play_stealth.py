@@ -217,8 +217,9 @@ def _approached(state: Battle, mover_at: int):
             yield then("notice", mover_at, NoticeContext(i, seen.tn))
 
 
-def _noticing(name: str) -> None:
-    """Wrap an action so that what it shows queues the Notice rolls it calls for."""
+def noticing(name: str, activity: str) -> None:
+    """Wrap an action so that what it shows queues the Notice rolls it calls for: a hidden
+    fighter's ``activity`` (§2.17), and a fighter coming beside a hidden enemy."""
     action = RULEBOOK.actions[name]
 
     def declare(state: Battle, command: Command) -> Step:
@@ -228,7 +229,7 @@ def _noticing(name: str) -> None:
         followups = []
         if before.hidden:
             left = before.cell if after.fighters[i].cell != before.cell else None
-            followups += _observers(after, i, activity=ACTIVITY[name], left=left)
+            followups += _observers(after, i, activity=activity, left=left)
         if after.fighters[i].cell != before.cell:
             followups += _approached(after, i)
         if not followups:
@@ -293,8 +294,8 @@ def _known_target(state: Battle, fighter: Fighter, target: Fighter, melee: bool
     return (0, 0)
 
 
-for _name in ACTIVITY:
-    _noticing(_name)
+for _name, _activity in ACTIVITY.items():
+    noticing(_name, _activity)
 RULEBOOK.register(
     Action("hide", "§2.17", hide_validate, hide_declare),
     Action("search", "§2.17", search_validate, search_declare, search_odds),

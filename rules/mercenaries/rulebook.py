@@ -45,7 +45,6 @@ for _name, _what, _rule in (
     # the manoeuvres of §2.27 not in play yet (play_manoeuvres has the others)
     ("two_weapons", "two weapons", "§2.27"),
     ("off_hand", "an off-hand attack", "§2.27"),
-    ("unstable_platform", "firing from an unstable platform", "§2.27"),
     ("improvised_weapon", "improvised weapons", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)

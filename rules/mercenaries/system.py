@@ -148,6 +148,7 @@ class MercenariesSystem(ProcedureMachine):
             ("search", "search for a hidden enemy", {}),
             ("wild_attack", "wild attack", {}), ("drop_shot", "shot with the Drop", {}),
             ("double_tap", "double tap", {}), ("short_burst", "short burst", {}),
+            ("unstable_shot", "shot from an unstable platform", {}),
             ("drop_blow", "blow with the Drop", {}),
             ("nonlethal_blow", "non-lethal blow", {}), ("grapple", "grapple", {}),
             ("crush", "hurt the one he holds", {}), ("intimidate", "intimidate", {}),

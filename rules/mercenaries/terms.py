@@ -79,6 +79,7 @@ LABELS = {
         "opposed": _both("opposed roll", "встречный бросок"),
         "rapid": _both("the next attack of a rapid attack", "следующая атака быстрой атаки"),
         "disarm": _both("disarm", "обезоруживание"),
+        "unstable_shot": _both("shot from an unstable platform", "выстрел с ненадёжной опоры"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),

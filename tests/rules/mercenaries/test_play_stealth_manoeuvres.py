@@ -311,12 +311,16 @@ def test_a_trick_lowers_defence_until_the_enemys_next_turn():
 
 
 def test_a_test_of_will_gives_plus_2_on_the_next_attack_on_that_enemy():
-    state, _ = play(_melee(), declare("intimidate", "m1", {"target": "j1"}))
+    state = _melee()
+    i, rourke = state.fighter("m1")
+    state = state.with_fighter(i, rourke._replace(hidden=False))  # a shout shows a hider
+    unhidden = state
+    state, _ = play(state, declare("intimidate", "m1", {"target": "j1"}))
     state, effects = play(state, dice({"opposed.trait": [5], "opposed.wild": [1],
                                        "resist.trait": [4], "resist.wild": [1]}))
     assert kinds(effects) == ["will_won"]
     assert fighter(state, "m1").will_bonus_vs == "j1"
-    plain, plain_effects = play(_melee(), declare("shoot", "m1", {"target": "j1"}))
+    plain, plain_effects = play(unhidden, declare("shoot", "m1", {"target": "j1"}))
     state, effects = play(state, declare("shoot", "m1", {"target": "j1"}))
     assert (one(effects, "attack_declared").data["modifier"]
             == one(plain_effects, "attack_declared").data["modifier"] + 2 - 2)  # 2nd action
@@ -377,8 +381,7 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["two_weapons", "off_hand", "unstable_platform",
-                                    "improvised_weapon"])
+@pytest.mark.parametrize("action", ["two_weapons", "off_hand", "improvised_weapon"])
 def test_manoeuvres_not_in_play_are_refused_by_name(action):
     refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
 
@@ -486,3 +489,18 @@ def test_a_disarm_knocks_the_machete_out_or_takes_it_by_4_over_the_strength_roll
     kept, effects = play(state, dice({"attack.trait": [9], "grip.trait": [7],
                                       "grip.wild": [1]}))
     assert kinds(effects) == ["kept_weapon"]
+
+
+def test_a_hidden_fighter_taking_the_drop_is_noticed_after_his_shot():
+    state, effects = play(SYSTEM.initial_state(AMBUSH),
+                          declare("drop_shot", "m1", {"target": "j2"}),
+                          dice({"attack.trait": [1], "attack.wild": [1]}))
+    assert kinds(effects)[-3:] == ["critical_failure", "missed", "notice_check"]
+
+
+def test_a_shot_from_an_unstable_platform_is_minus_2():
+    _, plain = play(SYSTEM.initial_state(CLEARING), declare("shoot", "m1", {"target": "j2"}))
+    _, effects = play(SYSTEM.initial_state(CLEARING),
+                      declare("unstable_shot", "m1", {"target": "j2"}))
+    assert (one(effects, "attack_declared").data["modifier"]
+            == one(plain, "attack_declared").data["modifier"] - 2)
