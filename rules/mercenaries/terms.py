@@ -56,6 +56,7 @@ LABELS = {
         "finish_off": _both("finish off", "добивание"),
         "double_tap": _both("double tap", "двойной выстрел"),
         "rapid_attack": _both("rapid attack", "быстрая атака"),
+        "unstable_shot": _both("shot from an unstable platform", "выстрел с ненадёжной опоры"),
         "disarm": _both("disarm", "обезоруживание"),
         "short_burst": _both("short burst", "короткая очередь"),
     },
@@ -79,7 +80,6 @@ LABELS = {
         "opposed": _both("opposed roll", "встречный бросок"),
         "rapid": _both("the next attack of a rapid attack", "следующая атака быстрой атаки"),
         "disarm": _both("disarm", "обезоруживание"),
-        "unstable_shot": _both("shot from an unstable platform", "выстрел с ненадёжной опоры"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),
