@@ -32,6 +32,7 @@ from rules.core.errors import RuleError, gettext_noop
 from rules.core.limits import Limits, check
 from rules.mercenaries import options
 from rules.mercenaries.cover import COVER_VALUES, LIGHT_PENALTY
+from rules.mercenaries.manoeuvres import IMPROVISED
 from rules.mercenaries.movement import Square
 from rules.mercenaries.state import Battle, Fighter, Squad, Weapon
 from rules.mercenaries.trait import TRAIT_DICE
@@ -102,6 +103,7 @@ def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
         semi_auto=_kit_flag(spec, "semi_auto", field),
         short_burst=_kit_flag(spec, "short_burst", field),
         two_handed=_kit_flag(spec, "two_handed", field),
+        improvised=_improvised(spec, field, melee=melee),
     )
 
 
@@ -142,6 +144,15 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         ghillie=_kit_flag(spec, "ghillie", field), optics=_kit_flag(spec, "optics", field),
         thermal=_kit_flag(spec, "thermal", field),
     )
+
+
+def _improvised(spec: Mapping, field: str, *, melee: bool) -> str:
+    """An improvised melee weapon's size (§2.27: a rifle swung as a club, ...)."""
+    size = spec.get("improvised", "")
+    if size and (not melee or size not in IMPROVISED):
+        raise _bad(gettext_noop("{field} is an improvised melee weapon's size: small, medium "
+                                "or large"), f"{field}.improvised", field=f"{field}.improvised")
+    return size
 
 
 def _kit_flag(spec: Mapping, name: str, field: str) -> bool:

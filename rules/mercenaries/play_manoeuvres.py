@@ -4,6 +4,10 @@
 - Double tap (двойной выстрел, a semi-automatic weapon, ПА): +1 to the shot and damage; short
   burst (короткая очередь, КО): +2 and +2, a Wild Card's (an Extra's profile has it already).
   One attack roll; "Reload!" on a 2 as for any shot.
+- Improvised weapons (импровизированное оружие): a melee weapon with the setup's
+  ``improvised`` size fights at -1 against a real one and is struck at +1 instead of +2
+  (``melee.ARMS_MODIFIER``; the errata's "one modifier described twice": its -1 to Defence is
+  that same +1, applied once). Its minimum Strength has no effect the text states.
 - Unstable platform (ненадежная опора): a shot at -2 from a moving vehicle or a comrade's
   back, as the player declares it (the battle has no vehicles).
 - Wild attack (яростная атака): a blow at +2 and +2 damage; his Defence is -2 until his
@@ -37,7 +41,7 @@
   holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
-(two weapons, off hand, improvised weapons) are refused as not implemented yet: the battle's fighters carry no
+(two weapons, off hand) are refused as not implemented yet: the battle's fighters carry no
 weapon properties, edges, second weapon or vehicle for them.
 """
 

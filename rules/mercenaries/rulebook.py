@@ -45,7 +45,6 @@ for _name, _what, _rule in (
     # the manoeuvres of §2.27 not in play yet (play_manoeuvres has the others)
     ("two_weapons", "two weapons", "§2.27"),
     ("off_hand", "an off-hand attack", "§2.27"),
-    ("improvised_weapon", "improvised weapons", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)
 
@@ -309,7 +308,12 @@ def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
 
 
 def _arms(fighter: Fighter) -> str:
-    return melee.MELEE_WEAPON if fighter.melee_weapon is not None else melee.UNARMED
+    """What he fights with in melee (§2.6): a melee weapon, an improvised one (§2.27), or
+    nothing."""
+    weapon = fighter.melee_weapon
+    if weapon is None:
+        return melee.UNARMED
+    return melee.IMPROVISED if weapon.improvised else melee.MELEE_WEAPON
 
 
 def _attack_validate(melee_attack: bool):

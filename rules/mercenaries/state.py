@@ -38,6 +38,7 @@ class Weapon(NamedTuple):
     semi_auto: bool = False
     short_burst: bool = False
     two_handed: bool = False  # +4 to keep it against a disarm
+    improvised: str = ""  # a melee weapon that is only improvised: small, medium or large
 
 
 class Fighter(NamedTuple):

@@ -319,6 +319,8 @@ SENTENCES_RU = {
     "{target} is not an enemy who can no longer resist":
         "{target} — не враг, неспособный сопротивляться",
     "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
+    "{field} is an improvised melee weapon's size: small, medium or large":
+        "{field}: размер импровизированного оружия ближнего боя — small, medium или large",
     "a disarm is a blow (fight) or a shot (shoot)":
         "обезоруживание — удар (fight) или выстрел (shoot)",
     "a disarm strikes at the hand or at the weapon itself":

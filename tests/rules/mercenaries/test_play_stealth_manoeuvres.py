@@ -381,7 +381,7 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["two_weapons", "off_hand", "improvised_weapon"])
+@pytest.mark.parametrize("action", ["two_weapons", "off_hand"])
 def test_manoeuvres_not_in_play_are_refused_by_name(action):
     refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
 
@@ -504,3 +504,17 @@ def test_a_shot_from_an_unstable_platform_is_minus_2():
                       declare("unstable_shot", "m1", {"target": "j2"}))
     assert (one(effects, "attack_declared").data["modifier"]
             == one(plain, "attack_declared").data["modifier"] - 2)
+
+
+def test_an_improvised_weapon_strikes_at_minus_1_and_is_struck_at_plus_1():
+    setup = copy.deepcopy(AMBUSH)
+    diaz = setup["sides"]["mercs"]["squads"]["scouts"]["fighters"]["m2"]
+    diaz["melee_weapon"] = {"name": "rifle butt", "damage": [1, 6, 0], "improvised": "medium"}
+    _, effects = play(SYSTEM.initial_state(setup), declare("fight", "m2", {"target": "j1"}))
+    assert one(effects, "attack_declared").data["modifier"] == -1 - 1  # dusk, improvised
+    _, effects = play(SYSTEM.initial_state(setup), declare("end_turn"),
+                      declare("fight", "j1", {"target": "m2"}))
+    assert one(effects, "attack_declared").data["modifier"] == -1 + 1
+    diaz["melee_weapon"]["improvised"] = "huge"
+    with pytest.raises(RuleError, match="small, medium or large"):
+        SYSTEM.initial_state(setup)
