@@ -24,6 +24,11 @@
   target rolls Strength against the attack's total (+4 for a two-handed weapon, -4 Shaken);
   a hit he fails drops the weapon, 4 over his total and the attacker takes it (the digest's
   reading of "whose success"), into his own hand only if that hand is free.
+- Two weapons and the off hand (оружие в каждой руке, атака второй рукой): a fighter with a
+  melee weapon in his other hand (the setup's ``off_hand``) strikes with it once a turn,
+  before or after his one attack, at -2 without Ambidextrous; as his second attack its
+  multi-action -2 is cancelled by Two-Fisted (the first, made alone, had none at the
+  table). A firearm in the off hand is not in play.
 - Defend (оборона): +2 melee Defence until his next turn; no other action, but he may still
   move (the text: defending, he withdraws from melee without the penalty).
 - Grapple (захват): opposed Fighting in one cell; success holds the enemy, a raise holds and
@@ -41,7 +46,7 @@
   holds a melee weapon is -2 Defence until his next turn, unless he defended this turn.
 
 Gang up and firearms in melee are in every blow and shot already (``rulebook``); the others
-(two weapons, off hand) are refused as not implemented yet: the battle's fighters carry no
+(a shot with a firearm in the off hand) are refused as not implemented yet: the battle's fighters carry no
 weapon properties, edges, second weapon or vehicle for them.
 """
 
@@ -458,6 +463,46 @@ def disarm_odds(state: Battle, command: Command) -> Distribution:
                                    for b, q in theirs.items())
 
 
+# --- two weapons, the off hand -----------------------------------------------------------
+
+
+def _off_hand(state: Battle, command: Command) -> int:
+    """The modifier of a blow with the weapon in his other hand (§2.27): -2 without
+    Ambidextrous; after his first attack this turn it is his second, whose multi-action -2
+    Two-Fisted cancels. Once a turn."""
+    _, fighter = state.fighter(command.unit)
+    if fighter.off_hand is None:
+        raise forbid(gettext_noop("{fighter} holds no weapon in his other hand"), "§2.27",
+                     fighter=fighter.name)
+    if fighter.off_hand_turn == turn_number(state):
+        raise forbid(gettext_noop("{fighter} has struck with his other hand this turn"),
+                     "§2.27", fighter=fighter.name)
+    return manoeuvres.two_weapon_penalty("off", two_fisted=True,
+                                         ambidextrous=fighter.ambidextrous) + (
+        -manoeuvres.two_weapon_penalty("main", two_fisted=False, ambidextrous=True)
+        if fighter.attacked and fighter.two_fisted else 0)
+
+
+def off_hand_validate(state: Battle, command: Command) -> None:
+    attack_odds(state, command, melee_attack=True, more=_off_hand(state, command), again=True)
+
+
+def off_hand_declare(state: Battle, command: Command) -> Step:
+    more = _off_hand(state, command)
+    step = attack_step(state, command, melee_attack=True, more=more, off_hand=True)
+    i, fighter = step.state.fighter(command.unit)
+    state = step.state.with_fighter(i, fighter._replace(off_hand_turn=turn_number(state)))
+    state = _used_will(Step(state), i, command.params.get("target")).state
+    return Step(state, (Effect("manoeuvre", f"{fighter.name}: off-hand blow", fighter.id,
+                               {"fighter": fighter.name, "manoeuvre": "off_hand_blow"}),
+                        *step.effects))
+
+
+def off_hand_odds(state: Battle, command: Command) -> Distribution:
+    return attack_odds(state, command, melee_attack=True, more=_off_hand(state, command),
+                       again=True)
+
+
 # --- defend --------------------------------------------------------------------------------
 
 
@@ -712,11 +757,13 @@ RULEBOOK.register(
     Action("finish_off", "§2.27", finish_validate, finish_declare),
     Action("rapid_attack", "§2.27", rapid_validate, rapid_declare, rapid_odds),
     Action("disarm", "§2.27", disarm_validate, disarm_declare, disarm_odds),
+    Action("off_hand_blow", "§2.27", off_hand_validate, off_hand_declare, off_hand_odds),
     Procedure("disarm", DisarmContext, on_dice=disarm_on_dice),
     Procedure("rapid", RapidContext, start=rapid_start),
     Procedure("opposed", OpposedContext, on_dice=opposed_on_dice),
 )
-for _name in (*ATTACK_MANOEUVRES, *OPPOSED, "finish_off", "rapid_attack", "disarm"):
+for _name in (*ATTACK_MANOEUVRES, *OPPOSED, "finish_off", "rapid_attack", "disarm",
+              "off_hand_blow"):
     noticing(_name, ACTIVE)  # a shot, a blow, a shout (§2.17: active)
 ACT_CHECKS.append(_may_act)
 ATTACK_TERMS.append(_terms)

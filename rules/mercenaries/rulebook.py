@@ -43,8 +43,7 @@ for _name, _what, _rule in (
     ("area_attack", "area attacks", "§2.21"), ("lobbed_attack", "lobbed attacks", "§2.22"),
     ("aim", "aiming", "§2.26"), ("hold", "holding an attack", "§2.26"),
     # the manoeuvres of §2.27 not in play yet (play_manoeuvres has the others)
-    ("two_weapons", "two weapons", "§2.27"),
-    ("off_hand", "an off-hand attack", "§2.27"),
+    ("off_hand_shot", "a shot with an off-hand firearm", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)
 
@@ -255,16 +254,18 @@ class AttackContext(NamedTuple):
     damage_bonus: int = 0  # a manoeuvre's (§2.27: wild attack, called shot, the Drop)
     nonlethal: bool = False  # wounds knock out instead (§2.27)
     strength_only: bool = False  # damage is the Strength die alone (§2.27 grapple)
+    off_hand: bool = False  # a blow of the weapon in his other hand (§2.27)
 
 
-def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
+def _attack_basics(state: Battle, command: Command, *, melee_attack: bool, again: bool = False
                    ) -> tuple[Fighter, Fighter, int, int]:
-    """(attacker, target, modifier, Defence) of a declared attack, or a refusal."""
+    """(attacker, target, modifier, Defence) of a declared attack, or a refusal; ``again``:
+    his other hand's attack, which may follow his first (§2.27 two weapons)."""
     _, fighter = _acting(state, command)
     if fighter.shaken:
         raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
                      "§2.10", fighter=fighter.name)
-    if fighter.attacked:
+    if fighter.attacked and not again:
         raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
                      fighter=fighter.name)
     _, target = state.fighter(command.params.get("target"), field="params.target")
@@ -323,11 +324,14 @@ def _attack_validate(melee_attack: bool):
 
 
 def attack_step(state: Battle, command: Command, *, melee_attack: bool, more: int = 0,
-                damage_bonus: int = 0, nonlethal: bool = False) -> Step:
+                damage_bonus: int = 0, nonlethal: bool = False, off_hand: bool = False
+                ) -> Step:
     """Declare an attack and ask for its dice; ``more`` is a manoeuvre's modifier to the
-    roll and ``damage_bonus`` to the damage (§2.27)."""
+    roll and ``damage_bonus`` to the damage (§2.27); ``off_hand``: a blow of the weapon in
+    his other hand, which may follow his first attack (§2.27 two weapons)."""
     fighter, target, modifier, defence = _attack_basics(state, command,
-                                                        melee_attack=melee_attack)
+                                                        melee_attack=melee_attack,
+                                                        again=off_hand)
     modifier += more
     i, _ = state.fighter(command.unit)
     t, _ = state.fighter(target.id)
@@ -341,7 +345,8 @@ def attack_step(state: Battle, command: Command, *, melee_attack: bool, more: in
                    "modifier": modifier, "defence": defence})
     return ask_dice(state, "attack", "roll", i,
                     AttackContext(t, melee_attack, modifier, defence,
-                                  damage_bonus=damage_bonus, nonlethal=nonlethal),
+                                  damage_bonus=damage_bonus, nonlethal=nonlethal,
+                                  off_hand=off_hand),
                     _trait_dice(state, "attack", skill, fighter, fighter.trait(skill)), (said,))
 
 
@@ -352,10 +357,10 @@ def _attack_declare(melee_attack: bool):
 
 
 def attack_odds(state: Battle, command: Command, *, melee_attack: bool,
-                more: int = 0) -> Distribution:
+                more: int = 0, again: bool = False) -> Distribution:
     """Hit or miss of an attack, exact (``more``: a manoeuvre's modifier)."""
     fighter, _target, modifier, defence = _attack_basics(state, command,
-                                                         melee_attack=melee_attack)
+                                                         melee_attack=melee_attack, again=again)
     modifier += more
     skill = "fighting" if melee_attack else "shooting"
     exceed = state.options.hit_test == damage.EXCEED
@@ -402,12 +407,13 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                           {"fighter": fighter.name, "target": target.name,
                            "roll": _roll_text(result), "raise": raised}))
     return ask_dice(state, "attack", "damage", res.unit, ctx._replace(raised=raised),
-                    damage_dice(fighter, ctx.melee, raised,
-                                 explode=state.options.dice_explode), effects)
+                    damage_dice(fighter, ctx.melee, raised, explode=state.options.dice_explode,
+                                off_hand=ctx.off_hand), effects)
 
 
 def damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *, explode: bool,
-                strength_only: bool = False) -> tuple[DiceRequest, ...]:
+                strength_only: bool = False, off_hand: bool = False
+                ) -> tuple[DiceRequest, ...]:
     """The damage dice of a hit: Strength and the melee weapon's die, the firearm's dice,
     or the Strength die alone (a grappler's, §2.27); +1d6 on a raise (§2.9)."""
     if strength_only:
@@ -418,7 +424,7 @@ def damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *, explode: 
         strength = fighter.trait("strength")
         dice = (_die("damage.strength", f"Strength die d{strength}", strength, fighter.id,
                      explode=explode),)
-        weapon = fighter.melee_weapon
+        weapon = fighter.off_hand if off_hand else fighter.melee_weapon
         if weapon is not None and weapon.damage_dice:
             dice += (_die("damage.weapon", f"{weapon.name} damage d{weapon.damage_sides}",
                           weapon.damage_sides, fighter.id, weapon.damage_dice,
@@ -436,7 +442,8 @@ def damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *, explode: 
 def _damage_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx = res.ctx
     fighter, target = state.fighters[res.unit], state.fighters[ctx.target]
-    weapon = None if ctx.strength_only else fighter.melee_weapon if ctx.melee else fighter.weapon
+    weapon = (None if ctx.strength_only else fighter.off_hand if ctx.off_hand
+              else fighter.melee_weapon if ctx.melee else fighter.weapon)
     total = sum(sum(values) for values in rolls.values()) + ctx.damage_bonus
     total += weapon.damage_bonus if weapon is not None else 0
     ap = weapon.ap if weapon is not None else 0

@@ -88,6 +88,10 @@ class Fighter(NamedTuple):
     defend_until: int = -1
     grappled_by: str = ""  # the id of the fighter who holds him
     will_bonus_vs: str = ""  # +2 on his next action against this enemy (test of will)
+    off_hand: Weapon | None = None  # a melee weapon in his other hand (§2.27 two weapons)
+    ambidextrous: bool = False  # Edge «Амбидекстр»: no -2 for the off hand
+    two_fisted: bool = False  # Edge «Атака с двух рук»: no multi-action -2 for two weapons
+    off_hand_turn: int = -1  # the turn number of his last off-hand blow
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -174,6 +178,7 @@ def fighter_to_json(fighter: Fighter) -> dict:
     out["traits"] = dict(fighter.traits)
     out["weapon"] = weapon_to_json(fighter.weapon)
     out["melee_weapon"] = weapon_to_json(fighter.melee_weapon)
+    out["off_hand"] = weapon_to_json(fighter.off_hand)
     return out
 
 
@@ -185,6 +190,7 @@ def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
         "weapon": weapon_from_json(data["weapon"]),
         "melee_weapon": weapon_from_json(data["melee_weapon"]),
         "known_to": tuple(data.get("known_to", ())),
+        "off_hand": weapon_from_json(data.get("off_hand")),
     })
 
 

@@ -56,6 +56,7 @@ LABELS = {
         "finish_off": _both("finish off", "добивание"),
         "double_tap": _both("double tap", "двойной выстрел"),
         "rapid_attack": _both("rapid attack", "быстрая атака"),
+        "off_hand_blow": _both("blow with the other hand", "атака второй рукой"),
         "unstable_shot": _both("shot from an unstable platform", "выстрел с ненадёжной опоры"),
         "disarm": _both("disarm", "обезоруживание"),
         "short_burst": _both("short burst", "короткая очередь"),
@@ -321,6 +322,9 @@ SENTENCES_RU = {
     "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
     "{field} is an improvised melee weapon's size: small, medium or large":
         "{field}: размер импровизированного оружия ближнего боя — small, medium или large",
+    "{fighter} holds no weapon in his other hand": "у бойца {fighter} нет оружия во второй руке",
+    "{fighter} has struck with his other hand this turn":
+        "{fighter} уже атаковал второй рукой в этот ход",
     "a disarm is a blow (fight) or a shot (shoot)":
         "обезоруживание — удар (fight) или выстрел (shoot)",
     "a disarm strikes at the hand or at the weapon itself":

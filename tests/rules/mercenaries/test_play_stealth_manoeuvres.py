@@ -381,7 +381,7 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["two_weapons", "off_hand"])
+@pytest.mark.parametrize("action", ["off_hand_shot"])
 def test_manoeuvres_not_in_play_are_refused_by_name(action):
     refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
 
@@ -518,3 +518,24 @@ def test_an_improvised_weapon_strikes_at_minus_1_and_is_struck_at_plus_1():
     diaz["melee_weapon"]["improvised"] = "huge"
     with pytest.raises(RuleError, match="small, medium or large"):
         SYSTEM.initial_state(setup)
+
+
+@pytest.mark.parametrize(("edges", "second"), [({}, -2 - 2), ({"ambidextrous": True}, -2),
+                                               ({"two_fisted": True}, -2),
+                                               ({"ambidextrous": True, "two_fisted": True}, 0)])
+def test_a_blow_with_the_other_hand_after_the_first(edges, second):
+    setup = copy.deepcopy(AMBUSH)
+    diaz = setup["sides"]["mercs"]["squads"]["scouts"]["fighters"]["m2"]
+    diaz.update({"off_hand": {"name": "knife", "damage": [1, 4, 0]}, **edges})
+    state, effects = play(SYSTEM.initial_state(setup), declare("fight", "m2", {"target": "j1"}))
+    first = one(effects, "attack_declared").data["modifier"]
+    state, effects = play(state, dice({"attack.trait": [1]}),
+                          declare("off_hand_blow", "m2", {"target": "j1"}))
+    assert one(effects, "attack_declared").data["modifier"] == first + second
+    state, effects = play(state, dice({"attack.trait": [10]}))  # a hit at -5 or better
+    requests = SYSTEM.pending(state).requests
+    assert "knife damage d4" in {r.label for r in requests}
+    state, _ = play(state, dice({r.key: [1] for r in requests}))
+    refused(state, ("off_hand_blow", "m2", {"target": "j1"}), "other hand this turn")
+    refused(SYSTEM.initial_state(AMBUSH), ("off_hand_blow", "m2", {"target": "j1"}),
+            "no weapon in his other hand")
