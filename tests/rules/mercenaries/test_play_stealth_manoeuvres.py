@@ -539,3 +539,12 @@ def test_a_blow_with_the_other_hand_after_the_first(edges, second):
     refused(state, ("off_hand_blow", "m2", {"target": "j1"}), "other hand this turn")
     refused(SYSTEM.initial_state(AMBUSH), ("off_hand_blow", "m2", {"target": "j1"}),
             "no weapon in his other hand")
+
+
+def test_worked_example_17_a_called_shot_at_the_eye_is_minus_6_and_plus_4_damage():
+    _, plain = play(SYSTEM.initial_state(CLEARING), declare("shoot", "m1", {"target": "j2"}))
+    state, effects = play(SYSTEM.initial_state(CLEARING),
+                          declare("called_shot", "m1", {"target": "j2", "part": "eye"}))
+    assert (one(effects, "attack_declared").data["modifier"]
+            == one(plain, "attack_declared").data["modifier"] - 6)
+    assert state.resolution.ctx.damage_bonus == 4
