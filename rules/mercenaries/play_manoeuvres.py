@@ -25,8 +25,8 @@
   a hit he fails drops the weapon, 4 over his total and the attacker takes it (the digest's
   reading of "whose success"), into his own hand only if that hand is free.
 - Two weapons and the off hand (оружие в каждой руке, атака второй рукой): a fighter with a
-  melee weapon in his other hand (the setup's ``off_hand``) strikes with it once a turn,
-  before or after his one attack, at -2 without Ambidextrous; as his second attack its
+  melee weapon in his other hand (the setup's ``off_hand``) strikes with it once a turn, as
+  his attack or after it, at -2 without Ambidextrous; as his second attack its
   multi-action -2 is cancelled by Two-Fisted (the first, made alone, had none at the
   table). A firearm in the off hand is not in play.
 - Defend (оборона): +2 melee Defence until his next turn; no other action, but he may still
