@@ -13,6 +13,10 @@
              "melee_weapon": {"name": "machete", "damage": [1, 6, 0]}}}}}},
                "junta": {...}}}
 
+Optional per fighter: more trait dice (``OPTIONAL_TRAITS``: stealth, notice, smarts,
+intimidation, taunt), ``"hidden": true`` (hidden from every enemy at the start, §2.17),
+``"camouflage"`` 0..4, and ``"ghillie"``, ``"optics"``, ``"thermal"`` flags.
+
 ``"options"`` (optional) chooses readings of rules the text leaves open
 (``rules.mercenaries.options``). Who goes first is the scenario's (§2.1: the text does not say); ranges are in cells (§2.7).
 Ranged Defence is 4 unless given (the digest's reading, §2.7); a Wild Card has 3 bennies
@@ -28,6 +32,7 @@ from rules.core.errors import RuleError, gettext_noop
 from rules.core.limits import Limits, check
 from rules.mercenaries import options
 from rules.mercenaries.cover import COVER_VALUES, LIGHT_PENALTY
+from rules.mercenaries.manoeuvres import IMPROVISED
 from rules.mercenaries.movement import Square
 from rules.mercenaries.state import Battle, Fighter, Squad, Weapon
 from rules.mercenaries.trait import TRAIT_DICE
@@ -38,8 +43,9 @@ TRAITS = {
     "wild_card": ("agility", "spirit", "strength", "vigor", "fighting", "shooting"),
     "extra": ("agility", "strength", "vigor", "fighting", "shooting", "base_skill"),
 }
-#: Traits a fighter may have: Notice, which a spotter rolls (§2.23).
-OPTIONAL_TRAITS = ("notice",)
+#: Traits a fighter may have besides (§2.17 Stealth and Notice, §2.27 Smarts for a trick or
+#: a taunt, Intimidation and Taunt for a test of will).
+OPTIONAL_TRAITS = ("stealth", "notice", "smarts", "intimidation", "taunt")
 DEFAULT_DEFENCE = 4
 WILD_CARD_BENNIES = 3
 MAX_MAP = 200
@@ -107,6 +113,10 @@ def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
         short=ranges[0], medium=ranges[1], long=ranges[2],
         rof=_int(spec.get("rof", 1), f"{field}.rof", 1, 10), melee=melee,
         **({} if melee else _fire_properties(spec, field)),
+        semi_auto=_kit_flag(spec, "semi_auto", field),
+        short_burst=_kit_flag(spec, "short_burst", field),
+        two_handed=_kit_flag(spec, "two_handed", field),
+        improvised=_improvised(spec, field, melee=melee),
     )
 
 
@@ -166,6 +176,10 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         if traits.get(name) not in TRAIT_DICE:
             raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"),
                        f"{field}.traits.{name}", field=f"{field}.traits.{name}")
+    for name in OPTIONAL_TRAITS:
+        if name in traits and traits[name] not in TRAIT_DICE:
+            raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"),
+                       f"{field}.traits.{name}", field=f"{field}.traits.{name}")
     name = str(spec.get("name") or ident)
     check(limits, "name_length", len(name), f"{field}.name")
     wild_card = kind == "wild_card"
@@ -185,7 +199,31 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         grenades=_grenades(spec.get("grenades"), f"{field}.grenades"),
         bennies=_int(spec.get("bennies", WILD_CARD_BENNIES if wild_card else 0),
                      f"{field}.bennies", 0, 10 if wild_card else 0),
+        hidden=_kit_flag(spec, "hidden", field), known_to=(),
+        camouflage=_int(spec.get("camouflage", 0), f"{field}.camouflage", 0, 4),
+        ghillie=_kit_flag(spec, "ghillie", field), optics=_kit_flag(spec, "optics", field),
+        thermal=_kit_flag(spec, "thermal", field),
+        off_hand=_weapon(spec.get("off_hand"), f"{field}.off_hand", melee=True),
+        ambidextrous=_kit_flag(spec, "ambidextrous", field),
+        two_fisted=_kit_flag(spec, "two_fisted", field),
     )
+
+
+def _improvised(spec: Mapping, field: str, *, melee: bool) -> str:
+    """An improvised melee weapon's size (§2.27: a rifle swung as a club, ...)."""
+    size = spec.get("improvised", "")
+    if size and (not melee or size not in IMPROVISED):
+        raise _bad(gettext_noop("{field} is an improvised melee weapon's size: small, medium "
+                                "or large"), f"{field}.improvised", field=f"{field}.improvised")
+    return size
+
+
+def _kit_flag(spec: Mapping, name: str, field: str) -> bool:
+    value = spec.get(name, False)
+    if not isinstance(value, bool):
+        raise _bad(gettext_noop("{field} must be true or false"), f"{field}.{name}",
+                   field=f"{field}.{name}")
+    return value
 
 
 def _map(spec: Any) -> tuple[int, int, str, tuple]:

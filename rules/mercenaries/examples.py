@@ -101,8 +101,38 @@ VILLAGE = {
     },
 }
 
+#: An ambush at dusk (§2.17, §2.27): a hidden scout in the woods, a melee in one cell, and
+#: the traits that stealth, detection, tricks and tests of will roll.
+_SKILLS = {"stealth": 8, "notice": 6, "smarts": 6, "intimidation": 6, "taunt": 6}
+AMBUSH = {
+    "map": {"width": 6, "height": 5, "light": "dim", "cells": [
+        {"cell": [1, 1], "cover": 2}, {"cell": [2, 1], "cover": 1},
+        {"cell": [4, 3], "cover": 4, "building": True},
+    ]},
+    "first_side": "mercs",
+    "sides": {
+        "mercs": {"name": "Mercenaries", "squads": {"scouts": {"name": "Scouts", "fighters": {
+            "m1": _fighter("Sgt. Rourke", "wild_card", [1, 1], bennies=1, hidden=True,
+                           optics=True, weapon={"name": "assault rifle", "damage": [2, 8, 0],
+                                                "ap": 2, "range": [6, 12, 24], "rof": 3,
+                                                "semi_auto": True, "short_burst": True},
+                           traits={**_fighter("", "wild_card", [0, 0])["traits"],
+                                   **_SKILLS}),
+            "m2": _fighter("Diaz", "extra", [3, 2], traits={
+                **_fighter("", "extra", [0, 0])["traits"], "stealth": 6}),
+        }}}},
+        "junta": {"name": "Junta patrol", "squads": {"patrol": {"name": "Patrol", "fighters": {
+            "j1": _fighter("Lt. Moreno", "wild_card", [3, 2], bennies=1,
+                           traits={**_fighter("", "wild_card", [0, 0])["traits"],
+                                   **_SKILLS}),
+            "j2": _fighter("Private Ruiz", "extra", [3, 3]),
+        }}}},
+    },
+}
+
 SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS,
-          "crossing": CROSSING, "village": VILLAGE}
+          "crossing": CROSSING, "village": VILLAGE,
+          "ambush at dusk": AMBUSH}
 
 #: the mortar's first shot at the unseen square (-6, the spotter cannot help) lands two
 #: cells off in an empty cell; two rounds later (1/3 with a crew of two) it fires again.
@@ -139,6 +169,11 @@ ODDS_CASES = (
      {"action": "lobbed_attack", "unit": "g3", "params": {"with": "weapon", "at": "7,5"}}),
     ("a mortar's second shot at an unseen square, a spotter directing it", VILLAGE,
      _MORTAR_AGAIN, _FIRST_MORTAR_SHOT),
+    ("a grapple in one cell", AMBUSH,
+     {"action": "grapple", "unit": "m2", "params": {"target": "j1"}}),
+    ("a search with binoculars at dusk", AMBUSH,
+     {"action": "search", "unit": "j1", "params": {"target": "m1"}},
+     (declare("end_turn"),)),
 )
 
 
@@ -152,4 +187,8 @@ def outcome_of(before, command, effects, after) -> str:
     if action in ("area_attack", "lobbed_attack"):
         from rules.mercenaries.play_area import outcome_of as landed
         return landed(effects)
+    if command["action"] == "grapple":
+        return "success" if any(e.kind == "grappled" for e in effects) else "failure"
+    if command["action"] == "search":
+        return ("spotted" if any(e.kind == "spotted" for e in effects) else "not spotted")
     return "hit" if any(e.kind == "hit" for e in effects) else "miss"

@@ -284,7 +284,7 @@ def area_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
         return ask_dice(state, "area_attack", "roll", res.unit, ctx,
                         _trait_dice(state, "area", "Shooting", fighter,
                                     fighter.trait("shooting")),
-                        (Effect("spotted", f"{spotter.name} spots the fall of shot "
+                        (Effect("fall_of_shot_spotted", f"{spotter.name} spots the fall of shot "
                                 f"({_roll_text(result)}): {penalty:+d} instead of "
                                 f"{indirect.UNSEEN:+d}", spotter.id,
                                 {"fighter": spotter.name, "roll": _roll_text(result),

@@ -38,7 +38,6 @@ from rules.mercenaries.rulebook import (
     WILD_DIE,
     AttackContext,
     _acting,
-    _damage_dice,
     _die,
     _one_more_action,
     _penalties,
@@ -46,6 +45,7 @@ from rules.mercenaries.rulebook import (
     _rolled,
     _trait_dice,
     cell_key,
+    damage_dice,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
 
@@ -269,7 +269,7 @@ def fire_hit_start(state: Battle, unit: int, ctx: AttackContext) -> Step:
     §2.12)."""
     fighter = state.fighters[unit]
     return ask_dice(state, "attack", "damage", unit, ctx,
-                    _damage_dice(fighter, False, ctx.raised, explode=state.options.dice_explode))
+                    damage_dice(fighter, False, ctx.raised, explode=state.options.dice_explode))
 
 
 def _die_classes(sides: int, shot: Shot, triggers: frozenset[int], reading: str,

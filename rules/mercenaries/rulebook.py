@@ -39,12 +39,14 @@ from rules.mercenaries.state import Battle, Cell, Fighter
 
 RULEBOOK = Rulebook("mercenaries")
 for _name, _what, _rule in (
-    ("hide", "stealth and detection", "§2.17"), ("crawl", "crawling", "§2.3"),
-    ("grapple", "grappling", "§2.27"), ("trick", "tricks", "§2.27"),
+    # the manoeuvres of §2.27 not in play yet (play_manoeuvres has the others)
+    ("off_hand_shot", "a shot with an off-hand firearm", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)
 
 WILD_DIE = trait.WILD_DIE
+#: A fighter knocked out by non-lethal wounds, out of the fight for 1d6 hours (§2.27).
+UNCONSCIOUS = "unconscious"
 
 
 def _die(key: str, label: str, sides: int, unit: str, count: int = 1, *,
@@ -70,6 +72,15 @@ def _rolled(rolls: Rolls, prefix: str, modifier: int, tn: int = trait.TN) -> tra
                          modifier=modifier, tn=tn)
 
 
+def critical(fighter: Fighter, result: trait.TraitResult) -> tuple[Effect, ...]:
+    """A Wild Card's snake eyes, told for the game master to rule on (§2.14); an Extra's
+    natural 1 only fails (``trait.resolve``)."""
+    if not result.critical_failure:
+        return ()
+    return (Effect("critical_failure", f"{fighter.name} rolls snake eyes: a critical failure "
+                   "for the game master", fighter.id, {"fighter": fighter.name}),)
+
+
 def _roll_text(result: trait.TraitResult) -> str:
     dice = f"{result.trait}" if result.wild is None else f"{result.trait}/{result.wild}"
     return f"{dice}{result.modifier:+d} = {result.total}"
@@ -90,17 +101,31 @@ def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
     if fighter.whole_turn:
         raise forbid(gettext_noop("{fighter} spends the whole turn reloading"), "§2.8",
                      fighter=fighter.name)
+    for check in ACT_CHECKS:
+        check(state, fighter, command)
     return i, fighter
 
 
+#: Checks of any declaration by a fighter, called with (state, fighter, command); they raise
+#: a refusal (``play_manoeuvres``: one who defends takes no other action, §2.27).
+ACT_CHECKS: list = []
+#: Terms of an attack, called with (state, attacker, target, melee) and returning
+#: (modifier, Defence) to add, or raising a refusal (``play_stealth``: a hidden target;
+#: ``play_manoeuvres``: Defence lowered or raised, a grappled attacker, test of will).
+ATTACK_TERMS: list = []
+
+
 def _one_more_action(fighter: Fighter, extra: int = 1) -> int:
-    """The fighter's actions this turn after ``extra`` more; more than two is the Wild
-    Card's Agility check (§2.4), not implemented yet."""
+    """The fighter's actions this turn after ``extra`` more; a Wild Card's third and later
+    need the Agility check first (§2.4): ``RuleError("agility_check")`` naming how many,
+    which the system answers by rolling it (``play_actions``)."""
     total = fighter.actions + extra
     actions.check_actions(total, wild_card=fighter.wild_card)
-    if total > actions.EXTRA_ACTIONS:
-        raise RuleError("not_implemented", rule="§2.4", template=gettext_noop(
-            "more than two actions in a turn (the Agility check, §2.4) is not implemented yet"))
+    if total > actions.EXTRA_ACTIONS and total > fighter.untangled:
+        raise RuleError("agility_check", rule="§2.4", params={"fighter": fighter.name,
+                                                             "n": total},
+                        template=gettext_noop("{fighter}'s action number {n} this turn needs "
+                                              "the Agility check first"))
     return total
 
 
@@ -170,8 +195,8 @@ def _checked_move(state: Battle, command: Command, run: bool) -> tuple[int, Figh
         raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
                      "§2.2", fighter=fighter.name)
     if fighter.prone:
-        raise forbid(gettext_noop("{fighter} is prone: stand up first (crawling is not "
-                                  "implemented yet)"), "§2.3", fighter=fighter.name)
+        raise forbid(gettext_noop("{fighter} is prone: stand up first, or crawl"), "§2.3",
+                     fighter=fighter.name)
     if run and fighter.shaken:
         raise forbid(gettext_noop("{fighter} is Shaken and may not run"), "§2.10",
                      fighter=fighter.name)
@@ -247,16 +272,21 @@ class AttackContext(NamedTuple):
     raised: bool = False
     soaked_with: int = 0  # the wounds the target held before this attack
     rerolled: bool = False  # a benny has re-rolled this attack (§2.19)
+    damage_bonus: int = 0  # a manoeuvre's (§2.27: wild attack, called shot, the Drop)
+    nonlethal: bool = False  # wounds knock out instead (§2.27)
+    strength_only: bool = False  # damage is the Strength die alone (§2.27 grapple)
+    off_hand: bool = False  # a blow of the weapon in his other hand (§2.27)
 
 
-def _attack_basics(state: Battle, command: Command, *, melee_attack: bool
+def _attack_basics(state: Battle, command: Command, *, melee_attack: bool, again: bool = False
                    ) -> tuple[Fighter, Fighter, int, int]:
-    """(attacker, target, modifier, Defence) of a declared attack, or a refusal."""
+    """(attacker, target, modifier, Defence) of a declared attack, or a refusal; ``again``:
+    his other hand's attack, which may follow his first (§2.27 two weapons)."""
     _, fighter = _acting(state, command)
     if fighter.shaken:
         raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
                      "§2.10", fighter=fighter.name)
-    if fighter.attacked:
+    if fighter.attacked and not again:
         raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
                      fighter=fighter.name)
     _, target = state.fighter(command.params.get("target"), field="params.target")
@@ -307,11 +337,20 @@ def attack_terms(state: Battle, fighter: Fighter, target: Fighter, *, melee_atta
                 fighter.aimed_turn, state.turn, len(state.sides)):
             modifier += initiative.AIM_BONUS
         defence = (target.parry if same_cell else target.defence) + prone
-    return modifier + cover.light_penalty(state.light) + _penalties(fighter, actions_after), defence
+    modifier += cover.light_penalty(state.light) + _penalties(fighter, actions_after)
+    for terms in ATTACK_TERMS:
+        more, higher = terms(state, fighter, target, melee_attack)
+        modifier, defence = modifier + more, defence + higher
+    return modifier, defence
 
 
 def _arms(fighter: Fighter) -> str:
-    return melee.MELEE_WEAPON if fighter.melee_weapon is not None else melee.UNARMED
+    """What he fights with in melee (§2.6): a melee weapon, an improvised one (§2.27), or
+    nothing."""
+    weapon = fighter.melee_weapon
+    if weapon is None:
+        return melee.UNARMED
+    return melee.IMPROVISED if weapon.improvised else melee.MELEE_WEAPON
 
 
 def _attack_validate(melee_attack: bool):
@@ -320,37 +359,56 @@ def _attack_validate(melee_attack: bool):
     return validate
 
 
+def attack_step(state: Battle, command: Command, *, melee_attack: bool, more: int = 0,
+                damage_bonus: int = 0, nonlethal: bool = False, off_hand: bool = False
+                ) -> Step:
+    """Declare an attack and ask for its dice; ``more`` is a manoeuvre's modifier to the
+    roll and ``damage_bonus`` to the damage (§2.27); ``off_hand``: a blow of the weapon in
+    his other hand, which may follow his first attack (§2.27 two weapons)."""
+    fighter, target, modifier, defence = _attack_basics(state, command,
+                                                        melee_attack=melee_attack,
+                                                        again=off_hand)
+    modifier += more
+    i, _ = state.fighter(command.unit)
+    t, _ = state.fighter(target.id)
+    skill = "fighting" if melee_attack else "shooting"
+    acted = fighter._replace(actions=fighter.actions + 1, attacked=True)
+    state = state.with_fighter(i, acted)
+    verb = "attacks" if melee_attack else "shoots at"
+    said = Effect("attack_declared", f"{fighter.name} {verb} {target.name} "
+                  f"({modifier:+d} against Defence {defence})", fighter.id,
+                  {"fighter": fighter.name, "target": target.name, "melee": melee_attack,
+                   "modifier": modifier, "defence": defence})
+    return ask_dice(state, "attack", "roll", i,
+                    AttackContext(t, melee_attack, modifier, defence,
+                                  damage_bonus=damage_bonus, nonlethal=nonlethal,
+                                  off_hand=off_hand),
+                    _trait_dice(state, "attack", skill, fighter, fighter.trait(skill)), (said,))
+
+
 def _attack_declare(melee_attack: bool):
     def declare(state: Battle, command: Command) -> Step:
-        fighter, target, modifier, defence = _attack_basics(state, command,
-                                                            melee_attack=melee_attack)
-        i, _ = state.fighter(command.unit)
-        t, _ = state.fighter(target.id)
-        skill = "fighting" if melee_attack else "shooting"
-        acted = fighter._replace(actions=fighter.actions + 1, attacked=True)
-        state = state.with_fighter(i, acted)
-        verb = "attacks" if melee_attack else "shoots at"
-        said = Effect("attack_declared", f"{fighter.name} {verb} {target.name} "
-                      f"({modifier:+d} against Defence {defence})", fighter.id,
-                      {"fighter": fighter.name, "target": target.name, "melee": melee_attack,
-                       "modifier": modifier, "defence": defence})
-        return ask_dice(state, "attack", "roll", i,
-                        AttackContext(t, melee_attack, modifier, defence),
-                        _trait_dice(state, "attack", skill, fighter, fighter.trait(skill)), (said,))
+        return attack_step(state, command, melee_attack=melee_attack)
     return declare
+
+
+def attack_odds(state: Battle, command: Command, *, melee_attack: bool,
+                more: int = 0, again: bool = False) -> Distribution:
+    """Hit or miss of an attack, exact (``more``: a manoeuvre's modifier)."""
+    fighter, _target, modifier, defence = _attack_basics(state, command,
+                                                         melee_attack=melee_attack, again=again)
+    modifier += more
+    skill = "fighting" if melee_attack else "shooting"
+    exceed = state.options.hit_test == damage.EXCEED
+    outcomes = trait.odds(fighter.trait(skill), wild_die=WILD_DIE if fighter.wild_card else None,
+                          modifier=modifier, tn=defence + exceed,
+                          explode=state.options.dice_explode)
+    return outcomes.map(lambda o: "hit" if isinstance(o, tuple) else "miss")
 
 
 def _attack_odds(melee_attack: bool):
     def odds(state: Battle, command: Command) -> Distribution:
-        fighter, _target, modifier, defence = _attack_basics(state, command,
-                                                             melee_attack=melee_attack)
-        skill = "fighting" if melee_attack else "shooting"
-        exceed = state.options.hit_test == damage.EXCEED
-        outcomes = trait.odds(fighter.trait(skill),
-                              wild_die=WILD_DIE if fighter.wild_card else None,
-                              modifier=modifier, tn=defence + exceed,
-                              explode=state.options.dice_explode)
-        return outcomes.map(lambda o: "hit" if isinstance(o, tuple) else "miss")
+        return attack_odds(state, command, melee_attack=melee_attack)
     return odds
 
 
@@ -371,10 +429,7 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
         state = state.with_fighter(res.unit, fighter._replace(needs_reload=True))
         effects.append(Effect("reload", f"Reload! {fighter.name} must reload", fighter.id,
                               {"fighter": fighter.name}))
-    if result.critical_failure:
-        effects.append(Effect("critical_failure", f"{fighter.name} rolls snake eyes: a "
-                              "critical failure for the game master", fighter.id,
-                              {"fighter": fighter.name}))
+    effects.extend(critical(fighter, result))
     if not (result.success
             and damage.hits(result.total, ctx.defence, reading=state.options.hit_test)):
         effects.append(Effect("missed", f"{fighter.name} misses {target.name} "
@@ -392,17 +447,24 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                           {"fighter": fighter.name, "target": target.name,
                            "roll": _roll_text(result), "raise": raised}))
     return ask_dice(state, "attack", "damage", res.unit, ctx._replace(raised=raised),
-                    _damage_dice(fighter, ctx.melee, raised,
-                                 explode=state.options.dice_explode), effects)
+                    damage_dice(fighter, ctx.melee, raised, explode=state.options.dice_explode,
+                                off_hand=ctx.off_hand), effects)
 
 
-def _damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *,
-                 explode: bool) -> tuple[DiceRequest, ...]:
-    if melee_attack:
+def damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *, explode: bool,
+                strength_only: bool = False, off_hand: bool = False
+                ) -> tuple[DiceRequest, ...]:
+    """The damage dice of a hit: Strength and the melee weapon's die, the firearm's dice,
+    or the Strength die alone (a grappler's, §2.27); +1d6 on a raise (§2.9)."""
+    if strength_only:
         strength = fighter.trait("strength")
         dice = (_die("damage.strength", f"Strength die d{strength}", strength, fighter.id,
                      explode=explode),)
-        weapon = fighter.melee_weapon
+    elif melee_attack:
+        strength = fighter.trait("strength")
+        dice = (_die("damage.strength", f"Strength die d{strength}", strength, fighter.id,
+                     explode=explode),)
+        weapon = fighter.off_hand if off_hand else fighter.melee_weapon
         if weapon is not None and weapon.damage_dice:
             dice += (_die("damage.weapon", f"{weapon.name} damage d{weapon.damage_sides}",
                           weapon.damage_sides, fighter.id, weapon.damage_dice,
@@ -420,8 +482,9 @@ def _damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *,
 def _damage_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx = res.ctx
     fighter, target = state.fighters[res.unit], state.fighters[ctx.target]
-    weapon = fighter.melee_weapon if ctx.melee else fighter.weapon
-    total = sum(sum(values) for values in rolls.values())
+    weapon = (None if ctx.strength_only else fighter.off_hand if ctx.off_hand
+              else fighter.melee_weapon if ctx.melee else fighter.weapon)
+    total = sum(sum(values) for values in rolls.values()) + ctx.damage_bonus
     total += weapon.damage_bonus if weapon is not None else 0
     ap = weapon.ap if weapon is not None else 0
     margin = damage.margin(total, target.toughness, target.armour, ap)
@@ -431,7 +494,8 @@ def _damage_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                   f"{target.toughness} and Armour {target.armour} (AP {ap})", target.id,
                   {"target": target.name, "damage": total, "toughness": target.toughness,
                    "armour": target.armour, "ap": ap})
-    if harm.wounds and target.wild_card and target.bennies and target.fighting_on:
+    if harm.wounds and target.wild_card and target.bennies and target.fighting_on \
+            and not ctx.nonlethal:
         decision = DecisionNeeded(
             "soak", f"{target.name}: spend a benny on a soak roll against "
             f"{harm.wounds} wound(s)? (§2.12)",
@@ -465,7 +529,7 @@ def _soak_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
                   f"({_roll_text(result)})", target.id,
                   {"fighter": target.name, "cancelled": soak.cancelled,
                    "roll": _roll_text(result)})
-    return _harm(state, res, soak.harm, (said,))
+    return _harm(state, res, soak.harm, (said, *critical(target, result)))
 
 
 def _harm(state: Battle, res: Resolution, harm: damage.Harm, effects=()) -> Step:
@@ -476,6 +540,11 @@ def _harm(state: Battle, res: Resolution, harm: damage.Harm, effects=()) -> Step
         effects.append(Effect("unharmed", f"{target.name} is unharmed", target.id,
                               {"fighter": target.name}))
         return RULEBOOK.done(state, effects)
+    if harm.wounds and res.ctx.nonlethal:
+        effects.append(Effect(UNCONSCIOUS, f"{target.name} is knocked out (unconscious for "
+                              "1d6 hours)", target.id, {"fighter": target.name}))
+        return RULEBOOK.done(state.with_fighter(t, target._replace(condition=UNCONSCIOUS)),
+                             effects)
     wounds = target.wounds + harm.wounds
     condition = damage.condition(wild_card=target.wild_card, wounds=wounds)
     hurt = target._replace(wounds=wounds, shaken=target.shaken or harm.shaken,
@@ -528,7 +597,7 @@ def end_turn_declare(state: Battle, command: Command) -> Step:
     new_round = state.round + (side == 0)
     acting = state.sides[side]
     fresh = tuple(
-        f._replace(moved=False, actions=0, attacked=False, whole_turn=False)
+        f._replace(moved=False, actions=0, attacked=False, whole_turn=False, untangled=0)
         if f.side == acting else f for f in state.fighters)
     ended = Effect("turn_ended", f"{state.side_names[state.side]} end their turn; "
                    f"{state.side_names[side]} act", None,
@@ -572,6 +641,10 @@ def unshake_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     fighter = state.fighters[res.unit]
     penalty = damage.wound_penalty(fighter.wounds) if fighter.wild_card else 0
     result = _rolled(rolls, "unshake", penalty)
+    if result.critical_failure:
+        return RULEBOOK.done(state, (Effect(
+            "still_shaken", f"{fighter.name} stays Shaken ({_roll_text(result)})", fighter.id,
+            {"fighter": fighter.name, "roll": _roll_text(result)}), *critical(fighter, result)))
     if damage.unshaken(result):
         return RULEBOOK.done(state.with_fighter(res.unit, fighter._replace(shaken=False)), (
             Effect("unshaken", f"{fighter.name} recovers ({_roll_text(result)})", fighter.id,

@@ -43,6 +43,12 @@ class Weapon(NamedTuple):
     # (§2.24): a gun's rate of fire 1/N for one man (0: not a gun) and its full crew
     turns_per_shot: int = 0
     crew: int = 0
+    # (§2.27): a semi-automatic (ПА) fires a double tap, a burst-capable (КО) short
+    # bursts
+    semi_auto: bool = False
+    short_burst: bool = False
+    two_handed: bool = False  # +4 to keep it against a disarm
+    improvised: str = ""  # a melee weapon that is only improvised: small, medium or large
 
 
 class Fighter(NamedTuple):
@@ -87,6 +93,29 @@ class Fighter(NamedTuple):
     rock_and_roll: bool = False
     grenades: tuple[Weapon, ...] = ()
     gun_ready: int = 0  # the round his gun may fire again (§2.24)
+    # stealth (§2.17): hidden, and the enemies who have spotted him since; his kit
+    hidden: bool = False
+    known_to: tuple[str, ...] = ()
+    camouflage: int = 0  # 0..+4, as it suits his terrain
+    ghillie: bool = False  # a ghillie suit on suited terrain
+    optics: bool = False  # binoculars or a scope to search with
+    thermal: bool = False  # a thermal imager
+    # crawling (§2.3): his position of 0..5 along each axis of his cell; -1 not placed
+    crawl_x: int = -1
+    crawl_y: int = -1
+    # more than two actions (§2.4): how many this turn the Agility check allowed (-1: it
+    # failed, and none of his actions happens this turn)
+    untangled: int = 0
+    # manoeuvres (§2.27), by turn number (round and side): Defence -2 until the turn
+    # ``off_guard_until`` (wild attack, trick), +2 melee Defence until ``defend_until``
+    off_guard_until: int = -1
+    defend_until: int = -1
+    grappled_by: str = ""  # the id of the fighter who holds him
+    will_bonus_vs: str = ""  # +2 on his next action against this enemy (test of will)
+    off_hand: Weapon | None = None  # a melee weapon in his other hand (§2.27 two weapons)
+    ambidextrous: bool = False  # Edge «Амбидекстр»: no -2 for the off hand
+    two_fisted: bool = False  # Edge «Атака с двух рук»: no multi-action -2 for two weapons
+    off_hand_turn: int = -1  # the turn number of his last off-hand blow
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
@@ -183,6 +212,7 @@ def fighter_to_json(fighter: Fighter) -> dict:
     out["weapon"] = weapon_to_json(fighter.weapon)
     out["melee_weapon"] = weapon_to_json(fighter.melee_weapon)
     out["grenades"] = [weapon_to_json(g) for g in fighter.grenades]
+    out["off_hand"] = weapon_to_json(fighter.off_hand)
     return out
 
 
@@ -194,6 +224,8 @@ def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
         "weapon": weapon_from_json(data["weapon"]),
         "melee_weapon": weapon_from_json(data["melee_weapon"]),
         "grenades": tuple(weapon_from_json(g) for g in data.get("grenades", ())),
+        "known_to": tuple(data.get("known_to", ())),
+        "off_hand": weapon_from_json(data.get("off_hand")),
     })
 
 

@@ -86,13 +86,13 @@ def concealment_tn(hider: Hider, *, cells: int, cover_between: int = 0,
 def notice_needed(hider: Hider, *, cells: int, cover_between: int = 0, sees_movement: bool = True,
                   ghillie_suited: bool = False, thermal: bool = False) -> bool:
     """Whether a Notice roll is made at all (§2.17): not when the observer cannot see the
-    movement, not through +4 cover, and not at 2 cells or more for a camouflaged hider in
-    cover +2 or a ghillie suit on suited terrain (unless the observer has a thermal
-    imager)."""
+    movement, not through +4 cover, and not at 2 cells or more for a camouflaged hider lying
+    low (затаившегося: still) in cover +2 or in a ghillie suit on suited terrain (unless the
+    observer has a thermal imager); a moving one is rolled for (worked example 11)."""
     if not sees_movement or cover_between >= BLINDING_COVER:
         return False
-    hard_to_spot = (hider.camouflage > 0 and hider.cell_cover >= HARD_TO_SPOT_COVER
-                    ) or ghillie_suited
+    hard_to_spot = hider.activity == "still" and (
+        (hider.camouflage > 0 and hider.cell_cover >= HARD_TO_SPOT_COVER) or ghillie_suited)
     return not (hard_to_spot and cells > 1 and not thermal)
 
 

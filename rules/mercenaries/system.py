@@ -9,18 +9,24 @@ from typing import Any
 from rules.core import registry
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError
+from rules.core.facts import Command
+from rules.core.odds import Distribution
 from rules.core.procedures import ProcedureMachine
-from rules.core.summary import UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
-from rules.core.system import AwaitingCommand
-from rules.mercenaries import (
+from rules.core.summary import KILLED, UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
+from rules.core.system import AwaitingCommand, Step
+from rules.mercenaries import (  # noqa: F401 (their actions)
     battle_setup,
     movement,
     options,
+    play_actions,
     play_area,
     play_bennies,
     play_fire,
+    play_manoeuvres,
     play_readiness,
+    play_stealth,
     ranged,
+    rulebook,
 )
 from rules.mercenaries.rulebook import RULEBOOK, cell_key
 from rules.mercenaries.state import (
@@ -55,6 +61,43 @@ class MercenariesSystem(ProcedureMachine):
         """The fighters of the side whose turn it is (§2.1)."""
         return AwaitingCommand(tuple(f.id for f in state.fighters
                                      if f.side == state.acting_side and f.fighting_on))
+
+    # --- more than two actions (§2.4): the Agility check before the action ---------------
+
+    def validate(self, state: Battle, command: Command | Mapping[str, Any]) -> None:
+        """An action that needs the Agility check first is valid if it would be after it."""
+        try:
+            super().validate(state, command)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                raise
+            super().validate(play_actions.untangled_for(state, Command.from_json(command), n),
+                             command)
+
+    def odds(self, state: Battle, command: Command | Mapping[str, Any]) -> Distribution:
+        """An action after the Agility check: "tangled" with the check's chance of failing,
+        the action's own odds with the rest."""
+        try:
+            return super().odds(state, command)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                raise
+        cmd = Command.from_json(command)
+        after = super().odds(play_actions.untangled_for(state, cmd, n), cmd)
+        return play_actions.check_odds(state, cmd, n).bind(
+            lambda ok: after if ok else Distribution.certain("tangled"))
+
+    def on_declare(self, state: Battle, command: Command) -> Step:
+        try:
+            return super().on_declare(state, command)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                raise
+            self.validate(state, command)
+            return play_actions.start_check(state, command, n)
 
     # --- the catalogue --------------------------------------------------------------------
 
@@ -91,9 +134,11 @@ class MercenariesSystem(ProcedureMachine):
                 specs.append(CommandSpec(action, label, rule, fighter.id, fighter.name, (
                     ParamSpec("target", "target", "unit", default=targets[0].value,
                               choices=targets),)))
-        specs.extend(play_fire.commands(state, fighter))
-        specs.extend(play_area.commands(state, fighter))
+        after_check, fighter_after = self._after_agility_check(state, fighter)
+        specs.extend(play_fire.commands(after_check, fighter_after))
+        specs.extend(play_area.commands(after_check, fighter_after))
         specs.extend(self._readiness_commands(state, fighter))
+        specs.extend(self._manoeuvre_commands(state, fighter))
         return specs
 
     def _readiness_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
@@ -145,6 +190,112 @@ class MercenariesSystem(ProcedureMachine):
                                              ("reroll_on_miss", "re-roll a miss"),
                                              ("unshake_when_shaken",
                                               "out of Shaken in his own turn")))))
+        return specs
+
+    def _after_agility_check(self, state: Battle, fighter: Fighter) -> tuple[Battle, Fighter]:
+        """The state in which his next action is listed: as if the Agility check it needs
+        (§2.4) had allowed it, as ``validate`` takes it; a fighter whose check failed does
+        nothing more."""
+        if fighter.untangled == play_actions.TANGLED:
+            return state, fighter
+        try:
+            rulebook._one_more_action(fighter)
+        except RuleError as error:
+            n = play_actions.needed(error)
+            if n is None:
+                return state, fighter
+            i, _ = state.fighter(fighter.id)
+            fighter = fighter._replace(untangled=n)
+            return state.with_fighter(i, fighter), fighter
+        return state, fighter
+
+    def _manoeuvre_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
+        """Crawling (§2.3), stealth (§2.17) and the manoeuvres (§2.27), each with the
+        values its ``validate`` accepts."""
+        specs = []
+        for action, label in (("hide", "hide"), ("defend", "defend")):
+            if self._valid(state, action, fighter):
+                specs.append(CommandSpec(action, label, RULEBOOK.actions[action].rule,
+                                         fighter.id, fighter.name))
+        ways = tuple(Choice(d, d) for d in play_actions.DIRECTIONS
+                     if self._valid(state, "crawl", fighter, {"direction": d}))
+        if ways:
+            specs.append(CommandSpec("crawl", "crawl one position", "§2.3", fighter.id,
+                                     fighter.name, (ParamSpec("direction", "direction", "choice",
+                                                              default=ways[0].value,
+                                                              choices=ways),)))
+        parts = tuple(Choice(p, p) for p in ranged.CALLED_SHOT)
+        for action, label, fixed in (
+            ("search", "search for a hidden enemy", {}),
+            ("wild_attack", "wild attack", {}), ("drop_shot", "shot with the Drop", {}),
+            ("double_tap", "double tap", {}), ("short_burst", "short burst", {}),
+            ("unstable_shot", "shot from an unstable platform", {}),
+            ("off_hand_blow", "blow with the other hand", {}),
+            ("drop_blow", "blow with the Drop", {}),
+            ("nonlethal_blow", "non-lethal blow", {}), ("grapple", "grapple", {}),
+            ("crush", "hurt the one he holds", {}), ("intimidate", "intimidate", {}),
+            ("taunt", "taunt", {}), ("finish_off", "finish off", {}),
+            ("called_shot", "called shot", {"part": "limb"}),
+            ("called_blow", "called blow", {"part": "limb"}),
+            *(("trick", f"trick with {w}", {"with": w}) for w in play_manoeuvres.WITH["trick"]),
+        ):
+            targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                            if t.side != fighter.side
+                            and self._valid(state, action, fighter, {"target": t.id, **fixed}))
+            if not targets:
+                continue
+            params = [ParamSpec("target", "target", "unit", default=targets[0].value,
+                                choices=targets)]
+            if "part" in fixed:
+                params.append(ParamSpec("part", "part", "choice", default="limb",
+                                        choices=parts))
+            if "with" in fixed:
+                params.append(ParamSpec("with", "roll with", "choice", default=fixed["with"],
+                                        choices=(Choice(fixed["with"], fixed["with"]),)))
+            specs.append(CommandSpec(action, label, RULEBOOK.actions[action].rule, fighter.id,
+                                     fighter.name, tuple(params)))
+        for attack, most in (("fight", 3), ("shoot", 6)):
+            fixed = {"attack": attack, "attacks": 2}
+            targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                            if t.side != fighter.side
+                            and self._valid(state, "rapid_attack", fighter,
+                                            {"target": t.id, **fixed}))
+            if targets:
+                specs.append(CommandSpec(
+                    "rapid_attack", f"rapid attack ({attack})", "§2.27", fighter.id,
+                    fighter.name, (
+                        ParamSpec("target", "target", "unit", default=targets[0].value,
+                                  choices=targets),
+                        ParamSpec("attack", "attack", "choice", default=attack,
+                                  choices=(Choice(attack, attack),)),
+                        ParamSpec("attacks", "attacks", "number", default=2, minimum=2,
+                                  maximum=most))))
+        for attack in ("fight", "shoot"):
+            for slot in play_manoeuvres.SLOTS:
+                fixed = {"attack": attack, "at": "hand", "slot": slot}
+                targets = tuple(Choice(t.id, t.name) for t in state.fighters
+                                if t.side != fighter.side
+                                and self._valid(state, "disarm", fighter,
+                                                {"target": t.id, **fixed}))
+                if targets:
+                    specs.append(CommandSpec(
+                        "disarm", f"disarm ({attack}, {slot.replace('_', ' ')})", "§2.27",
+                        fighter.id, fighter.name, (
+                            ParamSpec("target", "target", "unit", default=targets[0].value,
+                                      choices=targets),
+                            ParamSpec("attack", "attack", "choice", default=attack,
+                                      choices=(Choice(attack, attack),)),
+                            ParamSpec("slot", "weapon", "choice", default=slot,
+                                      choices=(Choice(slot, slot.replace("_", " ")),)),
+                            ParamSpec("at", "strike at", "choice", default="hand",
+                                      choices=(Choice("hand", "the hand"),
+                                               Choice("weapon", "the weapon itself"))))))
+        for way in play_manoeuvres.WITH["break_free"]:
+            if self._valid(state, "break_free", fighter, {"with": way}):
+                specs.append(CommandSpec("break_free", f"break free with {way}", "§2.27",
+                                         fighter.id, fighter.name, (ParamSpec(
+                                             "with", "roll with", "choice", default=way,
+                                             choices=(Choice(way, way),)),)))
         return specs
 
     def _destinations(self, state: Battle, fighter: Fighter, action: str,
@@ -222,12 +373,13 @@ class MercenariesSystem(ProcedureMachine):
         fate after the battle open (§2.11) for the campaign to settle."""
         figures, units = [], []
         for fighter in state.fighters:
-            if not fighter.wounds:
+            if not fighter.wounds and fighter.condition != play_manoeuvres.KILLED:
                 continue
-            outcome = WOUNDED if fighter.fighting_on else UNCHECKED
+            outcome = (KILLED if fighter.condition == play_manoeuvres.KILLED
+                       else WOUNDED if fighter.fighting_on else UNCHECKED)
             figures.append(FigureOutcome(
                 fighter.squad, fighter.id, fighter.side, outcome, name=fighter.name,
-                wounded=True, details={"wounds": fighter.wounds,
+                wounded=bool(fighter.wounds), details={"wounds": fighter.wounds,
                                        "condition": fighter.condition}))
         for squad in state.squads:
             members = [f for f in state.fighters if f.squad == squad.id]

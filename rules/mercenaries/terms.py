@@ -45,6 +45,30 @@ LABELS = {
         "suppressive_fire": _both("suppressive fire", "огонь на подавление"),
         "area_attack": _both("area attack", "атака по площади"),
         "lobbed_attack": _both("lobbed attack", "атака навесом"),
+        # crawling, stealth and the manoeuvres (§2.3, §2.17, §2.27)
+        "crawl": _both("crawl one position", "ползти на одну позицию"),
+        "hide": _both("hide", "замаскироваться"),
+        "search": _both("search for a hidden enemy", "искать спрятавшегося"),
+        "wild_attack": _both("wild attack", "яростная атака"),
+        "called_shot": _both("called shot", "прицельная атака (выстрел)"),
+        "called_blow": _both("called blow", "прицельная атака (удар)"),
+        "drop_shot": _both("shot with the Drop", "выстрел: застать врасплох"),
+        "drop_blow": _both("blow with the Drop", "удар: застать врасплох"),
+        "nonlethal_blow": _both("non-lethal blow", "несмертельный удар"),
+        "defend": _both("defend", "оборона"),
+        "grapple": _both("grapple", "захват"),
+        "crush": _both("hurt the one he holds", "нанести раны захваченному"),
+        "break_free": _both("break free", "вырваться из захвата"),
+        "trick": _both("trick", "уловка"),
+        "intimidate": _both("intimidate (test of will)", "запугивание (поединок воли)"),
+        "taunt": _both("taunt (test of will)", "провокация (поединок воли)"),
+        "finish_off": _both("finish off", "добивание"),
+        "double_tap": _both("double tap", "двойной выстрел"),
+        "rapid_attack": _both("rapid attack", "быстрая атака"),
+        "off_hand_blow": _both("blow with the other hand", "атака второй рукой"),
+        "unstable_shot": _both("shot from an unstable platform", "выстрел с ненадёжной опоры"),
+        "disarm": _both("disarm", "обезоруживание"),
+        "short_burst": _both("short burst", "короткая очередь"),
     },
     PARAMETER: {
         "to": _both("to cell", "в клетку"),
@@ -53,8 +77,13 @@ LABELS = {
         "targets": _both("targets", "цели"),
         "cells": _both("cells, one a roll", "клетки, по одной на бросок"),
         "with": _both("with", "чем"),
-        "at": _both("at cell", "в клетку"),
+        "at": _both("at", "куда"),
         "spotter": _both("spotter", "наводчик"),
+        "direction": _both("direction", "направление"),
+        "part": _both("part of the body", "часть тела"),
+        "attack": _both("attack", "атака"),
+        "attacks": _both("attacks", "атак"),
+        "slot": _both("weapon", "оружие"),
     },
     PENDING: {
         "attack": _both("attack", "атака"),
@@ -66,6 +95,12 @@ LABELS = {
                              "проверка под огнём на подавление"),
         "area_attack": _both("area or lobbed attack", "атака по площади или навесом"),
         "area_hit": _both("caught in an area attack", "под атакой по площади"),
+        "tangle": _both("Agility check for more than two actions",
+                        "проверка Ловкости за больше чем два действия"),
+        "notice": _both("Notice roll", "проверка Внимания"),
+        "opposed": _both("opposed roll", "встречный бросок"),
+        "rapid": _both("the next attack of a rapid attack", "следующая атака быстрой атаки"),
+        "disarm": _both("disarm", "обезоруживание"),
     },
     DICE: {
         "attack.trait": _both("attack trait die", "основной куб атаки"),
@@ -101,6 +136,18 @@ LABELS = {
         "area_damage": _both("damage dice of the area attack", "кубы урона атаки по площади"),
         "spot.trait": _both("the spotter's Notice die", "куб Внимания наводчика"),
         "spot.wild": _both("the spotter's Wild Die", "Дикая кость наводчика"),
+        "tangle.trait": _both("Agility die", "куб Ловкости"),
+        "grip.trait": _both("the disarmed fighter's Strength die",
+                            "куб Силы обезоруживаемого"),
+        "grip.wild": _both("the disarmed fighter's Wild Die", "Дикая кость обезоруживаемого"),
+        "tangle.wild": _both("Wild Die of the Agility check", "Дикая кость проверки Ловкости"),
+        "notice.trait": _both("Notice die (an Extra: base skill)",
+                              "куб Внимания (статист: базовый навык)"),
+        "notice.wild": _both("Wild Die of the Notice roll", "Дикая кость проверки Внимания"),
+        "opposed.trait": _both("the acting fighter's die", "куб действующего бойца"),
+        "opposed.wild": _both("the acting fighter's Wild Die", "Дикая кость действующего бойца"),
+        "resist.trait": _both("the opposing fighter's die", "куб противника"),
+        "resist.wild": _both("the opposing fighter's Wild Die", "Дикая кость противника"),
     },
     DECISION: {
         "soak": _both("soak roll for a benny?", "проверка на прочность за фишку?"),
@@ -115,10 +162,15 @@ LABELS = {
         "wait": _both("do not strike", "не бить"),
     },
     OUTCOME: {"hit": _both("hit", "попадание"), "miss": _both("miss", "промах"),
-              # fire in play (play_fire, play_area)
               "raise": _both("on target with a raise", "точно в цель с подъёмом"),
               "on_target": _both("on target", "в цель"),
-              "off_target": _both("off target", "мимо цели")},
+              "off_target": _both("off target", "мимо цели"),
+              "spotted": _both("spotted", "обнаружен"),
+              "not spotted": _both("not spotted", "не обнаружен"),
+              "success": _both("success", "успех"), "failure": _both("failure", "провал"),
+              "undecided": _both("undecided (dice past the enumerated depth)",
+                                 "не решено (кубы сверх глубины перебора)"),
+              "tangled": _both("tangled up", "запутался")},
     READING: {
         "hit_test": _both("the hit test", "проверка попадания"),
         "wound_on_shaken": _both("a wound on the Shaken", "рана бойцу в шоке"),
@@ -180,6 +232,8 @@ LABELS = {
         "target_out_of_range": _both("The target is out of range.",
                                      "Цель вне досягаемости."),
         "too_far_to_notice": _both("Too far to notice.", "Слишком далеко для обнаружения."),
+        "agility_check": _both("The action needs the Agility check first.",
+                               "Действие требует сначала проверки Ловкости."),
         "too_many_actions": _both("Too many actions this turn.",
                                   "Слишком много действий за ход."),
         "trench_full": _both("The trench is full.", "Окоп заполнен."),
@@ -265,14 +319,10 @@ SENTENCES_RU = {
     "{fighter} has no weapon to reload": "{fighter}: нечего перезаряжать",
     "reloading takes {fighter}'s whole turn; he has acted":
         "перезарядка занимает весь ход, а {fighter} уже действовал",
-    "more than two actions in a turn (the Agility check, §2.4) is not implemented yet":
-        "больше двух действий за ход (проверка Ловкости, §2.4) пока не реализовано",
     'the destination is a cell "x,y"': 'место назначения — клетка "x,y"',
     "the destination is another cell on the map": "место назначения — другая клетка на карте",
     "{fighter} has moved this turn; a move is never split":
         "{fighter} уже перемещался в этот ход; перемещение не делится",
-    "{fighter} is prone: stand up first (crawling is not implemented yet)":
-        "{fighter} лежит: сначала встать (ползком пока не реализовано)",
     "{fighter} is Shaken and may not run": "{fighter} в шоке и не может бежать",
     "{fighter} walks one cell or runs two":
         "{fighter} перемещается на одну клетку или бежит на две",
@@ -323,6 +373,68 @@ SENTENCES_RU = {
         "{weapon} — орудие: оно ведёт только атаки по площади или навесом",
     "{field} must be [1, N]: one shot in N turns for one man":
         "{field}: нужно [1, N] — выстрел в N ходов на одного бойца расчёта",
+    # crawling, more than two actions, stealth and the manoeuvres (§2.3, §2.4, §2.17, §2.27)
+    "{fighter}'s action number {n} this turn needs the Agility check first":
+        "действие № {n} бойца {fighter} в этот ход требует сначала проверки Ловкости",
+    "{fighter} is prone: stand up first, or crawl": "{fighter} лежит: сначала встать или ползти",
+    "{fighter} got tangled up: nothing more this turn":
+        "{fighter} запутался в собственных руках и ногах: в этот ход больше ничего",
+    "{fighter} crawls only when prone": "{fighter} ползёт, только когда лежит",
+    "a crawl goes north, south, east or west": "ползком — на север, юг, восток или запад",
+    "{fighter} is at the edge of the map": "{fighter} у края карты",
+    "{fighter} is hidden from every enemy already": "{fighter} уже скрыт от всех врагов",
+    "{fighter} is in sight of {enemy}, who knows where he is: he hides only out of the "
+    "enemy's view": "{fighter} в поле зрения бойца {enemy}, который знает, где он: "
+                    "замаскироваться можно, только покинув поле зрения противника",
+    "{fighter} knows where {target} is": "{fighter} знает, где {target}",
+    "{fighter} cannot spot {target} from where he is":
+        "{fighter} не может обнаружить цель {target} оттуда, где находится",
+    "{fighter} has not spotted {target}": "{fighter} не обнаружил цель {target}",
+    "{fighter} defends this turn: no other action":
+        "{fighter} в обороне в этот ход: других действий нет",
+    "{fighter} is held by {grappler}: he breaks free first":
+        "{fighter} в захвате у бойца {grappler}: сначала вырваться",
+    "{fighter} has no melee weapon to strike to knock out":
+        "у бойца {fighter} нет оружия ближнего боя для несмертельной атаки",
+    "a called shot names limb, head, heart or eye":
+        "прицельная атака: рука или нога, голова, сердце или глаз",
+    "{target} knows where {fighter} is: no Drop on him":
+        "{target} знает, где {fighter}: застать врасплох нельзя",
+    "{fighter} has acted this turn: defending is his only action":
+        "{fighter} уже действовал в этот ход: оборона — единственное действие",
+    "{fighter} is not held": "{fighter} не в захвате",
+    "{fighter} grapples only an enemy in his own cell":
+        "{fighter} может захватить только врага в своей клетке",
+    "{fighter} does not hold {target}": "{fighter} не держит в захвате цель {target}",
+    "breaking free is rolled with agility or strength":
+        "вырываются из захвата броском Ловкости или Силы",
+    "a trick is rolled with agility or smarts": "уловка — бросок Ловкости или Смекалки",
+    "{target} is not an enemy who can no longer resist":
+        "{target} — не враг, неспособный сопротивляться",
+    "{fighter} cannot reach {target}": "{fighter} не может добраться до цели {target}",
+    "{field} is an improvised melee weapon's size: small, medium or large":
+        "{field}: размер импровизированного оружия ближнего боя — small, medium или large",
+    "{fighter} holds no weapon in his other hand": "у бойца {fighter} нет оружия во второй руке",
+    "{fighter} has struck with his other hand this turn":
+        "{fighter} уже атаковал второй рукой в этот ход",
+    "a disarm is a blow (fight) or a shot (shoot)":
+        "обезоруживание — удар (fight) или выстрел (shoot)",
+    "a disarm strikes at the hand or at the weapon itself":
+        "при обезоруживании бьют в руку или в само оружие",
+    "a disarm aims at his firearm or his melee weapon":
+        "обезоруживание — его огнестрельного оружия или оружия ближнего боя",
+    "{target} has no such weapon": "у бойца {target} нет такого оружия",
+    "a rapid attack is blows (fight) or shots (shoot)":
+        "быстрая атака — удары (fight) или выстрелы (shoot)",
+    "the number of attacks is a whole number": "число атак — целое число",
+    "{fighter}'s rapid shots need a semi-automatic or a revolver":
+        "быстрой стрельбе бойца {fighter} нужно полуавтоматическое оружие или револьвер",
+    "an Extra's weapon profile has the short burst in it already":
+        "короткая очередь уже учтена в свойствах оружия статиста",
+    "{fighter}'s weapon is not semi-automatic (no double tap)":
+        "оружие бойца {fighter} не полуавтоматическое (двойного выстрела нет)",
+    "{fighter}'s weapon fires no short bursts":
+        "оружие бойца {fighter} не стреляет короткими очередями",
 }
 
 #: The Russian of the battle log, by effect kind (filled from the effect's data).
@@ -366,8 +478,49 @@ EFFECTS_RU = {
     "evaded": "{fighter} избегает взрыва ({roll})",
     "caught": "{fighter} попадает под взрыв ({roll})",
     "gun_rate": "{weapon}: расчёт {crew} чел., следующий выстрел в раунде {round}",
-    "spotted": "{fighter} корректирует огонь ({roll}): {penalty:+d} вместо {unseen:+d}",
+    "fall_of_shot_spotted": "{fighter} корректирует огонь ({roll}): {penalty:+d} вместо {unseen:+d}",
     "registered": "{fighter} подтверждает попадание: клетка {cell} пристреляна",
+    # crawling, more than two actions, stealth and the manoeuvres (§2.3, §2.4, §2.17, §2.27)
+    "crawled": "{fighter} ползёт (клетка {cell}, позиция {position})",
+    "tangle_check": "{fighter}: действие № {n} в этот ход, Ловкость {modifier:+d} против ТН 4",
+    "tangled": "{fighter} запутался в собственных руках и ногах ({roll}): ничего не "
+               "выходит как задумано, в этот ход больше ничего",
+    "untangled": "{fighter} не запутался ({roll})",
+    "hid": "{fighter} маскируется",
+    "notice_check": "{fighter} высматривает цель {target}: Внимание против ТН {tn}",
+    "spotted": "{fighter} обнаруживает цель {target} ({how})",
+    "not_spotted": "{fighter} не замечает цель {target} ({roll})",
+    "manoeuvre": "{fighter}: маневр {manoeuvre}",
+    "defends": "{fighter} в обороне (+2 к Защите в ближнем бою)",
+    "opposed_roll": "{fighter}: {manoeuvre} против бойца {target} ({modifier:+d}), "
+                    "встречный бросок",
+    "opposed_failed": "{fighter}: неудача против бойца {target} ({roll})",
+    "crushes": "{fighter} наносит раны захваченному бойцу {target} ({roll})",
+    "broke_free": "{fighter} вырывается из захвата бойца {target} ({roll})",
+    "grappled": "{fighter} захватывает бойца {target} ({roll})",
+    "tricked": "{fighter} применяет уловку: у бойца {target} -2 к Защите до его следующего "
+               "хода ({roll})",
+    "will_won": "{fighter} побеждает в поединке воли с бойцом {target}: +2 к следующей "
+                "атаке по нему ({roll})",
+    "finished_off": "{fighter} добивает бойца {target}",
+    "kept_weapon": "{target} удерживает оружие {weapon} ({roll})",
+    "weapon_dropped": "{fighter} выбивает оружие {weapon} у бойца {target} ({roll})",
+    "weapon_taken": "{fighter} забирает оружие {weapon} у бойца {target} ({roll})",
+    "rapid_attack": "{fighter}: быстрая атака, атак: {attacks}, по {modifier:+d} каждая",
+    "withdrew": "{fighter} выходит из ближнего боя с бойцом {enemy}: -2 к Защите до его "
+                "следующего хода",
+    "unconscious": "{fighter} теряет сознание (на 1к6 часов)",
+}
+
+
+#: The Russian of the choices of crawling, called shots and opposed rolls.
+CHOICES_RU = {
+    "direction": {"north": "север", "south": "юг", "west": "запад", "east": "восток"},
+    "part": {"limb": "рука или нога", "head": "голова", "heart": "сердце", "eye": "глаз"},
+    "with": {"agility": "Ловкость", "strength": "Сила", "smarts": "Смекалка"},
+    "attack": {"fight": "ближний бой", "shoot": "выстрел"},
+    "slot": {"weapon": "огнестрельное оружие", "melee_weapon": "оружие ближнего боя"},
+    "at": {"hand": "в руку", "weapon": "в само оружие"},
 }
 
 # --- readiness and bennies (§2.1, §2.20, §2.26: initiative, play_readiness, play_bennies) ----
@@ -399,7 +552,6 @@ LABELS[PENDING]["share_out"] = _both("a held attack's target by lot",
 LABELS[DECISION]["strike_first"] = _both("strike first?", "бить первым?")
 LABELS[PARAMETER].update({
     "cell": _both("cell", "клетка"),
-    "direction": _both("line", "линия"),
     "reroll_on_miss": _both("re-roll a miss", "переброс при промахе"),
     "unshake_when_shaken": _both("out of Shaken in his own turn", "выход из шока в свой ход"),
 })
@@ -454,6 +606,12 @@ LANDED_RU = {"raise": "точно в цель с подъёмом", "on_target":
 
 
 class MercenariesTerms(Terms):
+    def choice(self, state, unit, param, value, language, names):
+        """Directions, parts of the body and traits in Russian; fighters by their names."""
+        if language_of(language) != "ru":
+            return None
+        return CHOICES_RU.get(param, {}).get(value)
+
     def figure_names(self, state_json, language, units):
         """Every fighter by his own name, in every language."""
         return {(f["squad"], f["id"]): f["name"] for f in state_json.get("fighters", ())}
@@ -512,6 +670,28 @@ READINGS_RU = {
         "«предельная дистанция»: она на предельной дистанции",
         "текст относит ровно удвоенную дальнюю дистанцию и к сверхдальней, и к "
         "предельной"),
+    "reaction_half": (
+        "врага атакует половина бойцов, способных атаковать реакцией, с округлением вверх "
+        "(не меньше одного)",
+        "«с округлением вниз»: половина с округлением вниз, не меньше одного",
+        "текст говорит «половиной бойцов», не говоря, как округлять"),
+    "suppression_cover": (
+        "проверка под огнём на подавление получает +2, если боец лежит, и бонус укрытия его "
+        "клетки",
+        "«+2 и +2»: +2 за то, что лежит, и +2 за укрытие",
+        "«за» может относиться к обоим словам: +2 за то, что лежит, и за укрытие"),
+    "suppressive_auto_penalty": (
+        "броски огня на подавление не получают −2 автоматического огня",
+        "«да»: получают (без −2 с чертой «Рок‑н‑ролл!»)",
+        "текст называет огонь на подавление разновидностью автоматического огня"),
+    "area_tn": (
+        "сложность атаки по площади — 2, буква текста",
+        "«4»: обычная сложность Savage Worlds",
+        "2 в тексте намного ниже всех прочих сложностей"),
+    "area_cover": (
+        "против атаки по площади укрытие клетки добавляется к Броне вместо штрафа к броску",
+        "«также»: укрытие штрафует и прямой бросок",
+        "текст говорит, что укрытие учитывается «так же» и для атак по площади"),
 }
 LABELS[READING_TEXT] = reading_texts(options.describe(), {"ru": READINGS_RU})
 

@@ -1,6 +1,7 @@
 """Mercenaries is played like any registered system: created, declared, rolled, decided and
 concluded through the API, its refusals in Russian on a Russian request."""
 
+import json
 import re
 
 import pytest
@@ -141,3 +142,40 @@ def test_the_server_draws_the_lot_of_a_held_attack_and_it_verifies(clients, club
     assert concluded.status_code == 200, concluded.json()
     report = clients["alice"].get(url(battle, "dice/verify/")).json()
     assert report["verified"] and report["server_rolls"] == 1
+
+
+@pytest.fixture
+def ambush(club, people):
+    from rules.mercenaries.examples import AMBUSH
+    return services.create_battle(
+        club=club, name="The ambush", rule_system="mercenaries", rule_version="0.1",
+        setup=AMBUSH,
+        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
+                      services.ParticipantSpec(user=people["bob"], side="junta")],
+        created_by=people["org"],
+    )
+
+
+def test_a_grapple_and_a_hidden_scout_read_in_english_and_russian(clients, ambush, people):
+    english = _page_text(ambush, people["alice"], "en")
+    assert "grapple" in english and "called shot" in english and "head" in english
+    russian = _page_text(ambush, people["alice"], "ru")
+    assert "захват" in russian and "прицельная атака (выстрел)" in russian
+    assert json.dumps("голова")[1:-1] in russian  # the choices go to the page's script
+    declared = post(clients["alice"], ambush, "declare/", {"expected_version": 1, "command": {
+        "action": "grapple", "unit": "m2", "params": {"target": "j1"}}})
+    assert declared.status_code == 201, declared.json()
+    rolled = dice(clients["alice"], ambush, 2, **{"opposed.trait": [7], "resist.trait": [4],
+                                                  "resist.wild": [3]})
+    assert rolled.status_code == 201, rolled.json()
+    assert "Diaz grapples Lt. Moreno" in _page_text(ambush, people["alice"], "en")
+    assert "Diaz захватывает бойца Lt. Moreno" in _page_text(ambush, people["alice"], "ru")
+    refused = post(clients["bob"], ambush, "declare/", {"expected_version": 3, "command": {
+        "action": "end_turn"}})
+    assert refused.status_code == 201, refused.json()
+    refused = post(clients["bob"], ambush, "declare/",
+                   {"expected_version": 4, "command": {"action": "shoot", "unit": "j1",
+                                                       "params": {"target": "m1"}}},
+                   **{"Accept-Language": "ru"})
+    assert refused.status_code == 422, refused.json()
+    assert refused.json()["message"].startswith("Lt. Moreno не обнаружил цель Sgt. Rourke")
