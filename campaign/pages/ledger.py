@@ -1,4 +1,5 @@
-"""The campaign's ledger page: every entry with what it did; organizers void or amend an
+"""The campaign's ledger page: every entry with what it did, in the reader's language as
+the timelines write it; organizers void or amend an
 entry with a reason (``campaign.services.corrections``). The amendment form of an entry is
 built from its kind's amendable fields (``campaign.plugins.amendments``): each labelled in
 the page's language, a choice of the campaign's forces, squads, formations or soldiers by
@@ -52,7 +53,8 @@ def ledger_page(request, campaign_id: int):
     plugin = plugin_for(campaign.rule_system)
     state = state_of(campaign_id=campaign.pk)
     for line in page.object_list:
-        line.texts = [_unbroken(text) for text in line.texts]
+        line.texts = [{"text": _unbroken(text), "english": english}
+                      for text, english in line.texts]
         line.fields = [_field(campaign, state, line, f) for f in line.amendable if f.name != "results"]
         line.amends_results = any(f.name == "results" for f in line.amendable)
         if line.version == at.get("version"):

@@ -97,3 +97,35 @@ def test_players_get_no_forms(campaign, people, recruit):
     assert 'data-testid="amend-' not in html.content.decode()
     assert _client(people["outsider"], "en").get(
         f"/campaigns/{campaign.pk}/ledger/").status_code == 404
+
+
+def _entry(html: str, version: int) -> str:
+    return html.split(f'id="entry-{version}"', 1)[1].split("</li>", 1)[0]
+
+
+@pytest.mark.parametrize("language, step, amended, recruited", [
+    ("en", "3 days pass: now 1942-05-04", "Entry {version} amended: a slip",
+     "Private Late (rifleman) recruited: Steel"),
+    ("ru", "Прошло дней: 3; теперь 1942-05-04", "Запись №{version} исправлена: a slip",
+     "Private Late (стрелок) зачислен: Steel"),
+])
+def test_every_entry_reads_in_the_readers_language(campaign, people, recruit, language, step,
+                                                   amended, recruited):
+    """Each entry's line is its history sentence written as the timelines write it (no line
+    left in English on a Russian page)."""
+    from campaign.services import corrections
+    from campaign.services.projection import rebuild_campaign
+
+    calendar = _calendar(campaign, people)
+    amendment = corrections.amend_entry(
+        user=people["org"], campaign=campaign, target_version=calendar, data={"days": 3},
+        reason="a slip", expected_version=state_of(campaign_id=campaign.pk).version
+    ).events[0].version
+    rebuild_campaign(campaign_id=campaign.pk)  # the worker's, after the commit
+    html = _client(people["alice"], language).get(
+        f"/campaigns/{campaign.pk}/ledger/").content.decode()
+    ledger = html.split('class="timeline ledger"', 1)[1]
+    assert step.replace("-", "\u2011") in _entry(html, calendar)
+    assert amended.format(version=calendar) in _entry(html, amendment)
+    assert recruited in _entry(html, recruit["version"])
+    assert 'lang="en"' not in ledger
