@@ -9,6 +9,8 @@ from django.core.paginator import Page, Paginator
 
 from campaign.ledger.corrections import check_target, corrections_in
 from campaign.ledger.events import CORRECTION_TYPES
+from campaign.ledger.fold import apply
+from campaign.ledger.state import CampaignState
 from campaign.models import Campaign, HistoryEntry
 from campaign.pages.timeline import history_text
 from campaign.services.corrections import amendable_for
@@ -74,3 +76,22 @@ def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
         ))
     shown.object_list = lines
     return shown
+
+
+def states_before(*, campaign: Campaign, versions) -> dict[int, CampaignState]:
+    """The campaign as it stood just before each entry of ``versions``, as an amendment's
+    command sees it (``campaign.services.corrections.amend_entry``): one fold of the ledger
+    under all its corrections."""
+    wanted = set(versions)
+    if not wanted:
+        return {}
+    entries = ledger_of(campaign_id=campaign.pk)
+    corrections = corrections_in(entries)
+    state, out = CampaignState(), {}
+    for entry in entries:
+        if entry.version in wanted:
+            out[entry.version] = state
+            if len(out) == len(wanted):
+                break
+        state = apply(state, entry, corrections).state
+    return out
