@@ -83,6 +83,8 @@ class CreatedThroughServices:
             campaigns = self.campaigns(request)
             chosen = ascii_int(request.GET.get("campaign"))
             if chosen is None:
+                if not campaigns.exists():  # nothing to choose: say so, and where to start one
+                    return self._page(request, no_campaign=reverse("admin:campaign_campaign_add"))
                 chooser = CampaignChoiceForm(campaigns=campaigns)
                 return self._page(request, chooser=chooser)
             campaign = campaigns.filter(pk=chosen).first()
@@ -106,7 +108,10 @@ class CreatedThroughServices:
                 return redirect(url)
         return self._page(request, form=form, campaign=campaign)
 
-    def _page(self, request, *, form=None, chooser=None, campaign=None) -> TemplateResponse:
+    def _page(self, request, *, form=None, chooser=None, campaign=None,
+              no_campaign: str = "") -> TemplateResponse:
+        """The add page: the campaign chooser, the form, or (``no_campaign``: the address of
+        adding one) word that there is no campaign to add to yet."""
         opts = self.model._meta
         context = {
             **self.admin_site.each_context(request),
@@ -116,6 +121,7 @@ class CreatedThroughServices:
             "campaign": campaign,
             "form": form,
             "chooser": chooser,
+            "no_campaign": no_campaign,
             "key": uuid4().hex,
         }
         return TemplateResponse(request, TEMPLATE, context)

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from battles import selectors, services
 from battles.api import serializers as s
+from battles.api.consequences import in_language
 from battles.models import BattleLogEntry, UnitStatus
 from clubs.selectors import member_club
 from config.api_errors import ApiError
@@ -200,7 +201,8 @@ class _WriteView(APIView):
     creates = True
 
     def respond(self, result: services.WriteResult) -> Response:
-        return answer(result.body, created=self.creates)
+        """The write's answer; a correction's consequences in the request's language."""
+        return answer(in_language(result.body), created=self.creates)
 
 
 def _write_schema(form):

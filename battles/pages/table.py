@@ -395,6 +395,22 @@ def _consequences(consequences: dict | list | None, rows: dict[int, BattleLogEnt
     return parts
 
 
+def consequence_sentence(consequences: dict | list | None, rows: dict[int, BattleLogEntry],
+                         words: Words) -> str:
+    """A correction's consequences as one sentence in ``words``' language, as
+    ``refold.consequence_text`` writes the English (the API's answer in the request's
+    language: ``battles.api.consequences``)."""
+    parts = _consequences(consequences, rows, words)
+    if not parts:
+        return _("no derived outcome changed")
+    return "; ".join(f"{part['lead']} {part['what']}".strip() for part in parts)
+
+
+def words_for(battle: Battle) -> Words:
+    """The rule system's words in the active language (no unit or figure names)."""
+    return Words(_terms(battle.rule_system), get_language() or "en", system=battle.rule_system)
+
+
 def _log(battle: Battle, version: int, words: Words) -> list[BattleLogEntry]:
     """The log up to ``version``, newest first, with what a correction form needs (each
     die's key, its purpose and its values)."""

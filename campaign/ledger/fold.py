@@ -24,6 +24,9 @@ from campaign.ledger.sentences import (
     ATTRIBUTE_VALUE,
     FLAG,
     PERSON_FIELD,
+    UNIT_ATTRIBUTE,
+    UNIT_ATTRIBUTE_VALUE,
+    UNIT_FIELD,
     Sentence,
     Term,
     gettext_noop,
@@ -273,7 +276,9 @@ def _campaign_finished(state: CampaignState, e: ev.CampaignFinished):
 @_handles(ev.EntryVoided)
 def _entry_voided(state: CampaignState, e: ev.EntryVoided):
     """The fold reads the target as absent (:func:`fold`); the entry itself only tells."""
-    return state, [LedgerEffect("entry_voided", f"Entry {e.target_version} voided: {e.reason}",
+    text = Sentence(gettext_noop("Entry {version} voided: {reason}"), version=e.target_version,
+                    reason=e.reason)
+    return state, [LedgerEffect("entry_voided", text,
                                 data={"target_version": e.target_version,
                                       "target_type": e.target_type, "reason": e.reason})]
 
@@ -281,8 +286,9 @@ def _entry_voided(state: CampaignState, e: ev.EntryVoided):
 @_handles(ev.EntryAmended)
 def _entry_amended(state: CampaignState, e: ev.EntryAmended):
     """The fold reads the target with the amended data (:func:`fold`); this only tells."""
-    return state, [LedgerEffect("entry_amended",
-                                f"Entry {e.target_version} amended: {e.reason}",
+    text = Sentence(gettext_noop("Entry {version} amended: {reason}"), version=e.target_version,
+                    reason=e.reason)
+    return state, [LedgerEffect("entry_amended", text,
                                 data={"target_version": e.target_version,
                                       "target_type": e.target_type, "reason": e.reason,
                                       "amended": dict(e.data)})]
@@ -392,10 +398,12 @@ def _squad_commander(state: CampaignState, e: ev.SquadCommanderAssigned):
 def _formation_amended(state: CampaignState, e: ev.FormationAmended):
     formation = state.formations[e.formation_id]
     updated = replace(formation, **e.changes)
-    listed = ", ".join(f"{k} {getattr(formation, k)} -> {v}" for k, v in e.changes.items())
+    listed = joined([Sentence(_CHANGE, field=Term(UNIT_FIELD, k), old=getattr(formation, k),
+                              new=v) for k, v in e.changes.items()], ", ")
+    text = Sentence(gettext_noop("{unit}: {changes}"), unit=formation.name, changes=listed)
     return replace(state, formations={**state.formations, formation.id: updated}), [
         LedgerEffect(
-            "formation_amended", f"{formation.name}: {listed}", force_id=formation.force_id,
+            "formation_amended", text, force_id=formation.force_id,
             formation_id=formation.id, data={"changes": dict(e.changes), "reason": e.reason},
         )
     ]
@@ -407,14 +415,17 @@ def _squad_amended(state: CampaignState, e: ev.SquadAmended):
     fields = {k: v for k, v in e.changes.items() if k != "attributes"}
     attributes = dict(e.changes.get("attributes", {}))
     updated = replace(squad, **fields, attributes={**squad.attributes, **attributes})
-    listed = ", ".join(
-        [f"{k} {getattr(squad, k)} -> {v}" for k, v in fields.items()]
-        + [f"{k} {_shown(squad.attributes.get(k))} -> {_shown(v)}"
-           for k, v in attributes.items()]
-    )
+    listed = joined(
+        [Sentence(_CHANGE, field=Term(UNIT_FIELD, k), old=getattr(squad, k), new=v)
+         for k, v in fields.items()]
+        + [Sentence(_CHANGE, field=Term(UNIT_ATTRIBUTE, k),
+                    old=_attribute_value(k, squad.attributes.get(k), UNIT_ATTRIBUTE_VALUE),
+                    new=_attribute_value(k, v, UNIT_ATTRIBUTE_VALUE))
+           for k, v in attributes.items()], ", ")
+    text = Sentence(gettext_noop("{unit}: {changes}"), unit=squad.name, changes=listed)
     return replace(state, squads={**state.squads, squad.id: updated}), [
         LedgerEffect(
-            "squad_amended", f"{squad.name}: {listed}", force_id=squad.force_id,
+            "squad_amended", text, force_id=squad.force_id,
             formation_id=squad.formation_id, squad_id=squad.id,
             data={"changes": dict(e.changes), "reason": e.reason},
         )
@@ -523,10 +534,11 @@ def _field_value(name: str, value: object) -> object:
     return Term("role", value) if name == "role" and isinstance(value, str) else value
 
 
-def _attribute_value(name: str, value: object) -> object:
-    """An attribute's value in an amendment's line: a text by the plug-in's label of it."""
+def _attribute_value(name: str, value: object, kind: str = ATTRIBUTE_VALUE) -> object:
+    """An attribute's value in an amendment's line: a text by the plug-in's label of it
+    (``kind``: a soldier's attribute value, or a squad's with ``UNIT_ATTRIBUTE_VALUE``)."""
     if isinstance(value, str):
-        return Term(ATTRIBUTE_VALUE + name, value)
+        return Term(kind + name, value)
     return _shown(value)
 
 

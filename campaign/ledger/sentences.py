@@ -13,7 +13,8 @@ from typing import Any
 
 from rules.core.errors import Sentence, gettext_noop, joined
 
-__all__ = ["ATTRIBUTE", "ATTRIBUTE_VALUE", "FLAG", "PERSON_FIELD", "Sentence", "Term", "gettext_noop", "joined",
+__all__ = ["ATTRIBUTE", "ATTRIBUTE_VALUE", "FLAG", "PERSON_FIELD", "UNIT_ATTRIBUTE",
+           "UNIT_ATTRIBUTE_VALUE", "UNIT_FIELD", "Sentence", "Term", "gettext_noop", "joined",
            "sentence_json", "word"]
 
 
@@ -39,6 +40,13 @@ FLAG = "flag"
 #: Term kind of a soldier's own field (``name``, ``role``): the catalogue's word in the
 #: context "person".
 PERSON_FIELD = "person field"
+#: Term kind of a squad's or formation's own field (``name``, ``establishment``): the
+#: catalogue's word in the context "unit".
+UNIT_FIELD = "unit field"
+#: Term kinds of a squad's attribute and of one of its values (``UNIT_ATTRIBUTE_VALUE +
+#: name``): the page labels them from the plug-in's unit schema.
+UNIT_ATTRIBUTE = "unit attribute"
+UNIT_ATTRIBUTE_VALUE = "unit attribute value:"
 
 
 def word(english: str) -> Term:

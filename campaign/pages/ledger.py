@@ -1,8 +1,11 @@
-"""The campaign's ledger page: every entry with what it did; organizers void or amend an
+"""The campaign's ledger page: every entry with what it did, in the reader's language as
+the timelines write it; organizers void or amend an
 entry with a reason (``campaign.services.corrections``). The amendment form of an entry is
 built from its kind's amendable fields (``campaign.plugins.amendments``): each labelled in
 the page's language, a choice of the campaign's forces, squads, formations or soldiers by
-name, JSON for attributes and lists. Members read it; outsiders 404."""
+name, attributes, changes, prisoners and picks asked for by name
+(``campaign.pages.amend_form``), JSON only for house rules and battle options. Members read
+it; outsiders 404."""
 from __future__ import annotations
 
 import json
@@ -13,12 +16,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from campaign.ledger.corrections import corrections_in
+from campaign.pages import amend_form
 from campaign.pages.attribute_form import role_choices
 from campaign.pages.terms import RESULT, history_kind, term
 from campaign.pages.views import _or_404
 from campaign.plugins import get as plugin_for
 from campaign.selectors.campaigns import campaign_for
-from campaign.selectors.ledger_entries import ledger_lines
+from campaign.selectors.ledger_entries import ledger_lines, states_before
 from campaign.services import corrections
 from campaign.services.ledger import ledger_of, state_of
 from clubs.access import may_organize
@@ -51,9 +56,14 @@ def ledger_page(request, campaign_id: int):
     page = ledger_lines(campaign=campaign, page=ascii_int(request.GET.get("page")))
     plugin = plugin_for(campaign.rule_system)
     state = state_of(campaign_id=campaign.pk)
+    befores = states_before(campaign=campaign, versions=[
+        line.version for line in page.object_list
+        if is_organizer and any(amend_form.structured(f) for f in line.amendable)])
     for line in page.object_list:
-        line.texts = [_unbroken(text) for text in line.texts]
-        line.fields = [_field(campaign, state, line, f) for f in line.amendable if f.name != "results"]
+        line.texts = [{"text": _unbroken(text), "english": english}
+                      for text, english in line.texts]
+        line.fields = [_field(campaign, state, line, f, plugin, befores.get(line.version))
+                       for f in line.amendable if f.name != "results"]
         line.amends_results = any(f.name == "results" for f in line.amendable)
         if line.version == at.get("version"):
             line.error = error
@@ -90,14 +100,19 @@ _REFERENCES = {"force": "forces", "squad": "squads", "formation": "formations",
                "soldier": "soldiers"}
 
 
-def _field(campaign, state, line, field) -> dict:
+def _field(campaign, state, line, field, plugin, before) -> dict:
     """One input of an entry's amendment form: ``name`` (posted as ``field-<name>``),
-    ``label`` in the page's language, ``input`` (text / number / select / json), its value
-    and, for a select, its choices by name."""
+    ``label`` in the page's language, ``input`` (text / number / select / form / json), its
+    value, for a select its choices by name, for a form the inputs that ask for it by name
+    (``campaign.pages.amend_form``)."""
     value = line.data.get(field.name)
     out = {"name": field.name, "label": _(field.label), "value": value,
            "required": not field.optional, "input": _INPUTS.get(field.kind, "json")}
-    if field.kind in _REFERENCES:
+    if amend_form.structured(field) and before is not None:
+        out["input"] = "form"
+        out["form"] = amend_form.build(field, campaign=campaign, plugin=plugin, before=before,
+                                       data=line.data, version=line.version)
+    elif field.kind in _REFERENCES:
         things = getattr(state, _REFERENCES[field.kind])
         out["input"] = "select"
         out["choices"] = [(ref, things[ref].name) for ref in sorted(things)]
@@ -149,8 +164,20 @@ def _correct(request, campaign) -> None:
     amendable = (corrections.amendable_for(campaign.rule_system).get(entries[-1].type)
                  if entries and entries[-1].version == version else None)
     data: dict = {}
-    for field in amendable.fields if amendable is not None else ():
-        if f"field-{field.name}" in post:
+    fields = amendable.fields if amendable is not None else ()
+    before = (states_before(campaign=campaign, versions=[version]).get(version)
+              if any(amend_form.structured(f) for f in fields) else None)
+    current = _current_data(campaign, entries) if before is not None else {}
+    plugin = plugin_for(campaign.rule_system)
+    for field in fields:
+        if amend_form.structured(field) and before is not None:
+            if f"{amend_form.prefix(version, field)}-asked" not in post:
+                continue  # the form did not ask for it: it stays as it is
+            form = amend_form.build(field, campaign=campaign, plugin=plugin, before=before,
+                                    data=current, version=version, posted=post)
+            data[field.name] = amend_form.value(field, form, plugin=plugin, before=before,
+                                                data=current)
+        elif f"field-{field.name}" in post:
             data[field.name] = _posted(field, post[f"field-{field.name}"])
     results = [{"force_id": int(key.removeprefix("result-")), "result": value}
                for key, value in post.items()
@@ -159,3 +186,9 @@ def _correct(request, campaign) -> None:
         data["results"] = results
     corrections.amend_entry(user=request.user, campaign=campaign, target_version=version,
                             data=data, reason=reason, **writing)
+
+
+def _current_data(campaign, entries) -> dict:
+    """The data of the last of ``entries`` as it stands (amended or as recorded)."""
+    found = corrections_in(ledger_of(campaign_id=campaign.pk)).get(entries[-1].version)
+    return dict(found.data) if found is not None and found.data else dict(entries[-1].data)

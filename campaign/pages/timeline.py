@@ -13,7 +13,15 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext
 
-from campaign.ledger.sentences import ATTRIBUTE, ATTRIBUTE_VALUE, FLAG, PERSON_FIELD
+from campaign.ledger.sentences import (
+    ATTRIBUTE,
+    ATTRIBUTE_VALUE,
+    FLAG,
+    PERSON_FIELD,
+    UNIT_ATTRIBUTE,
+    UNIT_ATTRIBUTE_VALUE,
+    UNIT_FIELD,
+)
 from campaign.pages.terms import RESULT, STATUS, term
 from campaign.plugins import get as plugin_for
 from campaign.plugins.labels import value_label
@@ -34,13 +42,16 @@ def _fates() -> dict[str, str]:
     }
 
 
-def _member_attribute(system: str, name: str):
+def _member_attribute(system: str, name: str, unit: bool = False):
     """The rule system's member attribute ``name``, else its scenario's or a scenario side's
-    attribute of that name (None if it has no such attribute)."""
+    attribute of that name; with ``unit``, its squads' attribute (None if it has no such
+    attribute)."""
     try:
         plugin = plugin_for(system)
     except (RuleError, LookupError):
         return None
+    if unit:
+        return plugin.unit_schema.by_name.get(name)
     return (plugin.member_schema.by_name.get(name)
             or plugin.scenario_schema.by_name.get(name)
             or plugin.side_schema.by_name.get(name))
@@ -53,13 +64,17 @@ def _word(kind: str, value: str, system: str) -> str:
         return pgettext("person", value)
     if kind == FLAG:
         return yes_no(value == "True", get_language() or "en")
-    if kind == ATTRIBUTE or kind.startswith(ATTRIBUTE_VALUE):
-        attribute = _member_attribute(system, value if kind == ATTRIBUTE
-                                      else kind[len(ATTRIBUTE_VALUE):])
-        if attribute is None:
-            return value
-        return (gettext(attribute.label) if kind == ATTRIBUTE
-                else str(value_label(system, attribute, value)))
+    if kind == UNIT_FIELD:
+        return pgettext("unit", value)
+    for name, values, unit in ((ATTRIBUTE, ATTRIBUTE_VALUE, False),
+                               (UNIT_ATTRIBUTE, UNIT_ATTRIBUTE_VALUE, True)):
+        if kind == name or kind.startswith(values):
+            attribute = _member_attribute(system, value if kind == name
+                                          else kind[len(values):], unit=unit)
+            if attribute is None:
+                return value
+            return (gettext(attribute.label) if kind == name
+                    else str(value_label(system, attribute, value)))
     if kind == "status":
         return str(term(STATUS, value))
     if kind == "result":

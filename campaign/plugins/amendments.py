@@ -34,6 +34,16 @@ class AmendField:
     optional: bool = False
     #: A choice's values and their labels (gettext_noop), or a function of nothing giving them.
     choices: tuple[tuple[str, str], ...] | Callable[[], tuple[tuple[str, str], ...]] = ()
+    #: An ``object`` of attributes: the plug-in's schema they follow (``"member_schema"``,
+    #: ``"unit_schema"``, ``"scenario_schema"``...): the page asks for each by name.
+    schema: str = ""
+    #: An ``object`` of ``changes``: the subject's own fields it may hold besides
+    #: ``attributes`` (``("name", "role")``).
+    parts: tuple[str, ...] = ()
+    #: A ``list`` of the campaign's things: what its items are, for the page to offer them
+    #: by name: ``"prisoners"`` (soldier ids), ``"picks"`` (a force's squads, each with its
+    #: soldiers), ``"officers"`` (a force's formation commanders' ids).
+    items: str = ""
 
     def choice_list(self) -> tuple[tuple[str, str], ...]:
         return self.choices() if callable(self.choices) else self.choices

@@ -1,5 +1,6 @@
 """The campaign's ledger as people read it: each entry with what it did (its history rows'
-texts), whether a correction voided or amended it, and what an organizer may correct."""
+texts in the
+reader's language), whether a correction voided or amended it, and what an organizer may correct."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,7 +9,10 @@ from django.core.paginator import Page, Paginator
 
 from campaign.ledger.corrections import check_target, corrections_in
 from campaign.ledger.events import CORRECTION_TYPES
+from campaign.ledger.fold import apply
+from campaign.ledger.state import CampaignState
 from campaign.models import Campaign, HistoryEntry
+from campaign.pages.timeline import history_text
 from campaign.services.corrections import amendable_for
 from campaign.services.ledger import ledger_of, state_of
 
@@ -18,7 +22,8 @@ PER_PAGE = 50
 @dataclass
 class LedgerLine:
     """One ledger entry: ``kind`` (its first effect's history kind), ``texts`` (what it
-    did, in the ledger's English), its ``correction`` (voided / amended, by, reason) and
+    did, ``(text, english)`` pairs written as the timelines write them:
+    ``campaign.pages.timeline.history_text``), its ``correction`` (voided / amended, by, reason) and
     the correction it is (``target``: the entry it corrects)."""
 
     version: int
@@ -42,18 +47,16 @@ def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
     shown = pages.get_page(page or 1)
     versions = [entry.version for entry in shown.object_list]
     rows: dict[int, list] = {}
-    for version, seq, kind, text, day in (
-        HistoryEntry.objects.filter(campaign=campaign, version__in=versions)
-        .order_by("version", "seq").values_list("version", "seq", "kind", "text", "in_game_date")
-        .distinct()
-    ):
-        rows.setdefault(version, []).append((seq, kind, text, day))
+    for row in (HistoryEntry.objects.filter(campaign=campaign, version__in=versions)
+                .order_by("version", "seq").only("version", "kind", "text", "data",
+                                                 "in_game_date")):
+        rows.setdefault(row.version, []).append(row)
     table = amendable_for(campaign.rule_system)
     state = state_of(campaign_id=campaign.pk)
     lines = []
     for entry in shown.object_list:
         effects = rows.get(entry.version, [])
-        texts = list(dict.fromkeys(text for _seq, _kind, text, _day in effects))
+        texts = list(dict.fromkeys(history_text(row, campaign.rule_system) for row in effects))
         correction = corrections.get(entry.version)
         voided = correction is not None and correction.kind == "voided"
         correctable = check_target(entry.type) is None and not voided
@@ -64,8 +67,8 @@ def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
             amendable = None
         lines.append(LedgerLine(
             version=entry.version, type=entry.type, data=data,
-            in_game_date=effects[0][3] if effects else None,
-            kind=effects[0][1] if effects else "", texts=texts, correction=correction,
+            in_game_date=effects[0].in_game_date if effects else None,
+            kind=effects[0].kind if effects else "", texts=texts, correction=correction,
             target=int(entry.data["target_version"]) if entry.type in CORRECTION_TYPES
             else None,
             voidable=correctable,
@@ -73,3 +76,22 @@ def ledger_lines(*, campaign: Campaign, page: int | None = None) -> Page:
         ))
     shown.object_list = lines
     return shown
+
+
+def states_before(*, campaign: Campaign, versions) -> dict[int, CampaignState]:
+    """The campaign as it stood just before each entry of ``versions``, as an amendment's
+    command sees it (``campaign.services.corrections.amend_entry``): one fold of the ledger
+    under all its corrections."""
+    wanted = set(versions)
+    if not wanted:
+        return {}
+    entries = ledger_of(campaign_id=campaign.pk)
+    corrections = corrections_in(entries)
+    state, out = CampaignState(), {}
+    for entry in entries:
+        if entry.version in wanted:
+            out[entry.version] = state
+            if len(out) == len(wanted):
+                break
+        state = apply(state, entry, corrections).state
+    return out

@@ -12,6 +12,7 @@ ledger handed out (a new soldier's, squad's...) never change: the amendment keep
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -26,7 +27,8 @@ from rules.core.errors import gettext_noop
 _REASON = AmendField("reason", "text", gettext_noop("reason (optional)"), optional=True)
 _NAME = AmendField("name", "text", gettext_noop("name"))
 _PERSON_NAME = AmendField("name", "text", gettext_noop("full name"))
-_ATTRIBUTES = AmendField("attributes", "object", gettext_noop("attributes"))
+_ATTRIBUTES = AmendField("attributes", "object", gettext_noop("attributes"),
+                         schema="member_schema")
 _CHANGES = AmendField("changes", "object", gettext_noop("changes"))
 _LEVELS = tuple((level, level) for level in FORMATION_LEVELS)
 
@@ -85,7 +87,7 @@ def core_amendable() -> dict[str, Amendable]:
              AmendField("parent_id", "formation", gettext_noop("part of"), optional=True)),
             forces.raise_formation, _keep("force_id", "level", "name", "parent_id")),
         ev.FormationAmended.type: Amendable(
-            (_CHANGES, _REASON), forces.amend_formation,
+            (replace(_CHANGES, parts=("name",)), _REASON), forces.amend_formation,
             _keep("formation_id", "changes", "reason")),
         ev.FormationCommanderAssigned.type: Amendable(
             (AmendField("soldier_id", "soldier", gettext_noop("commander")),),
@@ -97,11 +99,12 @@ def core_amendable() -> dict[str, Amendable]:
         ev.SquadRaised.type: Amendable(
             (_NAME, AmendField("establishment", "int", gettext_noop("establishment")),
              AmendField("formation_id", "formation", gettext_noop("formation"), optional=True),
-             _ATTRIBUTES),
+             replace(_ATTRIBUTES, schema="unit_schema")),
             forces.raise_squad,
             _keep("force_id", "name", "establishment", "formation_id", "attributes")),
         ev.SquadAmended.type: Amendable(
-            (_CHANGES, _REASON), forces.amend_squad, _keep("squad_id", "changes", "reason")),
+            (replace(_CHANGES, schema="unit_schema", parts=("name", "establishment")),
+             _REASON), forces.amend_squad, _keep("squad_id", "changes", "reason")),
         ev.SquadCommanderAssigned.type: Amendable(
             (AmendField("soldier_id", "soldier", gettext_noop("commander")),),
             forces.assign_squad_commander, _keep("squad_id", "soldier_id")),
@@ -120,7 +123,8 @@ def core_amendable() -> dict[str, Amendable]:
              _ATTRIBUTES),
             soldiers.add_replacement, _keep("squad_id", "name", "role", "attributes")),
         ev.SoldierAmended.type: Amendable(
-            (_CHANGES, _REASON), soldiers.amend_soldier,
+            (replace(_CHANGES, schema="member_schema", parts=("name", "role")), _REASON),
+            soldiers.amend_soldier,
             _keep("soldier_id", "changes", "reason")),
         ev.SoldierTransferred.type: Amendable(
             (AmendField("to_squad_id", "squad", gettext_noop("squad"), optional=True),),
@@ -133,7 +137,7 @@ def core_amendable() -> dict[str, Amendable]:
              _REASON),
             soldiers.record_capture, _keep("soldier_id", "by_force_id", "reason")),
         ev.PrisonersExchanged.type: Amendable(
-            (AmendField("soldier_ids", "list", gettext_noop("prisoners")),),
+            (AmendField("soldier_ids", "list", gettext_noop("prisoners"), items="prisoners"),),
             soldiers.exchange_prisoners, _keep("soldier_ids")),
         ev.ScenarioPlanned.type: Amendable(
             (_NAME, AmendField("description", "text", gettext_noop("description"),
@@ -145,14 +149,14 @@ def core_amendable() -> dict[str, Amendable]:
              AmendField("force_id", "force", gettext_noop("force"), optional=True)),
             scenarios.link_scenarios, _keep("from_id", "to_id", "condition", "force_id")),
         ev.UnitsPicked.type: Amendable(
-            (AmendField("squads", "list", gettext_noop("squads")),
-             AmendField("officers", "list", gettext_noop("officers"))),
+            (AmendField("squads", "list", gettext_noop("squads"), items="picks"),
+             AmendField("officers", "list", gettext_noop("officers"), items="officers")),
             scenarios.pick_units, _keep("scenario_id", "force_id", "squads", "officers"),
             refusal=battle_started),
         ev.ScenarioResultRecorded.type: Amendable(
             (AmendField("results", "list", gettext_noop("results")),),
             scenarios.record_scenario_result, _results),
         ev.ScenarioAttributesSet.type: Amendable(
-            (_ATTRIBUTES,), scenarios.set_scenario_attributes,
+            (replace(_ATTRIBUTES, schema="scenario_schema"),), scenarios.set_scenario_attributes,
             _keep("scenario_id", "attributes"), refusal=battle_started),
     }

@@ -274,3 +274,26 @@ def test_the_unfit_facts_are_explained_in_the_pages_language(clients, played, pe
     assert "#3 кубы: <span>Такого значения нет на гранях куба." in russian  # its code's
     english = page.get(f"/battles/{played.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '#3 dice: <span lang="en">' in english
+
+
+@pytest.mark.parametrize("language, expected", [
+    (None, "#4 now voided: no effect; #5 now applied: b1.f1 killed"),
+    ("en-GB,en;q=0.9", "#4 now voided: no effect; #5 now applied: b1.f1 killed"),
+    # the duel toy writes no Russian of its effects: a fact's own words stay its English
+    ("ru-RU,ru;q=0.9", "#4 теперь отменён: без последствий; #5 теперь применён: b1.f1 killed"),
+])
+def test_a_corrections_answer_reads_in_the_requests_language(clients, played, language,
+                                                            expected):
+    """Issue 19: the consequences' sentence follows Accept-Language (English by default,
+    the stored English word for word); the data is the same in every language."""
+    fire(clients["alice"], played, 4, dice={"shot": 6, "cover": 1})  # v5: b1.f1 killed again
+    headers = {"Accept-Language": language} if language else {}
+    response = post(clients["alice"], played, "corrections/", {
+        "expected_version": 5, "target_version": 4, "action": "void", "reason": "twice"},
+        **headers)
+    assert response.status_code == 201, response.json()
+    event = response.json()["events"][0]
+    assert event["text"] == expected
+    assert event["consequences"]["facts"][1]["after"]["text"] == "b1.f1 killed"
+    assert log(clients["alice"], played)[6]["text"] == (
+        "#4 now voided: no effect; #5 now applied: b1.f1 killed")  # stored as it was

@@ -1,9 +1,12 @@
 """A squad changed or corrected (``squad.amended``): its name, establishment and attributes,
-checked as when it was raised; only what changes is recorded; the squad's history shows it;
+checked as when it was raised; only what changes is recorded; the squad's history shows it
+(in English as it always was, in Russian from its sentence);
 projections and as-of views follow; the API's ``PATCH squads/<n>/``."""
 import pytest
+from django.utils import translation
 
 from campaign.models import HistoryEntry, Squad
+from campaign.pages.timeline import history_text
 from campaign.services import forces
 from campaign.services.ledger import ledger_of, state_of
 from campaign.services.projection import project_campaign, rebuild_campaign
@@ -45,6 +48,10 @@ def test_a_squad_is_renamed_re_established_and_re_graded(campaign, people, army)
     assert [h.text for h in history] == [
         "Steel 1st: name Steel 1st -> Assault group, establishment 3 -> 8, "
         "quality regular -> veteran"]
+    with translation.override("ru"):
+        assert [history_text(h, "steelwar") for h in history] == [(
+            "Steel 1st: название: Steel 1st → Assault group, штатная численность: 3 → 8, "
+            "качество: регулярные → ветераны", False)]
     rebuild_campaign(campaign_id=campaign.pk)
     assert Squad.objects.get(campaign=campaign, ref=army["squad"]).name == "Assault group"
 
@@ -119,6 +126,9 @@ def test_a_formation_is_renamed_by_its_owner_through_the_service_the_api_and_the
     project_campaign(campaign_id=campaign.pk)
     history = HistoryEntry.objects.filter(campaign=campaign, kind="formation_amended")
     assert [h.text for h in history] == ["1st company: name 1st company -> Guards company"]
+    with translation.override("ru"):
+        assert [history_text(h, "steelwar") for h in history] == [
+            ("1st company: название: 1st company → Guards company", False)]
     assert refusal(lambda: forces.amend_formation(
         user=alice, campaign=campaign, formation_id=company, changes={"level": "platoon"}
     )) == (400, "bad_change", "changes.level")

@@ -2,7 +2,8 @@
 squad into a platoon and a platoon under another company from the roster; a move that
 would put a company under its own platoon is refused next to its field in the page's
 language and stores nothing. The organizer then amends a recruitment from the ledger page
-(a form of the entry's own fields) and the soldier's name changes everywhere."""
+(a form of the entry's own fields, his weapon chosen by name) and the soldier's name and
+weapon change everywhere."""
 import pytest
 
 from campaign.services.ledger import ledger_of, state_of
@@ -13,9 +14,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WORDS = {
     "en": {"move": "Move", "refused": "cannot go under itself", "amend": "Amend",
-           "name": "full name", "amended": "Amended by entry"},
+           "name": "full name", "amended": "Amended by entry", "weapon": "weapon",
+           "smg": "submachine gun"},
     "ru": {"move": "Перевести", "refused": "не может подчиняться самому себе",
-           "amend": "Исправить", "name": "имя", "amended": "Исправлена записью"},
+           "amend": "Исправить", "name": "имя", "amended": "Исправлена записью",
+           "weapon": "оружие", "smg": "пистолет-пулемёт"},
 }
 
 
@@ -96,9 +99,12 @@ def test_moves_on_the_roster_and_an_amendment_on_the_ledger(
     form = entry.locator(f"[data-testid=amend-{chain['recruit']}]")
     assert form.get_by_label(words["name"], exact=True).input_value() == "Petrvo"
     form.get_by_label(words["name"], exact=True).fill("Petrov")
+    assert form.locator("textarea[spellcheck=false]").count() == 0  # no JSON box
+    form.get_by_label(words["weapon"], exact=True).select_option(label=words["smg"])
     form.locator("input[name=reason]").fill("a typo")
     screenshot(page, f"ledger-amend-recruit-{language}")
     form.get_by_role("button", name=words["amend"]).click()
     page.wait_for_load_state()
-    assert state_of(campaign_id=campaign.pk).soldiers[chain["soldier"]].name == "Petrov"
+    petrov = state_of(campaign_id=campaign.pk).soldiers[chain["soldier"]]
+    assert (petrov.name, petrov.attributes["weapon"]) == ("Petrov", "smg")
     assert words["amended"] in page.locator(f"#entry-{chain['recruit']}").inner_text()
