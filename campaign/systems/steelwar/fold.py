@@ -137,8 +137,11 @@ def _leadership_changed(state: CampaignState, e: ev.LeadershipChanged):
     return set_soldiers(state, updated), [
         soldier_effect(
             "leadership_changed", updated,
-            f"{soldier.name}: leadership {before} -> {e.leadership}"
-            + (f" ({e.reason})" if e.reason else ""),
+            Sentence(gettext_noop("{soldier}: leadership {old} -> {new} ({reason})"),
+                     soldier=soldier.name, old=before, new=e.leadership, reason=e.reason)
+            if e.reason else
+            Sentence(gettext_noop("{soldier}: leadership {old} -> {new}"),
+                     soldier=soldier.name, old=before, new=e.leadership),
             data={"from": before, "to": e.leadership, "reason": e.reason},
         )
     ]
