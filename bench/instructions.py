@@ -1,6 +1,7 @@
 """Instruction counts: the fold's per fact and a battle command's per command (valgrind).
 
     .venv/bin/python -m bench.instructions [--fold-events 3000] [--skip-api] [--club]
+    .venv/bin/python -m bench.instructions --system mercenaries [--fold-events 1500] [--cold]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python -m bench.instructions
 
 On the development VM the wall clock of the same code moves by a third between runs, so a
@@ -10,6 +11,12 @@ the difference of two runs, so that start-up and set-up cancel out:
 
 - **fold**: ``bench.rules_fold``'s battles played to ``--fold-events`` facts, then replayed
   once and three times; instructions per fact = (three − one) / 2 / facts.
+- **fold, ``--system mercenaries``**: ``bench.mercenaries_fold``'s battles played to
+  ``--fold-events`` facts *outside* valgrind (its seeded player asks the catalogue for every
+  move, minutes under valgrind) and written to a temporary file; valgrind counts loading
+  them and replaying once and three times. ``--cold`` forgets the lines of sight remembered
+  by ``rules.mercenaries.cover`` before every replay, as a fresh process would; without it
+  the second and third replays find them remembered. The API is not counted.
 - **api** (PostgreSQL only): the battle of ``bench.battles`` (``--club``: its 28 units)
   recorded through the REST API in-process, 30 and 230 commands, each run on a fresh copy of
   a migrated database; client instructions per command = (230 − 30) / 200. The server's
@@ -29,25 +36,35 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
 from bench import _machine
 
 FOLD_EVENTS = 3000
+MERCENARIES_FOLD_EVENTS = 1500
 API_WARMUP, API_COMMANDS = 30, 200
 TEMPLATE_DB, RUN_DB = "bench_instructions_template", "bench_instructions"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.instructions")
-    parser.add_argument("--fold-events", type=int, default=FOLD_EVENTS)
+    parser.add_argument("--system", choices=("steelwar", "mercenaries"), default="steelwar")
+    parser.add_argument("--fold-events", type=int, help=f"default {FOLD_EVENTS} (Steel War), "
+                        f"{MERCENARIES_FOLD_EVENTS} (Mercenaries)")
+    parser.add_argument("--cold", action="store_true",
+                        help="Mercenaries: forget remembered lines of sight before each replay")
     parser.add_argument("--skip-api", action="store_true", help="measure the fold only")
     parser.add_argument("--club", action="store_true", help="the API on a 28-unit battle")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if shutil.which("valgrind") is None:
         sys.exit("bench.instructions needs valgrind (Debian: apt-get install valgrind)")
     results: dict = {"python": _machine.python()}
-    n = args.fold_events
+    if args.system == "mercenaries":
+        results.update(_mercenaries(args.fold_events or MERCENARIES_FOLD_EVENTS, cold=args.cold))
+        print(json.dumps(results, indent=2))
+        return
+    n = args.fold_events or FOLD_EVENTS
     once, thrice = (_count(["-c", f"from bench.instructions import fold_worker; "
                                   f"fold_worker({n}, {replays})"]) for replays in (1, 3))
     results["fold_instructions_per_fact"] = round((thrice - once) / 2 / n)
@@ -82,6 +99,40 @@ def fold_worker(n_events: int, replays: int) -> None:
     battles = rules_fold.play_battles(n_events)
     for _ in range(replays):
         rules_fold.replay_all(battles)
+
+
+def _mercenaries(n_events: int, *, cold: bool) -> dict:
+    """The Mercenaries fold's instructions per fact (see the module's docstring)."""
+    from bench import mercenaries_fold
+
+    battles = mercenaries_fold.play_battles(n_events)
+    n = sum(len(facts) for _, facts in battles)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as out:
+        json.dump([[setup, [f.to_json() for f in facts]] for setup, facts in battles], out)
+    try:
+        once, thrice = (_count(["-c", f"from bench.instructions import mercenaries_worker; "
+                                      f"mercenaries_worker({out.name!r}, {replays}, {cold})"])
+                        for replays in (1, 3))
+    finally:
+        os.unlink(out.name)
+    return {"system": f"{mercenaries_fold.SYSTEM.id} {mercenaries_fold.SYSTEM.version}",
+            "fold_events": n, "cold": cold,
+            "fold_instructions_per_fact": round((thrice - once) / 2 / n)}
+
+
+def mercenaries_worker(path: str, replays: int, cold: bool) -> None:
+    """Load recorded Mercenaries battles, replay them ``replays`` times (run under valgrind)."""
+    from bench import mercenaries_fold
+    from rules.core.facts import Fact
+    from rules.mercenaries import cover
+
+    with open(path) as recorded:
+        battles = [(setup, [Fact.from_json(f) for f in facts])
+                   for setup, facts in json.load(recorded)]
+    for _ in range(replays):
+        if cold and hasattr(cover, "_crossed"):
+            cover._crossed.cache_clear()
+        mercenaries_fold.replay_all(battles)
 
 
 def _api(*, club: bool) -> float:

@@ -18,7 +18,7 @@ corner one way or the other.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from fractions import Fraction
+from functools import lru_cache
 from itertools import pairwise
 
 from rules.core.errors import RuleError, gettext_noop
@@ -42,41 +42,58 @@ def crossed_cells(start: Cell, end: Cell) -> list[tuple[Cell, bool]]:
     """The cells strictly between ``start`` and ``end`` that the line between their centres
     passes through, in order, each with ``True`` when the line crosses it from one side to
     the opposite one (full cover) and ``False`` when it only cuts a corner (half)."""
-    (x0, y0), (x1, y1) = start, end
-    ax, ay = Fraction(2 * x0 + 1, 2), Fraction(2 * y0 + 1, 2)
-    dx, dy = x1 - x0, y1 - y0
-    ts = {Fraction(0), Fraction(1)}
-    for lo, delta, origin in ((min(x0, x1), dx, ax), (min(y0, y1), dy, ay)):
-        if delta:
-            for line in range(lo + 1, lo + abs(delta) + 1):
-                ts.add((line - origin) / delta)
-    cuts = sorted(t for t in ts if 0 <= t <= 1)
+    return list(_crossed(start, end))
 
-    def point(t: Fraction) -> tuple[Fraction, Fraction]:
-        return ax + dx * t, ay + dy * t
+
+#: How many lines of cells :func:`_crossed` remembers (a line is a pure function of its two
+#: cells; a 24 x 16 map has 147,456 of them, a battle's shots use a few hundred).
+CROSSED_CACHE = 4096
+
+
+@lru_cache(maxsize=CROSSED_CACHE)
+def _crossed(start: Cell, end: Cell) -> tuple[tuple[Cell, bool], ...]:
+    """:func:`crossed_cells`, remembered: the line of sight and the cover penalty of one
+    attack share the cells it computes once.
+
+    Exact in whole numbers: a point of the line is the one ``k / n`` of the way from the
+    start's centre, ``n = 2·|dx|·|dy|`` (a straight line's zero taken as 1), so that the line
+    meets every side of a cell at a whole ``k``; its coordinates are counted in ``1 / 2n`` of
+    a cell, so a cell's sides lie at multiples of ``2n`` and its centre at an odd ``n``."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    n = 2 * max(abs(dx), 1) * max(abs(dy), 1)
+    ks = {0, n}  # the centres
+    for lo, delta, origin in ((min(x0, x1), dx, x0), (min(y0, y1), dy, y0)):
+        for line in range(lo + 1, lo + abs(delta) + 1):  # the sides the line meets
+            ks.add((2 * line - 2 * origin - 1) * n // (2 * delta))
+    cuts = sorted(ks)
+    ax, ay = (2 * x0 + 1) * n, (2 * y0 + 1) * n  # the start's centre
+    side = 2 * n
 
     crossed = []
-    for t_in, t_out in pairwise(cuts):
-        mx, my = point((t_in + t_out) / 2)
-        cell = (int(mx // 1), int(my // 1))
+    for k_in, k_out in pairwise(cuts):
+        # the point halfway between two cuts, (k_in + k_out) / 2, names the cell crossed
+        cell = ((ax + dx * (k_in + k_out)) // side, (ay + dy * (k_in + k_out)) // side)
         if cell in (start, end):
             continue
-        sides_in, sides_out = _sides(cell, point(t_in)), _sides(cell, point(t_out))
+        sides_in = _sides(cell, (ax + 2 * dx * k_in, ay + 2 * dy * k_in), side)
+        sides_out = _sides(cell, (ax + 2 * dx * k_out, ay + 2 * dy * k_out), side)
         full = any(_OPPOSITE[a] in sides_out for a in sides_in)
         crossed.append((cell, full))
-    return crossed
+    return tuple(crossed)
 
 
-def _sides(cell: Cell, p: tuple[Fraction, Fraction]) -> set[str]:
+def _sides(cell: Cell, p: tuple[int, int], side: int) -> set[str]:
+    """The sides of ``cell`` the point ``p`` lies on, a cell's side being ``side`` long."""
     (cx, cy), (x, y) = cell, p
     found = set()
-    if x == cx:
+    if x == cx * side:
         found.add("left")
-    if x == cx + 1:
+    if x == (cx + 1) * side:
         found.add("right")
-    if y == cy:
+    if y == cy * side:
         found.add("bottom")
-    if y == cy + 1:
+    if y == (cy + 1) * side:
         found.add("top")
     return found
 
@@ -92,7 +109,7 @@ def counted(cover: int, full: bool) -> int:
 
 def cover_between(start: Cell, end: Cell, cover_of: Callable[[Cell], int]) -> int:
     """The cover of the cells between two cells (neither end counts)."""
-    return sum(counted(cover_of(cell), full) for cell, full in crossed_cells(start, end))
+    return sum(counted(cover_of(cell), full) for cell, full in _crossed(start, end))
 
 
 def shot_cover_penalty(shooter: Cell, target: Cell, cover_of: Callable[[Cell], int]) -> int:
@@ -109,7 +126,7 @@ def sees(a: Cell, b: Cell, cover_of: Callable[[Cell], int],
     the line."""
     if a == b:
         return True
-    crossed = crossed_cells(a, b)
+    crossed = _crossed(a, b)
     if sum(counted(cover_of(cell), full) for cell, full in crossed) >= BLINDING_COVER:
         return False
     path = [a, *(cell for cell, _full in crossed), b]

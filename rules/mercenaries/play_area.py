@@ -55,6 +55,7 @@ from rules.mercenaries.rulebook import (
     cell_key,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
+from rules.mercenaries.terms import cell_label
 
 WEAPON = "weapon"
 GRENADE = "grenade"
@@ -469,7 +470,7 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
                 continue
             near = [c for _, c in enemies if c in legal] or sorted(
                 legal, key=lambda c: ranged.distance(c, fighter.cell))
-            choices = tuple(Choice(cell_key(c), f"cell {cell_key(c)}") for c in legal)
+            choices = tuple(Choice(cell_key(c), cell_label(cell_key(c))) for c in legal)
             params = (ParamSpec("with", "with", "choice", default=kind,
                                 choices=(Choice(kind, item.name),)),
                       ParamSpec("at", "at cell", "choice", default=cell_key(near[0]),

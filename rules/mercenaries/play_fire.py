@@ -48,6 +48,7 @@ from rules.mercenaries.rulebook import (
     damage_dice,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
+from rules.mercenaries.terms import cell_label
 
 #: §2.15: all targets of one burst lie within this sector, in degrees.
 SECTOR = 45
@@ -548,7 +549,7 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
     near = sorted((ranged.distance(fighter.cell, t.cell), t.cell) for t in state.fighters
                   if t.side != fighter.side and t.fighting_on)
     cells = cells_near_fighters(state, fighter, 4 * weapon.long)
-    legal = tuple(Choice(cell_key(c), f"cell {cell_key(c)}") for c in cells
+    legal = tuple(Choice(cell_key(c), cell_label(cell_key(c))) for c in cells
                   if _valid(suppressive_fire_validate, state, fighter,
                             {"cells": [cell_key(c)] * weapon.rof}))
     if not legal:

@@ -38,7 +38,7 @@ from rules.mercenaries.state import (
     squares_from_json,
     squares_to_json,
 )
-from rules.mercenaries.terms import TERMS
+from rules.mercenaries.terms import TERMS, cell_label, line_label
 
 #: Modules whose actions and procedures register themselves on ``RULEBOOK`` when imported.
 PLAYS = (play_bennies, play_readiness)
@@ -160,7 +160,7 @@ class MercenariesSystem(ProcedureMachine):
                 if e.side != fighter.side and e.fighting_on
                 for dx in range(-movement.RUN, movement.RUN + 1)
                 for dy in range(-movement.RUN, movement.RUN + 1)}
-        cells = tuple(Choice(cell_key((x, y)), f"cell {cell_key((x, y))}")
+        cells = tuple(Choice(cell_key((x, y)), cell_label(cell_key((x, y))))
                       for y, x in sorted((y, x) for x, y in near)
                       if self._valid(state, "hold", fighter, {"cell": cell_key((x, y))}))
         if cells:
@@ -169,7 +169,7 @@ class MercenariesSystem(ProcedureMachine):
                                          "cell", "cell", "choice", default=cells[0].value,
                                          choices=cells),)))
         x, y = fighter.cell
-        lines = tuple(Choice(key, f"the line through cell {cell_key((x + dx, y + dy))}")
+        lines = tuple(Choice(key, line_label(cell_key((x + dx, y + dy))))
                       for key in play_readiness.DIRECTIONS
                       for dx, dy in (map(int, key.split(",")),)
                       if self._valid(state, "hold_line", fighter, {"direction": key}))
@@ -308,7 +308,7 @@ class MercenariesSystem(ProcedureMachine):
                 if ranged.distance(cell, fighter.cell) != steps or not state.on_map(cell):
                     continue
                 if self._valid(state, action, fighter, {"to": cell_key(cell)}):
-                    found.append(Choice(cell_key(cell), f"cell {cell_key(cell)}"))
+                    found.append(Choice(cell_key(cell), cell_label(cell_key(cell))))
         return tuple(found)
 
     def _valid(self, state: Battle, action: str, fighter: Fighter,

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules.core.terms import (
     ACTION,
     DECISION,
@@ -599,6 +601,29 @@ EFFECTS_RU.update({
 })
 
 
+# --- cells as choices (issue 18: move, run, hold, area, lobbed and suppressive fire) -------
+#: Labels of a cell "x,y" offered as a choice, and of the line of a hold through one.
+CELL_CHOICE = "cell choice"
+LINE_CHOICE = "line choice"
+LABELS[CELL_CHOICE] = {"{cell}": _both("cell {cell}", "клетка {cell}")}
+LABELS[LINE_CHOICE] = {"{cell}": _both("the line through cell {cell}",
+                                       "линия через клетку {cell}")}
+#: The catalogue's parameters whose choices are cells "x,y"; ``direction`` (hold_line) is a
+#: step "dx,dy" from the fighter, labelled by the cell it leads to.
+CELL_PARAMS = frozenset({"to", "cell", "cells", "at"})
+_CELL_VALUE = re.compile(r"-?\d+,-?\d+")
+
+
+def cell_label(cell: str, language: str = "en") -> str:
+    """A cell ``"x,y"`` as a choice reads: "cell 3,4", «клетка 3,4»."""
+    return TERMS.label(CELL_CHOICE, cell, language)
+
+
+def line_label(cell: str, language: str = "en") -> str:
+    """A held line by the first cell it runs through: "the line through cell 3,4"."""
+    return TERMS.label(LINE_CHOICE, cell, language)
+
+
 #: how an area or lobbed shot landed, in Russian.
 LANDED_RU = {"raise": "точно в цель с подъёмом", "on_target": "в цель",
              "no_roll": "в цель, без броска", "deviated": "с отклонением",
@@ -615,6 +640,20 @@ class MercenariesTerms(Terms):
     def figure_names(self, state_json, language, units):
         """Every fighter by his own name, in every language."""
         return {(f["squad"], f["id"]): f["name"] for f in state_json.get("fighters", ())}
+
+    def choice(self, state, unit, param, value, language, names):
+        """A cell offered as a choice by the book's word for it («клетка 3,4»), a held line by
+        the cell it runs through; any other choice keeps the catalogue's label."""
+        if not isinstance(value, str) or not _CELL_VALUE.fullmatch(value):
+            return None
+        if param in CELL_PARAMS:
+            return self.label(CELL_CHOICE, value, language)
+        fighter = next((f for f in state.fighters if f.id == unit), None)
+        if param == "direction" and fighter is not None:
+            dx, dy = map(int, value.split(","))
+            x, y = fighter.cell
+            return self.label(LINE_CHOICE, f"{x + dx},{y + dy}", language)
+        return None
 
     def effect(self, effect, language, names):
         """English as the fold wrote it; Russian from the kind and the data (fighters carry
