@@ -631,21 +631,18 @@ LANDED_RU = {"raise": "точно в цель с подъёмом", "on_target":
 
 
 class MercenariesTerms(Terms):
-    def choice(self, state, unit, param, value, language, names):
-        """Directions, parts of the body and traits in Russian; fighters by their names."""
-        if language_of(language) != "ru":
-            return None
-        return CHOICES_RU.get(param, {}).get(value)
-
     def figure_names(self, state_json, language, units):
         """Every fighter by his own name, in every language."""
         return {(f["squad"], f["id"]): f["name"] for f in state_json.get("fighters", ())}
 
     def choice(self, state, unit, param, value, language, names):
         """A cell offered as a choice by the book's word for it («клетка 3,4»), a held line by
-        the cell it runs through; any other choice keeps the catalogue's label."""
+        the cell it runs through; directions, parts of the body and traits in Russian; any
+        other choice keeps the catalogue's label (fighters by their names)."""
         if not isinstance(value, str) or not _CELL_VALUE.fullmatch(value):
-            return None
+            if language_of(language) != "ru":
+                return None
+            return CHOICES_RU.get(param, {}).get(value)
         if param in CELL_PARAMS:
             return self.label(CELL_CHOICE, value, language)
         fighter = next((f for f in state.fighters if f.id == unit), None)
