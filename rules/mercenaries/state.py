@@ -49,6 +49,7 @@ class Weapon(NamedTuple):
     short_burst: bool = False
     two_handed: bool = False  # +4 to keep it against a disarm
     improvised: str = ""  # a melee weapon that is only improvised: small, medium or large
+    scope: bool = False  # a sniper scope (§2.7): extreme and maximum range by option ``scope``
 
 
 class Fighter(NamedTuple):
