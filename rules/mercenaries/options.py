@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.mercenaries.damage import EXCEED, EXTRA_WOUND, MEET_OR_BEAT, NO_EXTRA_WOUND
+from rules.mercenaries.indirect import FROM_IMPACT, FROM_SPOTTER
 from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
 from rules.mercenaries.manoeuvres import OVER_DEFENCE, OVER_STRENGTH
 from rules.mercenaries.ranged import LITERAL, MONOTONIC, TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
@@ -125,6 +126,12 @@ READINGS = (
             "on: he may walk, crawl or go prone (no action) before reloading",
             "the text says it takes a full turn (\"требует полного хода\") without saying "
             "whether he may move"),
+    Reading("spotter_reach", FROM_SPOTTER, (FROM_SPOTTER, FROM_IMPACT), "§2.23", "§7 11",
+            "a spotter directs later shots at a square he sees from 3 squares or closer; a "
+            "later shot is one at a square fired at before",
+            "impact: he may see it from anywhere; a later shot is one at a square 3 squares "
+            "or closer to where an earlier unseen shot of his side fell",
+            "the text says \"at a target 3 squares or closer\" without saying closer to what"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -147,6 +154,7 @@ class Options:
     disarm_raise: str = OVER_STRENGTH
     optics_close: str = OPTICS_CANCEL
     reload_walk: bool = False
+    spotter_reach: str = FROM_SPOTTER
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

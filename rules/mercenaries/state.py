@@ -156,6 +156,7 @@ class Battle(NamedTuple):
     # confirmed a hit on (registered): (side, cell)
     fired_at: tuple[tuple[str, Cell], ...] = ()
     registered: tuple[tuple[str, Cell], ...] = ()
+    impacts: tuple[tuple[str, Cell], ...] = ()  # where each side's unseen lobbed shots fell
 
     def fighter(self, ident: Any, field: str = "unit") -> tuple[int, Fighter]:
         for i, fighter in enumerate(self.fighters):

@@ -704,6 +704,7 @@ LABELS[READING].update({
     "disarm_raise": _both("a disarm's raise", "подъём при обезоруживании"),
     "optics_close": _both("optics up close", "оптика вблизи"),
     "reload_walk": _both("moving before reloading", "перемещение перед перезарядкой"),
+    "spotter_reach": _both("a spotter's 3 squares", "3 квадрата наводчика"),
 })
 LABELS[READING_VALUE].update({
     "monotonic": _both("extreme -4, maximum -6", "сверхдальняя -4, предельная -6"),
@@ -716,7 +717,10 @@ LABELS[READING_VALUE].update({
     "over_defence": _both("a raise over Defence", "подъём над Защитой"),
     "cancel": _both("penalties cancelled, -1", "штрафы отменены, -1"),
     "useless": _both("optics change nothing", "оптика ничего не меняет"),
+    "spotter": _both("from the spotter", "от наводчика"),
+    "impact": _both("from an earlier impact", "от места прежнего попадания"),
 })
+SENTENCES_RU["{spotter} cannot see cell {cell}"] = "{spotter} не видит клетку {cell}"
 READINGS_RU.update({
     "scope": (
         "со снайперским прицелом сверхдальняя дистанция даёт -4, предельная -6 (рекомендация "
@@ -752,6 +756,13 @@ READINGS_RU.update({
         "«да»: перед перезарядкой он может пройти, ползти или залечь (без действия)",
         "текст говорит, что перезарядка «требует полного хода», не говоря, можно ли при этом "
         "перемещаться"),
+    "spotter_reach": (
+        "наводчик корректирует следующие выстрелы по квадрату, который видит с 3 квадратов "
+        "или ближе; следующий выстрел — по квадрату, по которому уже стреляли",
+        "«от места прежнего попадания»: он может видеть квадрат с любого расстояния; "
+        "следующий выстрел — по квадрату в 3 квадратах или ближе от места, куда упал прежний "
+        "невидимый выстрел его стороны",
+        "текст говорит «по цели в 3 квадратах или ближе», не говоря, ближе к чему"),
 })
 LABELS[READING_TEXT] = reading_texts(options.describe(), {"ru": READINGS_RU})
 

@@ -41,9 +41,10 @@ def test_the_new_readings_are_listed_with_the_old_defaults():
     readings = {r["name"]: r for r in SYSTEM.readings()}
     assert {name: readings[name]["default"] for name in (
         "scope", "suppression_hits", "suppression_one", "disarm_raise", "optics_close",
-        "reload_walk")} == {
+        "reload_walk", "spotter_reach")} == {
         "scope": "monotonic", "suppression_hits": "after_first", "suppression_one": "snake_eyes",
-        "disarm_raise": "over_strength", "optics_close": "cancel", "reload_walk": False}
+        "disarm_raise": "over_strength", "optics_close": "cancel", "reload_walk": False,
+        "spotter_reach": "spotter"}
     assert readings["scope"]["rule"] == "§2.7" and readings["reload_walk"]["kind"] == "bool"
 
 
@@ -195,3 +196,36 @@ def test_optics_up_close_change_nothing_under_the_other_reading():
         tns[reading, "spotted"] = spotted.fighter("m1")[1].known_to == ("j1",)
     assert tns["useless"] == tns["cancel"] - 1
     assert (tns["cancel", "spotted"], tns["useless", "spotted"]) == (False, True)
+
+
+# --- §2.23 the spotter's 3 squares (register 11) ---------------------------------------------
+
+
+def test_a_spotted_shot_near_an_earlier_impact_is_a_later_shot_only_under_the_other_reading():
+    """Lind's first unseen shot at 7,5 deviates one cell east to 8,5; his next at 6,6 (never
+    fired at, 2 squares from that impact): Halloran's Notice helps it only when the 3
+    squares count from the impact, and Kowalski, far off, may spot it only then."""
+    from rules.mercenaries.examples import VILLAGE
+
+    stages = {}
+    for reading in ("spotter", "impact"):
+        setup = {**copy.deepcopy(VILLAGE), "options": {"spotter_reach": reading}}
+        state, _ = play(SYSTEM.initial_state(setup),
+                        declare("lobbed_attack", "g3", {"with": "weapon", "at": "7,5",
+                                                        "spotter": "g5"}),
+                        dice({"area.trait": [1]}), dice({"area.deviation": [1]}),
+                        dice({"area.direction": [2]}),
+                        *(declare("end_turn") for _ in range(4)))
+        assert state.impacts == (("mercs", (8, 5)),)
+        assert SYSTEM.state_from_json(SYSTEM.state_to_json(state)) == state
+        later, _ = play(state, declare("lobbed_attack", "g3", {"with": "weapon", "at": "6,6",
+                                                               "spotter": "g5"}))
+        stages[reading] = later.resolution.stage
+        far = {"with": "weapon", "at": "6,6", "spotter": "g1"}
+        if reading == "spotter":
+            with pytest.raises(RuleError, match="from 3 cells or closer"):
+                SYSTEM.apply(state, declare("lobbed_attack", "g3", far))
+        else:
+            spotted, _ = play(state, declare("lobbed_attack", "g3", far))
+            assert spotted.resolution.stage == "spot"
+    assert stages == {"spotter": "roll", "impact": "spot"}
