@@ -15,7 +15,8 @@
 
 Optional per fighter: more trait dice (``OPTIONAL_TRAITS``: stealth, notice, smarts,
 intimidation, taunt), ``"hidden": true`` (hidden from every enemy at the start, §2.17),
-``"camouflage"`` 0..4, and ``"ghillie"``, ``"optics"``, ``"thermal"`` flags.
+``"camouflage"`` 0..4, and ``"ghillie"``, ``"optics"``, ``"thermal"`` flags. A firearm's
+``"scope"`` flag is a sniper scope (§2.7, option ``scope``).
 
 ``"options"`` (optional) chooses readings of rules the text leaves open
 (``rules.mercenaries.options``). Who goes first is the scenario's (§2.1: the text does not say); ranges are in cells (§2.7).
@@ -117,6 +118,7 @@ def _weapon(spec: Any, field: str, *, melee: bool) -> Weapon | None:
         short_burst=_kit_flag(spec, "short_burst", field),
         two_handed=_kit_flag(spec, "two_handed", field),
         improvised=_improvised(spec, field, melee=melee),
+        scope=_kit_flag(spec, "scope", field),
     )
 
 

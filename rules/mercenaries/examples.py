@@ -47,7 +47,10 @@ CLEARING = {
 #: The same clearing played under the other readings (``rules.mercenaries.options``).
 CLEARING_OTHER_READINGS = {**CLEARING, "options": {
     "hit_test": "exceed", "wound_on_shaken": "extra_wound", "jungle_action": False,
-    "dice_explode": False, "twice_long": "maximum", "reaction_half": "round_down"}}
+    "dice_explode": False, "twice_long": "maximum", "reaction_half": "round_down",
+    "scope": "literal", "suppression_hits": "every_success", "suppression_one": "trait_die",
+    "disarm_raise": "over_defence", "optics_close": "useless", "reload_walk": True,
+    "spotter_reach": "impact"}}
 
 #: A road crossing at close quarters, where held attacks, aiming and bennies come into play
 #: often (§2.20, §2.26): both sides' Wild Cards have bennies.

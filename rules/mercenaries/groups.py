@@ -12,7 +12,8 @@ from rules.core.errors import RuleError, gettext_noop
 #: §2.18 table "Extras in group -> group Wild Die": (fewest Extras, die).
 GROUP_WILD_DIE = ((16, 10), (8, 8), (4, 6), (2, 4))
 
-#: The two readings of a partial group modifier (README: option ``group_modifier``).
+#: The two readings of a partial group modifier (README: a parameter until a group roll is
+#: played).
 LOOP = "halving"
 ROUNDED = "proportional"
 

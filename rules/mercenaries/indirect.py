@@ -16,6 +16,11 @@ AREA_TN = 2
 LOBBED = -2
 #: §2.23: a spotted gun's first shot at an unseen square (the lob penalty included).
 UNSEEN = -6
+#: §2.23: a spotter directs later shots "at a target 3 squares or closer" ("по цели в 3
+#: квадратах или ближе"): closer to the spotter (the digest's reading) or to an earlier shot's
+#: impact (option ``spotter_reach``; §7 11).
+SPOTTER_REACH = 3
+FROM_SPOTTER, FROM_IMPACT = "spotter", "impact"
 
 #: §3.14 the most cells a shot deviates by range band (medium: the digest's reading).
 DEVIATION_CAP = {SHORT: 1, MEDIUM: 2, LONG: 3}
@@ -81,6 +86,31 @@ def spotted_penalty(notice_total: int | None, *, registered: bool = False) -> in
     if notice_total is None or notice_total < 4:
         return UNSEEN
     return min(0, UNSEEN + notice_total - 3)
+
+
+def spotter_in_reach(spotter: tuple[int, int], target: tuple[int, int], *,
+                     reading: str = FROM_SPOTTER) -> bool:
+    """Whether a spotter (who must see the square) may direct shots at ``target`` (§2.23): from
+    3 squares or closer (``FROM_SPOTTER``), or from anywhere he sees it (``FROM_IMPACT``, where
+    the 3 squares are counted from an earlier impact)."""
+    if reading == FROM_IMPACT:
+        return True
+    if reading != FROM_SPOTTER:
+        raise ValueError(f"unknown spotter reading {reading!r}")
+    return max(abs(spotter[0] - target[0]), abs(spotter[1] - target[1])) <= SPOTTER_REACH
+
+
+def later_shot(target: tuple[int, int], *, fired_at: tuple, impacts: tuple,
+               reading: str = FROM_SPOTTER) -> bool:
+    """Whether a spotted shot at ``target`` is a later shot, the spotter's Notice helping it
+    (§2.23): the square was fired at before (``FROM_SPOTTER``), or an earlier shot landed 3
+    squares from it or closer (``FROM_IMPACT``)."""
+    if reading == FROM_SPOTTER:
+        return target in fired_at
+    if reading != FROM_IMPACT:
+        raise ValueError(f"unknown spotter reading {reading!r}")
+    return any(max(abs(c[0] - target[0]), abs(c[1] - target[1])) <= SPOTTER_REACH
+               for c in impacts)
 
 
 def artillery_rate(base_turns: int, crew_present: int, crew_size: int) -> int:

@@ -99,12 +99,22 @@ def grapple(fighting: TraitResult, defence: TraitResult) -> str:
     return "grappled_shaken" if raised else "grappled" if success else "free"
 
 
-def disarm(attack_total: int, *, hit: bool, strength: TraitResult) -> str:
+#: Readings of disarm's raise (option ``disarm_raise``; §7 12, "whose success"): the attack
+#: 4 over the target's Strength total (the digest's), or the attack's raise over his Defence.
+OVER_STRENGTH, OVER_DEFENCE = "over_strength", "over_defence"
+
+
+def disarm(attack_total: int, *, hit: bool, strength: TraitResult, defence: int = 0,
+           reading: str = OVER_STRENGTH) -> str:
     """``"kept"``, ``"dropped"`` or ``"taken"`` (§2.27, the digest's reading of "whose
     success"): the target's Strength against the attack's total (+4 with a two-handed
     weapon, -4 Shaken: in ``strength``'s modifier) keeps the weapon; if the attack hit and
     it failed, the weapon drops, and the attacker takes it with 4 more than the target's
-    total."""
+    total (``OVER_STRENGTH``) or with a raise over the target's ``defence``
+    (``OVER_DEFENCE``)."""
+    if reading not in (OVER_STRENGTH, OVER_DEFENCE):
+        raise ValueError(f"unknown disarm reading {reading!r}")
     if not hit or strength.total >= attack_total:
         return "kept"
-    return "taken" if attack_total >= strength.total + RAISE_STEP else "dropped"
+    over = strength.total if reading == OVER_STRENGTH else defence
+    return "taken" if attack_total >= over + RAISE_STEP else "dropped"

@@ -14,9 +14,19 @@ from typing import Any
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.mercenaries.damage import EXCEED, EXTRA_WOUND, MEET_OR_BEAT, NO_EXTRA_WOUND
+from rules.mercenaries.indirect import FROM_IMPACT, FROM_SPOTTER
 from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
-from rules.mercenaries.ranged import TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
-from rules.mercenaries.suppression import COVER_PLUS_TWO, COVER_VALUE
+from rules.mercenaries.manoeuvres import OVER_DEFENCE, OVER_STRENGTH
+from rules.mercenaries.ranged import LITERAL, MONOTONIC, TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
+from rules.mercenaries.stealth import OPTICS_CANCEL, OPTICS_USELESS
+from rules.mercenaries.suppression import (
+    AFTER_FIRST,
+    COVER_PLUS_TWO,
+    COVER_VALUE,
+    EVERY_SUCCESS,
+    SNAKE_EYES,
+    TRAIT_DIE,
+)
 
 #: Readings of cover against an area attack (errata 1): it adds to Armour instead of
 #: penalising the roll, or also penalises the roll ("так же").
@@ -83,6 +93,45 @@ READINGS = (
             "against an area attack the cell's cover adds to Armour instead of penalising "
             "the roll", "also: the cover penalises a direct roll as well",
             "the text says the cover counts \"так же\" (also, likewise) for area attacks"),
+    # the register's open readings of mechanics in play (§7 5, 10, 12, 14, 16)
+    Reading("scope", MONOTONIC, (MONOTONIC, LITERAL), "§2.7", "§7 5",
+            "with a sniper scope, extreme range is -4 and maximum -6 (the digest's "
+            "recommendation: the -2 on top of a scoped long range of -2)",
+            "literal: extreme -6 (long -4 and -2 more) and maximum -4",
+            "the literal reading gives the scope nothing at extreme range and makes maximum "
+            "range easier than extreme"),
+    Reading("suppression_hits", AFTER_FIRST, (AFTER_FIRST, EVERY_SUCCESS), "§2.16", "§7 10",
+            "a cell struck several times: the check is -1 per raise and per success after "
+            "the first",
+            "every_success: once the cell is struck more than once, -1 per success (the "
+            "first too) and per raise",
+            "the text says each success and each raise make the check harder, without "
+            "saying whether the first success counts"),
+    Reading("suppression_one", SNAKE_EYES, (SNAKE_EYES, TRAIT_DIE), "§2.16", "§7 10",
+            "a Wild Card's \"natural 1\" in the suppression check is snake eyes",
+            "trait_die: a 1 on his trait die, whatever the Wild Die shows",
+            "the text says a natural 1 wounds, and a Wild Card rolls two dice"),
+    Reading("disarm_raise", OVER_STRENGTH, (OVER_STRENGTH, OVER_DEFENCE), "§2.27", "§7 12",
+            "a disarm's raise (the attacker takes the weapon) is an attack 4 over the "
+            "target's Strength total",
+            "over_defence: the attack's raise over the target's Defence",
+            "the text says \"on a success ... on a raise\" without saying whose roll"),
+    Reading("optics_close", OPTICS_CANCEL, (OPTICS_CANCEL, OPTICS_USELESS), "§2.17", "§7 14",
+            "with optics, at 0 and 1 cells the hider's distance penalties are cancelled and "
+            "he has -1 (the letter of the text)",
+            "useless: optics change nothing at 0 and 1 cells (-4 and -2 stand)",
+            "the text calls optics useless up close, yet its cancelling helps the hider"),
+    Reading("reload_walk", False, (False, True), "§2.8", "§7 16",
+            "reloading takes the whole turn: no move before it or after it",
+            "on: he may walk, crawl or go prone (no action) before reloading",
+            "the text says it takes a full turn (\"требует полного хода\") without saying "
+            "whether he may move"),
+    Reading("spotter_reach", FROM_SPOTTER, (FROM_SPOTTER, FROM_IMPACT), "§2.23", "§7 11",
+            "a spotter directs later shots at a square he sees from 3 squares or closer; a "
+            "later shot is one at a square fired at before",
+            "impact: he may see it from anywhere; a later shot is one at a square 3 squares "
+            "or closer to where an earlier unseen shot of his side fell",
+            "the text says \"at a target 3 squares or closer\" without saying closer to what"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -99,6 +148,13 @@ class Options:
     suppressive_auto_penalty: bool = False
     area_tn: int = 2
     area_cover: str = COVER_INSTEAD
+    scope: str = MONOTONIC
+    suppression_hits: str = AFTER_FIRST
+    suppression_one: str = SNAKE_EYES
+    disarm_raise: str = OVER_STRENGTH
+    optics_close: str = OPTICS_CANCEL
+    reload_walk: bool = False
+    spotter_reach: str = FROM_SPOTTER
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -59,8 +59,6 @@ from rules.mercenaries.terms import cell_label
 
 WEAPON = "weapon"
 GRENADE = "grenade"
-#: §2.23: a spotter directs later shots at a target 3 squares from him or closer.
-SPOTTER_REACH = 3
 
 
 class AreaContext(NamedTuple):
@@ -146,7 +144,10 @@ def _throw(state: Battle, command: Command, lobbed: bool) -> Throw:
         registered = (fighter.side, anchor) in state.registered
         unseen = not seen and not registered
         spotter = _spotter(state, command, fighter, anchor)
-        spot_roll = unseen and spotter >= 0 and (fighter.side, anchor) in state.fired_at
+        spot_roll = unseen and spotter >= 0 and indirect.later_shot(
+            anchor, fired_at=tuple(c for s, c in state.fired_at if s == fighter.side),
+            impacts=tuple(c for s, c in state.impacts if s == fighter.side),
+            reading=state.options.spotter_reach)
         modifier += (0 if registered else indirect.LOBBED if seen else indirect.UNSEEN)
     if not lobbed and command.params.get("spotter") is not None:
         raise forbid(gettext_noop("a spotter directs lobbed fire only"), "§2.23",
@@ -158,8 +159,8 @@ def _throw(state: Battle, command: Command, lobbed: bool) -> Throw:
 
 def _spotter(state: Battle, command: Command, fighter: Fighter, anchor: Cell) -> int:
     """The spotter's position, or -1 (§2.23): a comrade in the fight who sees the square
-    and is three squares from it or closer (the digest's reading: from the spotter), with a
-    Notice die."""
+    and is three squares from it or closer (the digest's reading: from the spotter; option
+    ``spotter_reach``), with a Notice die."""
     ident = command.params.get("spotter")
     if ident is None:
         return -1
@@ -167,11 +168,13 @@ def _spotter(state: Battle, command: Command, fighter: Fighter, anchor: Cell) ->
     if spotter.side != fighter.side or spotter.id == fighter.id or not spotter.fighting_on:
         raise forbid(gettext_noop("{spotter} is not a comrade still in the fight"), "§2.23",
                      field="params.spotter", spotter=spotter.name)
-    if ranged.distance(spotter.cell, anchor) > SPOTTER_REACH or not cover.sees(
-            spotter.cell, anchor, state.cover):
+    if not indirect.spotter_in_reach(spotter.cell, anchor, reading=state.options.spotter_reach):
         raise forbid(gettext_noop("{spotter} must see cell {cell} from 3 cells or closer"),
                      "§2.23", field="params.spotter", spotter=spotter.name,
                      cell=cell_key(anchor))
+    if not cover.sees(spotter.cell, anchor, state.cover):
+        raise forbid(gettext_noop("{spotter} cannot see cell {cell}"), "§2.23",
+                     field="params.spotter", spotter=spotter.name, cell=cell_key(anchor))
     spotter.trait("notice")
     return j
 
@@ -375,6 +378,8 @@ def _land(state: Battle, unit: int, ctx: AreaContext, cell: Cell, how: str, *, e
             for c in area for j, f in enumerate(state.fighters)
             if f.cell == c and f.fighting_on]
     effects = [said]
+    if ctx.lobbed and ctx.unseen:  # where an unseen lobbed shot fell (§2.23, spotter_reach)
+        state = state._replace(impacts=(*state.impacts, (fighter.side, cell)))
     if not area:
         effects.append(Effect("landed_off_map", f"{weapon.name} lands off the map", fighter.id,
                               {"weapon": weapon.name}))

@@ -160,7 +160,7 @@ def _aim(state: Battle, fighter: Fighter, target: Fighter, weapon: Weapon) -> tu
                              weapon.medium, weapon.long, twice_long=state.options.twice_long)
     prone = (movement.prone_defence(same_cell=same_cell, square=state.square(target.cell))
              if target.prone else 0)
-    modifier = (ranged.band_penalty(band)
+    modifier = (ranged.band_penalty(band, scope=weapon.scope, scope_reading=state.options.scope)
                 + cover.shot_cover_penalty(fighter.cell, target.cell, state.cover))
     return modifier, (target.parry if same_cell else target.defence) + prone
 
@@ -347,7 +347,8 @@ def _cell_shot(state: Battle, fighter: Fighter, weapon: Weapon, cell: Cell) -> i
                      field="params.cells", fighter=fighter.name, cell=cell_key(cell))
     band = ranged.range_band(ranged.distance(fighter.cell, cell), weapon.short, weapon.medium,
                              weapon.long, twice_long=state.options.twice_long)
-    return ranged.band_penalty(band) - cover.cover_between(fighter.cell, cell, state.cover)
+    return (ranged.band_penalty(band, scope=weapon.scope, scope_reading=state.options.scope)
+            - cover.cover_between(fighter.cell, cell, state.cover))
 
 
 def _suppress(state: Battle, command: Command) -> tuple[int, Fighter, Weapon, list[Cell],
@@ -446,10 +447,11 @@ def suppression_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     ctx = res.ctx
     modifier = suppression.check_modifier(
         ctx.successes, ctx.raises, prone=f.prone, cover=state.cover(tuple(ctx.cell)),
-        cover_reading=state.options.suppression_cover)
+        cover_reading=state.options.suppression_cover,
+        hits_reading=state.options.suppression_hits)
     modifier += damage.wound_penalty(f.wounds) if f.wild_card else 0
     result = _rolled(rolls, "suppression", modifier)
-    outcome = suppression.suppression_result(result)
+    outcome = suppression.suppression_result(result, state.options.suppression_one)
     data = {"fighter": f.name, "roll": _roll_text(result)}
     if outcome == "unaffected":
         return RULEBOOK.done(state, (Effect("suppression_held", f"{f.name} holds under the "

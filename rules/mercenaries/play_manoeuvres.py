@@ -414,7 +414,8 @@ def disarm_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     hit = attack.success and damage.hits(attack.total, ctx.defence,
                                          reading=state.options.hit_test)
     grip = _rolled(rolls, "grip", ctx.grip, tn=attack.total)
-    outcome = manoeuvres.disarm(attack.total, hit=hit, strength=grip)
+    outcome = manoeuvres.disarm(attack.total, hit=hit, strength=grip, defence=ctx.defence,
+                                reading=state.options.disarm_raise)
     effects = [*critical(fighter, attack), *critical(target, grip)]
     if not ctx.melee and attack.trait == 2:
         state = state.with_fighter(res.unit, fighter._replace(needs_reload=True))
@@ -455,7 +456,8 @@ def disarm_odds(state: Battle, command: Command) -> Distribution:
                                              reading=state.options.hit_test)
         result = manoeuvres.disarm(attack.total, hit=hit,
                                    strength=trait.resolve(b[0], b[1], modifier=grip,
-                                                          tn=attack.total))
+                                                          tn=attack.total),
+                                   defence=defence, reading=state.options.disarm_raise)
         bounded = any(isinstance(v, AtLeast) for v in (*a, *b))
         return "undecided" if bounded and hit else result
 

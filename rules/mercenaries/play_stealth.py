@@ -106,7 +106,8 @@ def look(state: Battle, observer: Fighter, hider: Fighter, *, activity: str = ST
         return Look(None, "cannot be spotted from there")
     try:
         tn = stealth.concealment_tn(hidden, cells=cells, cover_between=between,
-                                    optics=searching and observer.optics)
+                                    optics=searching and observer.optics,
+                                    optics_close=state.options.optics_close)
     except RuleError:
         return Look(None, "too far")
     return Look(tn)

@@ -18,6 +18,9 @@ BAND_PENALTY = {SHORT: 0, MEDIUM: -2, LONG: -4, EXTREME: -6, MAXIMUM: -8}
 #: digest recommends the monotonic one; the literal one makes maximum easier than extreme.
 SCOPE_MONOTONIC = {EXTREME: -4, MAXIMUM: -6}
 SCOPE_LITERAL = {EXTREME: -6, MAXIMUM: -4}
+#: The option's values (``options.scope``; §7 5) and the penalties each gives.
+MONOTONIC, LITERAL = "monotonic", "literal"
+SCOPE_READINGS = {MONOTONIC: SCOPE_MONOTONIC, LITERAL: SCOPE_LITERAL}
 
 #: Readings of exactly twice the long range (option ``twice_long``; errata 4): the source
 #: gives it to both bands ("до удвоенной" / "равна удвоенной"); the digest puts it in extreme.
@@ -59,11 +62,12 @@ def range_band(cells: int, short: int, medium: int, long: int, *, beyond_long: b
     )
 
 
-def band_penalty(band: str, *, scope: bool = False,
-                 scope_reading: dict[str, int] = SCOPE_MONOTONIC) -> int:
-    """The attack modifier of a range band (§3.4), with a sniper scope's reading."""
-    if scope and band in scope_reading:
-        return scope_reading[band]
+def band_penalty(band: str, *, scope: bool = False, scope_reading: str = MONOTONIC) -> int:
+    """The attack modifier of a range band (§3.4); with a sniper scope (§2.7) at extreme and
+    maximum range, the battle's reading of it (option ``scope``)."""
+    penalties = SCOPE_READINGS[scope_reading]
+    if scope and band in penalties:
+        return penalties[band]
     return BAND_PENALTY[band]
 
 

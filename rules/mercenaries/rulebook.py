@@ -331,7 +331,8 @@ def attack_terms(state: Battle, fighter: Fighter, target: Fighter, *, melee_atta
         band = ranged.range_band(ranged.distance(fighter.cell, target.cell), weapon.short,
                                  weapon.medium, weapon.long,
                                  twice_long=state.options.twice_long)
-        modifier = (ranged.band_penalty(band)
+        modifier = (ranged.band_penalty(band, scope=weapon.scope,
+                                        scope_reading=state.options.scope)
                     + cover.shot_cover_penalty(fighter.cell, target.cell, state.cover))
         if fighter.aimed_at == target.id and initiative.aim_applies(
                 fighter.aimed_turn, state.turn, len(state.sides)):
@@ -571,7 +572,8 @@ def reload_validate(state: Battle, command: Command) -> None:
     if not fighter.needs_reload:
         raise forbid(gettext_noop("{fighter} has no weapon to reload"), "§2.8",
                      fighter=fighter.name)
-    if fighter.moved or fighter.actions or fighter.attacked:
+    walked = fighter.moved and state.options.reload_walk  # a walk costs no action (§2.2)
+    if (fighter.moved and not walked) or fighter.actions or fighter.attacked:
         raise forbid(gettext_noop("reloading takes {fighter}'s whole turn; he has acted"),
                      "§2.8", fighter=fighter.name)
 

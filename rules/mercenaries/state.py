@@ -49,6 +49,7 @@ class Weapon(NamedTuple):
     short_burst: bool = False
     two_handed: bool = False  # +4 to keep it against a disarm
     improvised: str = ""  # a melee weapon that is only improvised: small, medium or large
+    scope: bool = False  # a sniper scope (§2.7): extreme and maximum range by option ``scope``
 
 
 class Fighter(NamedTuple):
@@ -155,6 +156,7 @@ class Battle(NamedTuple):
     # confirmed a hit on (registered): (side, cell)
     fired_at: tuple[tuple[str, Cell], ...] = ()
     registered: tuple[tuple[str, Cell], ...] = ()
+    impacts: tuple[tuple[str, Cell], ...] = ()  # where each side's unseen lobbed shots fell
 
     def fighter(self, ident: Any, field: str = "unit") -> tuple[int, Fighter]:
         for i, fighter in enumerate(self.fighters):

@@ -25,6 +25,10 @@ PRONE = 1
 BLINDING_COVER = 4
 #: The cover a camouflaged hider's cell needs to be spotted only up close (§2.17).
 HARD_TO_SPOT_COVER = 2
+#: Readings of optics at 0 and 1 cells (option ``optics_close``; §7 14): the literal one
+#: cancels the hider's penalties there and gives the -1 (net -1); the other reads "useless up
+#: close" as optics changing nothing there (the plain -4 / -2 stand).
+OPTICS_CANCEL, OPTICS_USELESS = "cancel", "useless"
 
 
 def base_stealth(die: int, bonus: int = 0) -> int:
@@ -33,11 +37,12 @@ def base_stealth(die: int, bonus: int = 0) -> int:
     return (die + bonus) // 2
 
 
-def distance_modifier(cells: int, *, optics: bool = False) -> int:
+def distance_modifier(cells: int, *, optics: bool = False, close: str = OPTICS_CANCEL) -> int:
     """The hider's modifier for the distance to the observer (§2.17). With optics, when
     deliberately searching: the bonus beyond 10 cells is 2 less, at 10 cells or less the
-    hider has -1 more, and the penalties at 0 and 1 cells are cancelled (the literal
-    reading: up close the net effect is the -1 alone)."""
+    hider has -1 more, and the penalties at 0 and 1 cells are cancelled (``close``: the
+    literal reading, up close the net effect is the -1 alone; ``OPTICS_USELESS``: at 0 and 1
+    cells optics change nothing)."""
     if cells < 0:
         raise RuleError("bad_command", rule="§2.17",
                         template=gettext_noop("a distance cannot be negative"))
@@ -49,6 +54,8 @@ def distance_modifier(cells: int, *, optics: bool = False) -> int:
         return modifier
     if cells > 10:
         return modifier - 2
+    if cells <= 1 and close == OPTICS_USELESS:
+        return modifier
     return (0 if cells <= 1 else modifier) - 1
 
 
@@ -66,8 +73,9 @@ class Hider:
 
 
 def concealment_tn(hider: Hider, *, cells: int, cover_between: int = 0,
-                   optics: bool = False) -> int:
-    """The target number the observer's Notice must reach (§2.17)."""
+                   optics: bool = False, optics_close: str = OPTICS_CANCEL) -> int:
+    """The target number the observer's Notice must reach (§2.17); ``optics_close`` is the
+    reading of optics up close (``distance_modifier``)."""
     if not 0 <= hider.camouflage <= 4:
         raise RuleError("bad_camouflage", rule="§2.17", params={"value": hider.camouflage},
                         template=gettext_noop("camouflage is worth 0 to +4, not {value}"))
@@ -79,7 +87,7 @@ def concealment_tn(hider: Hider, *, cells: int, cover_between: int = 0,
                         template=gettext_noop("no light level {level!r}"))
     return (base_stealth(hider.stealth_die, hider.stealth_bonus)
             + (PRONE if hider.prone else 0) + hider.cell_cover + cover_between
-            + hider.camouflage + distance_modifier(cells, optics=optics)
+            + hider.camouflage + distance_modifier(cells, optics=optics, close=optics_close)
             + ACTIVITY[hider.activity] + LIGHT[hider.light])
 
 

@@ -23,6 +23,13 @@ PRONE_BONUS = 2
 #: "+2 if prone, plus the cell's cover" (default) or "+2 for prone and +2 for cover".
 COVER_VALUE = "cover_value"
 COVER_PLUS_TWO = "plus_two"
+#: Readings of a cell struck several times (option ``suppression_hits``; §7 10): "each
+#: success and each raise also make the check harder": every success after the first (the
+#: digest's), or every success once there are several.
+AFTER_FIRST, EVERY_SUCCESS = "after_first", "every_success"
+#: Readings of a Wild Card's "natural 1" in the check (option ``suppression_one``; §7 10):
+#: snake eyes, his critical failure (the digest's), or a 1 on his trait die alone.
+SNAKE_EYES, TRAIT_DIE = "snake_eyes", "trait_die"
 
 
 def auto_fire_modifier(*, rock_and_roll: bool = False, vehicle_mounted: bool = False) -> int:
@@ -59,17 +66,22 @@ def check_suppressive_cells(rof: int, cells: list[tuple[int, int]]) -> None:
             named.append(cell)
 
 
-def check_penalty(successes: int, raises: int) -> int:
-    """The suppression check's penalty for a cell (§2.16; the digest's reading of "each
-    further success and raise makes it harder"): one per success after the first and one
-    per raise."""
+def check_penalty(successes: int, raises: int, reading: str = AFTER_FIRST) -> int:
+    """The suppression check's penalty for a cell (§2.16, "каждый успех и каждый подъем так же
+    увеличивают сложность"): one per raise, and one per success after the first
+    (``AFTER_FIRST``, the digest's) or, once the cell is struck more than once, one per
+    success (``EVERY_SUCCESS``)."""
     if successes < 1:
         return 0
-    return -((successes - 1) + raises)
+    if reading == AFTER_FIRST:
+        return -((successes - 1) + raises)
+    if reading == EVERY_SUCCESS:
+        return -((successes if successes > 1 else 0) + raises)
+    raise ValueError(f"unknown suppression hits reading {reading!r}")
 
 
 def check_modifier(successes: int, raises: int, *, prone: bool, cover: int,
-                   cover_reading: str = COVER_VALUE) -> int:
+                   cover_reading: str = COVER_VALUE, hits_reading: str = AFTER_FIRST) -> int:
     """The whole modifier of one fighter's suppression check (§2.16, errata 3)."""
     if cover_reading == COVER_VALUE:
         cover_bonus = cover
@@ -77,14 +89,17 @@ def check_modifier(successes: int, raises: int, *, prone: bool, cover: int,
         cover_bonus = 2 if cover > 0 else 0
     else:
         raise ValueError(f"unknown suppression cover reading {cover_reading!r}")
-    return check_penalty(successes, raises) + (PRONE_BONUS if prone else 0) + cover_bonus
+    return check_penalty(successes, raises, hits_reading) + (PRONE_BONUS if prone else 0) + cover_bonus
 
 
-def suppression_result(roll: TraitResult) -> str:
-    """``"unaffected"``, ``"shaken"`` or ``"wounded"`` (§2.16): a natural 1 (snake eyes for a
-    Wild Card, the digest's reading) or a total of 1 or less wounds; any other failure
-    Shakes."""
-    natural_one = roll.critical_failure if roll.wild is not None else roll.trait == 1
+def suppression_result(roll: TraitResult, natural_one_reading: str = SNAKE_EYES) -> str:
+    """``"unaffected"``, ``"shaken"`` or ``"wounded"`` (§2.16): a natural 1 or a total of 1 or
+    less wounds; any other failure Shakes. A Wild Card's natural 1 is snake eyes
+    (``SNAKE_EYES``, the digest's reading) or a 1 on his trait die (``TRAIT_DIE``)."""
+    if natural_one_reading not in (SNAKE_EYES, TRAIT_DIE):
+        raise ValueError(f"unknown natural 1 reading {natural_one_reading!r}")
+    snake_eyes = roll.wild is not None and natural_one_reading == SNAKE_EYES
+    natural_one = roll.critical_failure if snake_eyes else roll.trait == 1
     if natural_one or roll.total <= 1:
         return "wounded"
     return "unaffected" if roll.success else "shaken"

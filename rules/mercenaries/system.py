@@ -343,6 +343,8 @@ class MercenariesSystem(ProcedureMachine):
         if state.fired_at or state.registered:
             out["fired_at"] = [[side, list(cell)] for side, cell in state.fired_at]
             out["registered"] = [[side, list(cell)] for side, cell in state.registered]
+        if state.impacts:
+            out["impacts"] = [[side, list(cell)] for side, cell in state.impacts]
         return out
 
     def state_from_json(self, data: Mapping[str, Any]) -> Battle:
@@ -363,6 +365,7 @@ class MercenariesSystem(ProcedureMachine):
             queue=self.rulebook.queue_from_json(data.get("queue", ())),
             fired_at=tuple((side, tuple(cell)) for side, cell in data.get("fired_at", ())),
             registered=tuple((side, tuple(cell)) for side, cell in data.get("registered", ())),
+            impacts=tuple((side, tuple(cell)) for side, cell in data.get("impacts", ())),
         )
 
     # --- the summary ----------------------------------------------------------------------

@@ -63,7 +63,7 @@ class TestRangeBands:
     def test_scope_readings(self, band, plain, scoped, literal):
         assert ranged.band_penalty(band) == plain
         assert ranged.band_penalty(band, scope=True) == scoped
-        assert ranged.band_penalty(band, scope=True, scope_reading=ranged.SCOPE_LITERAL) == literal
+        assert ranged.band_penalty(band, scope=True, scope_reading=ranged.LITERAL) == literal
 
 
 class TestShotgun:

@@ -83,6 +83,35 @@ class TestAutomaticAndSuppressiveFire:
         assert suppression.check_modifier(1, 0, prone=False, cover=1,
                                           cover_reading=suppression.COVER_PLUS_TWO) == 2
 
+    def test_a_cell_struck_several_times_by_either_reading(self):
+        every = suppression.EVERY_SUCCESS
+        assert suppression.check_penalty(1, 1) == suppression.check_penalty(1, 1, every) == -1
+        assert suppression.check_penalty(3, 1) == -3
+        assert suppression.check_penalty(3, 1, every) == -4
+        assert suppression.check_penalty(0, 0, every) == 0
+        with pytest.raises(ValueError):
+            suppression.check_penalty(2, 0, "first_only")
+
+    def test_the_spotters_reach_by_either_reading(self):
+        impact = indirect.FROM_IMPACT
+        assert indirect.spotter_in_reach((4, 6), (7, 5))
+        assert not indirect.spotter_in_reach((1, 3), (7, 5))
+        assert indirect.spotter_in_reach((1, 3), (7, 5), reading=impact)
+        assert indirect.later_shot((7, 5), fired_at=((7, 5),), impacts=())
+        assert not indirect.later_shot((6, 6), fired_at=((7, 5),), impacts=((8, 5),))
+        assert indirect.later_shot((6, 6), fired_at=(), impacts=((8, 5),), reading=impact)
+        assert not indirect.later_shot((4, 6), fired_at=(), impacts=((8, 5),), reading=impact)
+        with pytest.raises(ValueError):
+            indirect.later_shot((4, 6), fired_at=(), impacts=(), reading="gun")
+
+    def test_a_wild_cards_natural_1_by_either_reading(self):
+        one = resolve(1, 5)  # trait die 1, Wild Die 5: a success
+        assert suppression.suppression_result(one) == "unaffected"
+        assert suppression.suppression_result(one, suppression.TRAIT_DIE) == "wounded"
+        assert suppression.suppression_result(resolve(1, 1), suppression.TRAIT_DIE) == "wounded"
+        assert suppression.suppression_result(resolve(1, None), suppression.TRAIT_DIE) == (
+            "wounded")
+
     def test_results(self):
         assert suppression.suppression_result(resolve(1, None, modifier=3)) == "wounded"
         assert suppression.suppression_result(resolve(3, None, modifier=-2)) == "wounded"

@@ -56,5 +56,19 @@ def test_disarm():
     assert manoeuvres.disarm(9, hit=False, strength=resolve(2, 2)) == "kept"
 
 
+def test_disarm_raise_over_defence():
+    over = manoeuvres.OVER_DEFENCE
+    # 9 hits Defence 5 with a raise; Strength 7 fails: taken over Defence, dropped over Strength
+    assert manoeuvres.disarm(9, hit=True, strength=resolve(7, 2), defence=5) == "dropped"
+    assert manoeuvres.disarm(9, hit=True, strength=resolve(7, 2), defence=5,
+                             reading=over) == "taken"
+    assert manoeuvres.disarm(8, hit=True, strength=resolve(3, 2), defence=5,
+                             reading=over) == "dropped"
+    assert manoeuvres.disarm(9, hit=True, strength=resolve(9, 2), defence=5,
+                             reading=over) == "kept"
+    with pytest.raises(ValueError):
+        manoeuvres.disarm(9, hit=True, strength=resolve(7, 2), reading="whoever")
+
+
 def test_improvised_profiles():
     assert manoeuvres.IMPROVISED["medium"] == (2, 4, 8, 6, 6)

@@ -45,6 +45,12 @@ def test_optics(cells, modifier):
     assert stealth.distance_modifier(cells, optics=True) == modifier
 
 
+@pytest.mark.parametrize("cells,modifier", [(0, -4), (1, -2), (2, -1), (15, 0)])
+def test_optics_useless_up_close(cells, modifier):
+    assert stealth.distance_modifier(cells, optics=True,
+                                     close=stealth.OPTICS_USELESS) == modifier
+
+
 def test_a_camouflaged_hider_in_cover_is_spotted_only_up_close():
     hider = Hider(stealth_die=6, cell_cover=2, camouflage=1)
     assert stealth.notice_needed(hider, cells=1)
