@@ -199,3 +199,26 @@ def test_a_soldiers_amendment_reads_with_the_rule_systems_words():
     assert not english
     assert text.startswith("Petrov: имя: Petrov → Petrova, роль: стрелок → снайпер")
     assert "ветеран" in text and "veteran" not in text and "rifleman" not in text
+
+
+def test_a_leadership_change_reads_in_russian_with_the_organizers_reason():
+    """Steel War §2.0: a leadership the organizer changes; the English line is the one it
+    always was, the reason stays as typed."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.state import CampaignState, Soldier
+    from campaign.systems.steelwar import events as ev
+    from campaign.systems.steelwar.fold import HANDLERS
+
+    state = CampaignState(soldiers={1: Soldier(id=1, force_id=1, squad_id=1, name="Bel",
+                                               attributes={"leadership": 1})})
+    lines = []
+    for reason in ("promoted", None):
+        _state, (effect,) = HANDLERS[ev.LeadershipChanged.type](
+            state, ev.LeadershipChanged(soldier_id=1, leadership=2, reason=reason))
+        row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
+        with translation.override("ru"):
+            lines.append((effect.text, history_text(row, "steelwar")))
+    assert lines == [("Bel: leadership 1 -> 2 (promoted)",
+                      ("Bel: лидерство 1 → 2 (promoted)", False)),
+                     ("Bel: leadership 1 -> 2", ("Bel: лидерство 1 → 2", False))]
