@@ -129,7 +129,8 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
         lines = [history_text(row, "mercenaries")[0]
                  for row in history(campaign=campaign, subject="scenario", ref=ref)
                  if row.kind == "scenario_attributes_set"]
-    assert "Extraction: задано поле боя: освещение: темнота → сумрак, местность: " in lines[-2]
+    assert ("Extraction: задано поле боя: освещение: темнота → сумрак, местность: 8,5: джунгли; "
+            "9,5: джунгли; 12,2: 4 → 8,5: джунгли; 12,2: 4") in lines[-2]  # labels, not keys
     geese = Force.objects.get(campaign=campaign, name="Wild Geese").ref
     with translation.override("ru"):
         went = [history_text(row, "mercenaries")[0]
