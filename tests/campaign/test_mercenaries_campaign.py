@@ -361,3 +361,5 @@ def test_the_bennies_rule_is_set_on_the_settings_page_and_the_battle_starts_with
     by_id = {f["id"]: f for f in state["fighters"]}
     assert by_id[f"soldier-{merc['rourke']}"]["bennies"] == 1  # his own count is 2
     assert by_id[f"soldier-{merc['ruiz']}"]["bennies"] == 0  # an Extra's: none
+    # §2.10: Shaken is a state of the battle; the setup gives none (docs/campaign.md)
+    assert [f["shaken"] for f in state["fighters"]] == [False, False]
