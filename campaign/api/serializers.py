@@ -185,7 +185,10 @@ class AttributeSerializer(serializers.Serializer):
     label = serializers.CharField(help_text="in the request's language")
     required = serializers.BooleanField()
     editable = serializers.BooleanField(help_text="false: kept by the campaign's own events")
-    choices = serializers.ListField(child=serializers.CharField(), required=False)
+    choices = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="a choice's, or a map's values")
+    cell_keys = serializers.BooleanField(required=False,
+                                         help_text="a map whose keys are cells x,y")
     minimum = serializers.IntegerField(required=False)
     maximum = serializers.IntegerField(required=False)
     default = serializers.JSONField(required=False)

@@ -669,8 +669,10 @@ def _scenario_attributes_set(state: CampaignState, e: ev.ScenarioAttributesSet):
     updated = replace(scenario, attributes=dict(e.attributes))
     def value(name: str, attributes: dict) -> object:
         found = attributes.get(name)
-        if isinstance(found, dict):  # a map: its lines, as the scenario page shows them
-            return "; ".join(f"{k}: {v}" for k, v in found.items())
+        if isinstance(found, dict):  # a map: its lines, each value by its label
+            return joined([Sentence(gettext_noop("{key}: {value}"), key=k,
+                                    value=_attribute_value(name, v))
+                           for k, v in found.items()], "; ") if found else ""
         return _attribute_value(name, found)
 
     changes = joined([

@@ -4,7 +4,8 @@
 Each editable attribute becomes one input named by its path in the services' errors
 (``attributes.weapon``): a choice a select with its labels in the page's language, an int a
 number input with the schema's bounds, text a text input, a list a comma-separated text, a
-map one ``name: value`` per line, a bool a checkbox. The inputs only parse what was typed;
+map one ``name: value`` per line (a map whose values are choices: rows of a key and a
+select, ``map_rows``), a bool a checkbox. The inputs only parse what was typed;
 whether a value fits is the plug-in's check, run by the service, whose error is shown next to
 the input it names (:func:`show_error`).
 """
@@ -17,6 +18,7 @@ from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from campaign.pages.map_rows import map_rows_field, show_row_error, shown_rows
 from campaign.plugins.labels import value_label
 from campaign.plugins.schema import Attribute, Schema
 from config.api_errors import localized_message
@@ -55,6 +57,12 @@ def attribute_field(attribute: Attribute, rule_system: str) -> forms.Field:
     if attribute.kind == "list":
         common["help_text"] = " ".join(filter(None, [help_text, _("Separate names with commas.")]))
         return forms.CharField(**common)
+    if attribute.kind == "map" and attribute.options():
+        return map_rows_field(
+            options=[(key, value_label(rule_system, attribute, key))
+                     for key in attribute.options()],
+            blank=_(attribute.choice_labels.get("", "—")), cells=attribute.cell_keys,
+            **common)
     if attribute.kind == "map":
         common["help_text"] = " ".join(filter(None, [help_text, _("One per line: name: value.")]))
         return forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), **common)
@@ -78,6 +86,8 @@ def shown_value(attribute: Attribute, value: Any) -> Any:
         return "" if attribute.kind != "bool" else False
     if attribute.kind == "list":
         return ", ".join(value)
+    if attribute.kind == "map" and attribute.options():
+        return shown_rows(value, attribute.cell_keys)
     if attribute.kind == "map":
         return "\n".join(f"{key}: {_typed_text(item)}" for key, item in value.items())
     return value
@@ -118,6 +128,8 @@ def attribute_values(schema: Schema, cleaned: dict) -> dict[str, Any]:
             out[attribute.name] = raw
         elif attribute.kind == "list":
             out[attribute.name] = [p.strip() for p in (raw or "").split(",") if p.strip()]
+        elif attribute.kind == "map" and attribute.options():
+            out[attribute.name] = {key: _typed(value) for key, value in (raw or {}).items()}
         elif attribute.kind == "map":
             out[attribute.name] = _pairs(raw or "")
         else:
@@ -143,10 +155,14 @@ def show_error(form: forms.Form, error: DomainError | RuleError, *,
                strip: str = "") -> None:
     """A service's refusal, in the page's language, next to the input it names (its
     ``field`` less ``strip``, or the nearest input above it: ``attributes.traits.wings`` is
-    the traits' input); on the form as a whole when no input has such a name."""
+    the traits' input, ``attributes.terrain.30,1`` the terrain's row of that cell); on the
+    form as a whole when no input has such a name."""
     message, _extra = localized_message(getattr(error, "extra", {}).get("rule_code", error.code),
                                         error.message)
-    where = (error.field or "").removeprefix(strip)
+    named = where = (error.field or "").removeprefix(strip)
     while where and where not in form.fields:
         where = where.rpartition(".")[0]
+    if where and named != where and show_row_error(form, where, named[len(where) + 1:],
+                                                   message):
+        return  # by the row of a map's rows input that has that key
     form.add_error(where or None, message)

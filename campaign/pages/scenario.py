@@ -18,7 +18,7 @@ from campaign.ledger.diff import diff_states
 from campaign.ledger.events import BattleResultTakenOver
 from campaign.ledger.state import CampaignState, force_json
 from campaign.models import Campaign, CampaignBattle, Scenario
-from campaign.pages.attribute_form import add_attribute_fields, attribute_values
+from campaign.pages.attribute_form import add_attribute_fields, attribute_values, show_error
 from campaign.pages.force import SHOWN_CHANGES, Shown
 from campaign.pages.terms import RESULT, term
 from campaign.plugins.labels import shown_attributes
@@ -160,10 +160,22 @@ def record_scenario(*, user, campaign: Campaign, scenario_id: int, data,
                                                         form.cleaned_data))
 
 
+def refused_scenario_form(shown: Shown, values: dict, data, error) -> forms.Form | None:
+    """The scenario's form as it was sent, with its refusal by the input (or the map's row)
+    it names: the form's own (an unreadable row), else the service's ``error``."""
+    form = scenario_form(shown, values, data=data)
+    if form is not None and form.is_valid() and error is not None:
+        show_error(form, error)
+    return form
+
+
 def scenario_page(*, user, campaign: Campaign, scenario_id: int,
-                  ticked: tuple[int, dict, list] | None = None) -> dict:
+                  ticked: tuple[int, dict, list] | None = None, scenario_data=None,
+                  scenario_error=None) -> dict:
     """Everything the scenario page shows (404 ``not_found`` for a scenario the campaign
-    does not have); ``ticked``: a force and the boxes its refused form had ticked."""
+    does not have); ``ticked``: a force and the boxes its refused form had ticked;
+    ``scenario_data``: the refused scenario form's data and ``scenario_error`` its
+    refusal."""
     state = state_of(campaign_id=campaign.pk)
     scenario = scenario_of(state, scenario_id)
     organizer = may_organize(club_role(user=user, club_id=campaign.club_id))
@@ -176,8 +188,11 @@ def scenario_page(*, user, campaign: Campaign, scenario_id: int,
         "scenario": scenario,
         "attributes": shown_attributes(shown.plugin.scenario_schema, scenario.attributes,
                                        shown.system),
-        "scenario_form": (scenario_form(shown, scenario.attributes)
-                          if organizer and editable else None),
+        "scenario_form": (None if not (organizer and editable)
+                          else scenario_form(shown, scenario.attributes)
+                          if scenario_data is None
+                          else refused_scenario_form(shown, scenario.attributes, scenario_data,
+                                                     scenario_error)),
         "status": scenario_status(scenario.status),
         "open": state.scenario_open(scenario_id),
         "sides": sides,

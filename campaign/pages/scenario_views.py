@@ -117,13 +117,19 @@ def scenario_detail(request, campaign_id: int, ref: int):
             return _write(request, campaign, ref)
         except (DomainError, WrongExpectedVersion) as refusal:
             status, message = _refusal(refusal)
+            # the scenario's form as sent, its refusal by the input it names
+            beside_form = (request.POST.get("action") == "scenario"
+                           and isinstance(refusal, DomainError))
             data = pages.scenario_page(user=request.user, campaign=campaign, scenario_id=ref,
-                                       ticked=_ticked(request.POST))
+                                       ticked=_ticked(request.POST),
+                                       scenario_data=request.POST if beside_form else None,
+                                       scenario_error=refusal if beside_form else None)
             force = request.POST.get("force")
             # beside the form it came from, if the page shows it; else at the top
             shown = any(str(side["force_id"]) == force and side["may_pick"]
                         for side in data["sides"])
             error = {"message": message, "force": force if shown else None,
+                     "scenario": beside_form and data["scenario_form"] is not None,
                      "soldier": _soldier_at(request.POST, getattr(refusal, "field", None))}
     return render(request, "pages/scenario.html",
                   {"campaign": campaign, "error": error, **data}, status=status)

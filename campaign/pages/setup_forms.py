@@ -90,8 +90,9 @@ class HouseRulesForm(forms.Form):
         out: dict[str, Any] = {}
         for name, path in self.paths.items():
             value = self.cleaned_data[name]
-            if isinstance(_at(self.current, path), int) and isinstance(value, str):
-                value = int(value)
+            if (isinstance(_at(self.current, path), int) and isinstance(value, str)
+                    and value.isascii() and value.isdigit()):
+                value = int(value)  # a rule that is a number or a word takes either
             *parts, last = path.split(".")
             target = out
             for part in parts:

@@ -21,7 +21,8 @@ KINDS: tuple[str, ...] = ("choice", "int", "text", "list", "map", "bool")
 class Attribute:
     """One attribute: ``kind`` is choice / int / text / list (of texts) / map / bool.
 
-    ``choices`` (for ``choice``; a callable gives them lazily, e.g. a rule system's weapons),
+    ``choices`` (for ``choice``; a callable gives them lazily, e.g. a rule system's weapons;
+    for ``map``: what its values may be, the pages' select, checked by the plug-in),
     ``minimum``/``maximum`` (for ``int``), ``required``, ``default``; ``editable=False``: the
     plug-in's own events keep it (fatigue points), players do not set it; ``derived``: the
     plug-in computes it when the entity is shown (never stored)."""
@@ -43,6 +44,8 @@ class Attribute:
     #: The kind of the rule system's terms that label its choices, if not its name
     #: (a record's ``morale_low`` is labelled as a ``morale``).
     terms: str = ""
+    #: (``map``) Its keys are a map's cells ``"x,y"`` (the pages ask for two whole numbers).
+    cell_keys: bool = False
 
     def __post_init__(self) -> None:
         if self.derived and self.editable:  # pragma: no cover - a programming error
@@ -105,8 +108,10 @@ class Attribute:
                                "required": self.required, "editable": self.editable}
         if self.derived:
             out["derived"] = True
-        if self.kind == "choice":
+        if self.kind in ("choice", "map") and self.options():
             out["choices"] = list(self.options())
+        if self.cell_keys:
+            out["cell_keys"] = True
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:

@@ -254,7 +254,10 @@ def test_the_house_rules_refuse_bad_values_and_change_nothing(merc):
     before = org.get("house-rules/")["rules"]
     for rules, field in (({"healing": {"days_per_wound": -1}}, "healing.days_per_wound"),
                          ({"healing": {"dying": "resurrected"}}, "healing.dying"),
-                         ({"morale": {}}, "morale")):
+                         ({"morale": {}}, "morale"),
+                         ({"bennies": {"per_battle": 11}}, "bennies.per_battle"),
+                         ({"bennies": {"per_battle": "lots"}}, "bennies.per_battle"),
+                         ({"bennies": {"refresh": 1}}, "bennies.refresh")):
         response = _house_rules(org, rules)
         assert response.status_code == 422, response.json()
         assert response.json()["field"] == field
@@ -310,3 +313,53 @@ def test_a_sides_deployment_edge_is_amended_and_a_bad_edge_refused(merc):
         "data": {"edge": "south"}})
     sides = org.get(f"scenarios/{scenario}/")["side_attributes"]
     assert sides[str(merc["geese"])]["edge"] == "south"
+
+
+def test_a_wild_cards_bennies_at_the_start_of_a_battle_follow_the_house_rule():
+    """House rule (the book does not say how bennies refresh, §2.19): each battle starts with
+    the member's own count (3 unless given) or the rule's number; an Extra has none."""
+    from types import SimpleNamespace
+
+    from campaign.ledger.state import Soldier
+    from campaign.systems.mercenaries import battles
+    from campaign.systems.mercenaries.house_rules import HouseRules
+
+    def bennies(rules: dict, kind: str, **own) -> int | None:
+        state = SimpleNamespace(house_rules=HouseRules.from_json(rules))
+        member = Soldier(1, 1, 1, "Rourke", attributes={**_member(kind, weapon=None), **own})
+        return battles._fighter(state, member, [0, 0]).get("bennies")
+
+    assert bennies({}, "wild_card", bennies=2) == 2
+    assert bennies({}, "wild_card") is None  # the battle's default: 3 (§2.19)
+    assert bennies({"bennies": {"per_battle": 1}}, "wild_card", bennies=2) == 1
+    assert bennies({"bennies": {"per_battle": 0}}, "wild_card") == 0
+    assert bennies({"bennies": {"per_battle": 5}}, "extra") is None
+    assert HouseRules.from_json({"bennies": {"per_battle": "4"}}).bennies_per_battle == 4
+
+
+def test_the_bennies_rule_is_set_on_the_settings_page_and_the_battle_starts_with_it(
+        merc, people, clients):
+    from django.test import Client
+
+    from campaign.services.ledger import state_of
+
+    organizer = Client(headers={"accept-language": "ru"})
+    organizer.force_login(people["org"])
+    url = f"/campaigns/{merc['id']}/settings/"
+    page = organizer.get(url)
+    assert "фишки Личности в начале каждого боя" in page.content.decode()
+    assert "своё число (3, если не задано)" in page.content.decode()
+    form = {name: "" if value is None else value
+            for name, value in ((n, page.context["house"][n].value())
+                                for n in page.context["house"].fields)}
+    for value, stored in (("4", 4), ("own", "own"), ("1", 1)):  # a word, then a number again
+        assert organizer.post(url, {**form, "part": "house_rules",
+                                    "bennies__per_battle": value}).status_code == 302
+        assert state_of(campaign_id=merc["id"]).house_rules.bennies_per_battle == stored
+    _scenario, battle, _entry = _play_the_clearing(merc)
+    state = clients["alice"].get(f"/api/battles/{battle}/state/").json()["state"]
+    by_id = {f["id"]: f for f in state["fighters"]}
+    assert by_id[f"soldier-{merc['rourke']}"]["bennies"] == 1  # his own count is 2
+    assert by_id[f"soldier-{merc['ruiz']}"]["bennies"] == 0  # an Extra's: none
+    # §2.10: Shaken is a state of the battle; the setup gives none (docs/campaign.md)
+    assert [f["shaken"] for f in state["fighters"]] == [False, False]

@@ -49,6 +49,10 @@ def test_the_pages_speak_the_rulebooks_words_in_both_languages():
     planned_en, planned_ru = _text(english, urls["planned"]), _text(russian, urls["planned"])
     assert "Record the scenario" in planned_en and "Записать сценарий" in planned_ru
     assert "8,5: джунгли" in planned_ru  # shown by its label; the form's input keeps the key
+    # the map form: a row a cell, its terrain picked by the names §3.1 gives
+    assert "+2: medium or many obstacles" in planned_en and "open ground" in planned_en
+    assert "+1: мало препятствий" in planned_ru and "открытая местность" in planned_ru
+    assert "добавить клетку" in planned_ru and "джунгли" in planned_ru
     overview = english.get(urls["campaign"]).content.decode()
     assert 'id="chart-casualties' in overview
     assert 'id="chart-morale' not in overview  # the plug-in has no morale ladder
@@ -67,6 +71,19 @@ def test_mercenaries_screenshots(page, ru_page, live_server, signed_in, language
         screenshot(browser_page, f"mercenaries-{name}-{language}")
 
 
+def _rows(*rows: tuple[str, str, str]) -> dict:
+    """The terrain's rows as the form sends them: x, y and the kind of each cell."""
+    name = "scenario-attributes.terrain"
+    return {f"{name}.x": [r[0] for r in rows], f"{name}.y": [r[1] for r in rows],
+            f"{name}.value": [r[2] for r in rows]}
+
+
+def _row_error(page: str, row: int) -> str | None:
+    """The refusal shown by the terrain's row ``row`` (None: none)."""
+    found = re.search(rf'id="[^"]*terrain-error-{row}">([^<]*)<', page)
+    return found.group(1) if found else None
+
+
 def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_nothing():
     from campaign.services.ledger import state_of
 
@@ -79,17 +96,29 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
     assert 'data-testid="scenario-form"' not in player.get(url).content.decode()
     form = {"action": "scenario", "scenario-attributes.width": "16",
             "scenario-attributes.height": "10", "scenario-attributes.light": "dim",
-            "scenario-attributes.terrain": "8,5: jungle\n12,2: 4"}
+            **_rows(("8", "5", "jungle"), ("12", "2", "4"), ("", "", ""))}
     before = state_of(campaign_id=campaign.pk).version
     assert player.post(url, form).status_code == 403
-    bad = organizer.post(url, {**form, "scenario-attributes.terrain": "30,1: 2"})
-    assert bad.status_code == 422 and "нет на карте 16 x 10" in bad.content.decode()
+    bad = organizer.post(url, {**form, **_rows(("8", "5", "jungle"), ("30", "1", "2"))})
+    page = bad.content.decode()
+    assert bad.status_code == 422 and "нет на карте 16 x 10" in _row_error(page, 1)
+    assert _row_error(page, 0) is None and 'value="30"' in page  # the form as it was sent
+    unreadable = organizer.post(url, {**form, **_rows(("8", "", "jungle"))})
+    assert unreadable.status_code == 400  # the form could not be read
+    assert "двумя целыми числами" in _row_error(unreadable.content.decode(), 0)
+    twice = organizer.post(url, {**form, **_rows(("8", "5", "jungle"), ("8", "5", "2"))})
+    assert twice.status_code == 400 and "8,5" in _row_error(twice.content.decode(), 1)
     assert state_of(campaign_id=campaign.pk).version == before
     done = organizer.post(url, form)
     assert done.status_code == 302, done.content.decode()[:500]
     state = state_of(campaign_id=campaign.pk)
     assert state.scenarios[ref].attributes == {"width": 16, "height": 10, "light": "dim",
                                                "terrain": {"8,5": "jungle", "12,2": 4}}
+    dropped = organizer.post(url, {**form, "version": state.version,
+                                   **_rows(("8", "5", "jungle"), ("12", "2", ""))})
+    assert dropped.status_code == 302  # a row set to open ground is no longer special
+    assert state_of(campaign_id=campaign.pk).scenarios[ref].attributes["terrain"] == {
+        "8,5": "jungle"}
     ledger = _text(organizer, f"/campaigns/{campaign.pk}/ledger/")  # its lines in Russian
     assert "Extraction set up" not in ledger
     assert "Extraction: задано поле боя: освещение: темнота → сумрак, местность: " in ledger
@@ -100,7 +129,8 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
         lines = [history_text(row, "mercenaries")[0]
                  for row in history(campaign=campaign, subject="scenario", ref=ref)
                  if row.kind == "scenario_attributes_set"]
-    assert "Extraction: задано поле боя: освещение: темнота → сумрак, местность: " in lines[-1]
+    assert ("Extraction: задано поле боя: освещение: темнота → сумрак, местность: 8,5: джунгли; "
+            "9,5: джунгли; 12,2: 4 → 8,5: джунгли; 12,2: 4") in lines[-2]  # labels, not keys
     geese = Force.objects.get(campaign=campaign, name="Wild Geese").ref
     with translation.override("ru"):
         went = [history_text(row, "mercenaries")[0]
@@ -108,3 +138,42 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
                 if row.kind in ("battle_started", "side_deployed")]
     assert "Wild Geese: развёртывание у края (запад) в сценарии The clearing" in went
     assert "Wild Geese вступает в бой «The clearing» от края: запад" in went, went
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_map_form_adds_and_removes_rows_and_shows_a_refusal_by_its_row_on_a_phone(
+        page, ru_page, live_server, signed_in, language):
+    from campaign.services.ledger import state_of
+
+    campaign = load_demo().campaign
+    browser_page = page if language == "en" else ru_page
+    signed_in(browser_page, get_user_model().objects.get(username="organizer"))
+    url = _urls(campaign)["planned"]
+    ref = int(url.rstrip("/").rsplit("/", 1)[1])
+    browser_page.set_viewport_size({"width": 390, "height": 844})
+    browser_page.goto(f"{live_server.url}{url}")
+    form = browser_page.locator('[data-testid="scenario-form"]')
+    rows = form.locator(".map-row")
+    shown = rows.count()  # the demo's three cells and a blank one
+    form.locator("[data-map-add]").click()
+    assert rows.count() == shown + 1
+    rows.nth(0).locator("[data-map-remove]").click()  # 8,5 is open ground again
+    assert rows.count() == shown
+    last = rows.nth(shown - 1)
+    last.locator('input[name$=".x"]').fill("30")
+    last.locator('input[name$=".y"]').fill("1")
+    last.locator("select").select_option("2")
+    before = state_of(campaign_id=campaign.pk).version
+    form.locator('button[type="submit"]').click()
+    error = browser_page.locator(".map-row.has-error .field-error")
+    expected = "is off the 16 x 10 map" if language == "en" else "нет на карте 16 x 10"
+    assert expected in error.inner_text()
+    assert state_of(campaign_id=campaign.pk).version == before
+    screenshot(browser_page, f"mercenaries-map-refused-{language}")
+    browser_page.locator(".map-row.has-error").locator('input[name$=".x"]').fill("3")
+    browser_page.locator('[data-testid="scenario-form"] button[type="submit"]').click()
+    browser_page.wait_for_url(f"**{url}")
+    terrain = state_of(campaign_id=campaign.pk).scenarios[ref].attributes["terrain"]
+    assert "8,5" not in terrain and terrain["3,1"] == 2
+    screenshot(browser_page, f"mercenaries-map-{language}")

@@ -19,6 +19,13 @@ LIGHTS: tuple[str, ...] = tuple(LIGHT_PENALTY)
 EDGES: tuple[str, ...] = ("west", "east", "north", "south")
 #: The terrain of a map's cell (§3.1): a cover bonus, or a building or jungle (+4 each).
 TERRAIN: tuple[str, ...] = ("1", "2", "4", "building", "jungle")
+#: Their names as §3.1 gives them (Бонусы укрытия территории).
+TERRAIN_LABELS = {"1": gettext_noop("+1: few obstacles"),
+                  "2": gettext_noop("+2: medium or many obstacles"),
+                  "4": gettext_noop("+4: other cover"),
+                  "building": gettext_noop("building"), "jungle": gettext_noop("jungle"),
+                  # the form's blank choice: a cell with none of them (a row dropped)
+                  "": gettext_noop("open ground")}
 
 
 def _die(name: str, label: str, **more) -> Attribute:
@@ -70,11 +77,10 @@ SCENARIO = Schema((
               choice_labels={"normal": gettext_noop("normal light"),
                              "dim": gettext_noop("dim light"), "dark": gettext_noop("dark"),
                              "pitch_dark": gettext_noop("pitch dark")}),
-    Attribute("terrain", "map", gettext_noop("terrain"),
-              help=gettext_noop("one line a cell, x,y: 1, 2 or 4 (cover), building or "
-                                "jungle; other cells are open ground (§3.1)"),
-              choice_labels={"building": gettext_noop("building"),
-                             "jungle": gettext_noop("jungle")}),
+    Attribute("terrain", "map", gettext_noop("terrain"), choices=TERRAIN, cell_keys=True,
+              help=gettext_noop("the cells that are not open ground, each with its cover "
+                                "(§3.1)"),
+              choice_labels=TERRAIN_LABELS),
 ))
 
 SIDE = Schema((

@@ -7,7 +7,9 @@ cell of its side's deployment edge (§2.2: any number of fighters share a cell),
 spread along the edge. Who goes first: the scenario's first force (§2.1: the text does not
 say). Weapons are the book's improvised weapons (§2.27, in melee) or rows of the campaign's
 weapon table (``house_rules``): the source lost the book's (§0), a row missing refuses the
-battle naming the table and the row. Pure.
+battle naming the table and the row. A Wild Card's bennies at the start of the battle are the
+house rule's (``bennies.per_battle``: his own count or a number; the book does not say how they
+refresh, §2.19), whatever he spent in his last battle. Pure.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Any
 
 from campaign.ledger.fold import fought_in
 from campaign.ledger.state import CampaignState, Soldier
+from campaign.systems.mercenaries.house_rules import starting_bennies
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.summary import UNCHECKED, WOUNDED
 from rules.mercenaries import options as readings
@@ -145,9 +148,12 @@ def _fighter(state: CampaignState, soldier: Soldier, cell: list[int]) -> dict:
            "toughness": a["toughness"], "armour": a.get("armour") or 0, "parry": a["parry"],
            "weapon": _weapon(state, soldier, "weapon"),
            "melee_weapon": _weapon(state, soldier, "melee_weapon")}
-    for optional in ("defence", "bennies"):
-        if a.get(optional) is not None:
-            out[optional] = a[optional]
+    if a.get("defence") is not None:
+        out["defence"] = a["defence"]
+    if kind == "wild_card":  # an Extra has none (§2.19)
+        bennies = starting_bennies(state.house_rules, a.get("bennies"))
+        if bennies is not None:
+            out["bennies"] = bennies
     return out
 
 
