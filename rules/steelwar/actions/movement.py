@@ -39,6 +39,7 @@ from rules.steelwar.actions.procedure import (
     done,
     forbid,
     request,
+    spend_actions,
     spent,
 )
 from rules.steelwar.commands import (
@@ -295,31 +296,28 @@ def validate(battle: BattleState, cmd: Command) -> None:
 
 def declare(battle: BattleState, cmd: Command) -> Step:
     i, squad, ctx, allowance = _plan(battle, cmd)
-    act = spent(battle)  # changed with the move's first stage (one copy of the battle)
+    battle = spend_actions(battle)
     if allowance is not None and not ctx.tests:  # nothing to roll: the move is made
-        return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {_speed(squad)}\"", [],
-                       activation=act)
-    return _next(battle, i, ctx, [], activation=act)
+        return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {_speed(squad)}\"", [])
+    return _next(battle, i, ctx, [])
 
 
-def _next(battle: BattleState, i: int, ctx: Context, fx: list[Effect], **changes: Any
-          ) -> Step:
-    """Ask for the next die the move needs, or finish it (``changes``: other fields of the
-    battle to change with it)."""
+def _next(battle: BattleState, i: int, ctx: Context, fx: list[Effect]) -> Step:
+    """Ask for the next die the move needs, or finish it."""
     squad = battle.squads[i]
     if ctx.tests:
         return ask_dice(battle, NAME, "reaction", i, ctx, (reaction.die(squad, ctx.tests[0]),),
-                        fx, **changes)
+                        fx)
     if ctx.mode == "combat":
         die = request(COMBAT_KEY, f"{squad.name} combat move 2d6", 6, 2, squad.id)
-        return ask_dice(battle, NAME, "combat", i, ctx, (die,), fx, **changes)
+        return ask_dice(battle, NAME, "combat", i, ctx, (die,), fx)
     speed = _speed(squad)
     allowance = move_allowance(speed, ctx.terrain_class, march=ctx.mode == "march")
-    return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {speed}\"", fx, **changes)
+    return _finish(battle, i, ctx, allowance, f"{ctx.detail}, speed {speed}\"", fx)
 
 
 def _finish(battle: BattleState, i: int, ctx: Context, allocation: int, detail: str,
-            fx: list[Effect], **changes: Any) -> Step:
+            fx: list[Effect]) -> Step:
     squad = battle.squads[i]
     fx.append(effects.moved(squad, ctx.mode, allocation, detail, ctx.distance))
     moved = squad
@@ -329,8 +327,8 @@ def _finish(battle: BattleState, i: int, ctx: Context, allocation: int, detail: 
         moved = moved._replace(presence=LEFT_TABLE)
         fx.append(effects.left_table(moved))
     if moved is not squad:
-        return done(battle, fx, squads=battle.squads_with(i, moved), **changes)
-    return done(battle, fx, **changes)
+        return done(battle, fx, squads=battle.squads_with(i, moved))
+    return done(battle, fx)
 
 
 def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
