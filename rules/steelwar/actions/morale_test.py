@@ -142,29 +142,33 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     delta = morale_test(roll, squad.leadership, level, options=battle.options)
     fx = [effects.morale_test(squad, roll, squad.leadership + level, -delta,
                               f"leadership {squad.leadership} + threat {level}")]
-    if delta:
-        battle, lost = change_morale(battle, res.unit, delta, f"morale test, {RULE}")
-        fx.extend(lost)
-    return done(battle, fx)
+    if not delta:
+        return done(battle, fx)
+    squad, lost = change_morale(battle, squad, delta, f"morale test, {RULE}")
+    fx.extend(lost)
+    return done(battle, fx, squads=battle.squads_with(res.unit, squad))
 
 
-def change_morale(battle: BattleState, i: int, delta: int, why: str) -> tuple[BattleState, list[Effect]]:
-    """Lower squad ``i``'s morale by ``-delta`` grades (§2.12): never past Routing, or, under
-    ``options.morale_below_routing = "surrender"``, a drop past Routing surrenders it."""
-    squad = battle.squads[i]
+def change_morale(battle: BattleState, squad: Squad, delta: int, why: str
+                  ) -> tuple[Squad, list[Effect]]:
+    """``squad`` (of ``battle``) with its morale lowered by ``-delta`` grades (§2.12): never
+    past Routing, or, under ``options.morale_below_routing = "surrender"``, a drop past
+    Routing surrenders it. The caller puts it in the battle with its other changes (one copy
+    of the battle)."""
     fx: list[Effect] = []
     surrender = (overflows_routing(squad.morale, delta)
                  and battle.options.morale_below_routing == "surrender")
     new_grade = apply_grade_change(squad.morale, delta, starting_grade=squad.starting_morale)
-    new = squad._replace(morale=new_grade)
+    new = squad
     if new_grade != squad.morale:
+        new = squad._replace(morale=new_grade)
         fx.append(effects.morale_changed(new, squad.morale, new_grade, why))
     if surrender:
         figures = tuple(f._replace(status=PRISONER) if f.fighting else f for f in new.figures)
         new = new._replace(presence=SURRENDERED, figures=figures)
         fx.append(Effect("surrendered", f"{squad.name} breaks past Routing and surrenders "
                          "(§2.12, house rule)", squad.id))
-    return battle.with_squad(i, new), fx
+    return new, fx
 
 
 PROCEDURES = (Procedure(NAME, Context, on_dice=on_dice, start=start),)

@@ -40,6 +40,7 @@ from rules.steelwar.actions.procedure import (
     forbid,
     request,
     spend_actions,
+    spent,
 )
 from rules.steelwar.commands import (
     acting_squad,
@@ -370,8 +371,8 @@ def stand_up(battle: BattleState, cmd: Command) -> Step:
     validate_stand_up(battle, cmd)
     i, squad = battle.squad(cmd.unit)
     squad = squad._replace(prone=False)
-    return done(spend_actions(battle), (effects.stood_up(squad),),
-                squads=battle.squads_with(i, squad))
+    return done(battle, (effects.stood_up(squad),), squads=battle.squads_with(i, squad),
+                activation=spent(battle))
 
 
 ACTIONS = (

@@ -130,22 +130,23 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
 def _panics(battle: BattleState, i: int, fx: list[Effect], why: str) -> Step:
     """A failed panic test: one grade lost, and the squad panics (see the module docstring for
     a failure outside its own activation)."""
-    battle, lost = morale_test.change_morale(battle, i, PANIC_FAILURE_GRADE_CHANGE,
-                                             f"panic, {RULE}")
+    squad, lost = morale_test.change_morale(battle, battle.squads[i],
+                                            PANIC_FAILURE_GRADE_CHANGE, f"panic, {RULE}")
     fx.extend(lost)
-    squad = battle.squads[i]
     if not squad.on_table:
-        return done(battle, fx)
+        return done(battle, fx, squads=battle.squads_with(i, squad))
     act = battle.activation
     own = act is not None and act.squad == i
     if own:  # "the squad does nothing this activation"
-        battle = battle._replace(activation=act._replace(actions_used=2))
+        act = act._replace(actions_used=2)
     elif battle.options.panic_outside_activation == "next_activation_free":
         fx.append(effects.activation_lost(squad, i in battle.activated, "a failed panic test",
                                           "§2.14, options.panic_outside_activation"))
-        return done(battle, fx, activated=battle.activated | {i})
+        return done(battle, fx, squads=battle.squads_with(i, squad),
+                    activated=battle.activated | {i})
     fx.append(effects.panic_began(squad, why))
-    return done(battle.with_squad(i, squad._replace(panicking=True)), fx)
+    return done(battle, fx, squads=battle.squads_with(i, squad._replace(panicking=True)),
+                activation=act)
 
 
 def fall_into_panic(battle: BattleState, i: int, why: str) -> Step:

@@ -20,7 +20,7 @@ from rules.core.procedures import (
     request,
     then,
 )
-from rules.steelwar.state import BattleState
+from rules.steelwar.state import Activation, BattleState
 
 #: Steel War's actions and procedures (filled by ``actions/__init__``).
 RULEBOOK = Rulebook("steelwar")
@@ -30,13 +30,21 @@ register = RULEBOOK.register
 done = RULEBOOK.done
 
 __all__ = ["ACTIONS", "PROCEDURES", "RULEBOOK", "Action", "Procedure", "Rolls", "ask_decision",
-           "ask_dice", "done", "forbid", "register", "request", "spend_actions", "then"]
+           "ask_dice", "done", "forbid", "register", "request", "spend_actions", "spent",
+           "then"]
 
 
 # --- activation bookkeeping -------------------------------------------------------------------
 
 
+def spent(battle: BattleState, n: int = 1) -> Activation:
+    """The activation in progress with ``n`` more of its actions used (§1: two per
+    activation), to change with the action's other changes in one copy of the battle:
+    ``done(battle, fx, activation=spent(battle))``."""
+    act = battle.activation
+    return act._replace(actions_used=act.actions_used + n)
+
+
 def spend_actions(battle: BattleState, n: int = 1) -> BattleState:
     """Count ``n`` actions of the activation in progress as used (§1: two per activation)."""
-    act = battle.activation
-    return battle._replace(activation=act._replace(actions_used=act.actions_used + n))
+    return battle._replace(activation=spent(battle, n))

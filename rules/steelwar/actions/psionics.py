@@ -393,8 +393,8 @@ def _blast(battle: BattleState, ctx: Context, choice: str) -> Step:
     if target.no_step_back:
         return done(battle, (effects.auto_pass(target, "morale", "Not one step back! has no "
                                                "morale to lose", "§2.15"),))
-    battle, fx = morale_test.change_morale(battle, t, -2, "psi blast, §3.6")
-    return done(battle, fx)
+    target, fx = morale_test.change_morale(battle, target, -2, "psi blast, §3.6")
+    return done(battle, fx, squads=battle.squads_with(t, target))
 
 
 # --- murder -----------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from rules.steelwar.actions.procedure import (
     ask_dice,
     done,
     request,
-    spend_actions,
+    spent,
 )
 from rules.steelwar.commands import acting_squad, check_morale_allows, flag, number
 from rules.steelwar.reorganisation import (
@@ -111,18 +111,17 @@ def validate(battle: BattleState, cmd: Command) -> None:
 
 def declare(battle: BattleState, cmd: Command) -> Step:
     i, ctx = _plan(battle, cmd)
-    battle = spend_actions(battle)
-    battle = battle._replace(activation=battle.activation._replace(reorganised=True))
+    act = spent(battle)._replace(reorganised=True)
     squad = battle.squads[i]
     fx = [effects.reorganised(squad, len(ctx.wounded))]
     if not ctx.wounded:
-        return done(battle, fx)
+        return done(battle, fx, activation=act)
     requests = tuple(
         request(key(fid), f"fate of {effects.figure_name(squad, squad.figure(fid))}"
                 " d6 (§2.11)", 6, 1, squad.id)
         for fid in ctx.wounded
     )
-    return ask_dice(battle, NAME, "wounded", i, ctx, requests, fx)
+    return ask_dice(battle, NAME, "wounded", i, ctx, requests, fx, activation=act)
 
 
 def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:

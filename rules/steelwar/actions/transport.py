@@ -17,7 +17,7 @@ from rules.core.errors import gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects
-from rules.steelwar.actions.procedure import Action, done, forbid, spend_actions
+from rules.steelwar.actions.procedure import Action, done, forbid, spent
 from rules.steelwar.commands import (
     acting_squad,
     check_morale_allows,
@@ -95,7 +95,8 @@ def embark(battle: BattleState, cmd: Command) -> Step:
     i, squad = battle.squad(cmd.unit)
     _, vehicle = battle.squad(cmd.params["vehicle"])
     squad = squad._replace(embarked_in=vehicle.id, prone=False, cover="none")
-    return done(spend_actions(battle).with_squad(i, squad), (effects.embarked(squad, vehicle),))
+    return done(battle, (effects.embarked(squad, vehicle),),
+                squads=battle.squads_with(i, squad), activation=spent(battle))
 
 
 def validate_disembark(battle: BattleState, cmd: Command) -> None:
@@ -122,8 +123,8 @@ def disembark(battle: BattleState, cmd: Command) -> Step:
     i, squad = battle.squad(cmd.unit)
     _, vehicle = battle.squad(squad.embarked_in)
     squad = squad._replace(embarked_in=None)
-    return done(spend_actions(battle).with_squad(i, squad),
-                (effects.disembarked(squad, vehicle),))
+    return done(battle, (effects.disembarked(squad, vehicle),),
+                squads=battle.squads_with(i, squad), activation=spent(battle))
 
 
 def validate_unlimber(battle: BattleState, cmd: Command) -> None:
@@ -145,7 +146,8 @@ def unlimber(battle: BattleState, cmd: Command) -> Step:
     validate_unlimber(battle, cmd)
     i, squad = battle.squad(cmd.unit)
     squad = squad._replace(limbered=False)
-    return done(spend_actions(battle, 2).with_squad(i, squad), (effects.unlimbered(squad),))
+    return done(battle, (effects.unlimbered(squad),),
+                squads=battle.squads_with(i, squad), activation=spent(battle, 2))
 
 
 ACTIONS = (

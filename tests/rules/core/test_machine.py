@@ -1,5 +1,7 @@
 """The fact machinery: declare -> dice/decision -> effects, and refusal of out-of-turn facts."""
 
+from types import MappingProxyType
+
 import pytest
 
 from rules.core.errors import RuleError
@@ -126,3 +128,17 @@ def test_a_command_without_params_has_the_empty_mapping_and_reads_back_the_same(
     cmd = Command.from_json({"action": "end_turn"})
     assert dict(cmd.params) == {} and cmd.to_json() == {"action": "end_turn"}
     assert Command.from_json({"action": "end_turn", "params": {"a": 1}}).params == {"a": 1}
+
+
+@pytest.mark.parametrize("command", [None, ["end_turn"], "end_turn", 3])
+def test_a_command_that_is_not_a_mapping_is_refused(command):
+    with pytest.raises(RuleError) as err:
+        Command.from_json(command)
+    assert err.value.code == "bad_command" and err.value.field == "action"
+
+
+def test_a_command_is_read_as_it_is_and_any_mapping_as_a_dict():
+    cmd = Command("move", "red", {"x": 1})
+    assert Command.from_json(cmd) is cmd
+    read = Command.from_json(MappingProxyType({"action": "move", "unit": "red", "params": {"x": 1}}))
+    assert read == cmd
