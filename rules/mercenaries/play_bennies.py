@@ -27,7 +27,7 @@ from rules.core.facts import Command
 from rules.core.odds import Distribution
 from rules.core.procedures import Action, Procedure, Resolution, ask_dice, forbid
 from rules.core.system import Effect, Step
-from rules.mercenaries.rulebook import MISS_HOOKS, RULEBOOK
+from rules.mercenaries.rulebook import MISS_HOOKS, RULEBOOK, own_fighter
 from rules.mercenaries.state import Battle, Fighter
 
 #: The standing orders, as ``benny_orders`` parameters and Fighter fields.
@@ -35,13 +35,7 @@ ORDERS = ("reroll_on_miss", "unshake_when_shaken")
 
 
 def _ordering(state: Battle, command: Command) -> tuple[int, Fighter, dict[str, bool]]:
-    i, fighter = state.fighter(command.unit)
-    if fighter.side != state.acting_side:
-        raise forbid(gettext_noop("it is not {fighter}'s side's turn"), "§2.1",
-                     fighter=fighter.name)
-    if not fighter.fighting_on:
-        raise forbid(gettext_noop("{fighter} is out of the fight"), "§2.11",
-                     fighter=fighter.name)
+    i, fighter = own_fighter(state, command)
     orders = {}
     for name in ORDERS:
         value = command.params.get(name, False)

@@ -37,13 +37,13 @@ from rules.mercenaries.rulebook import (
     RULEBOOK,
     WILD_DIE,
     AttackContext,
-    _acting,
     _die,
     _one_more_action,
     _penalties,
     _roll_text,
     _rolled,
     _trait_dice,
+    attacker,
     cell_key,
     damage_dice,
 )
@@ -60,13 +60,7 @@ SECTOR = 45
 def shooter(state: Battle, command: Command) -> tuple[int, Fighter, int]:
     """(position, fighter, actions after this one) of a fighter who may attack now, or a
     refusal: his side's turn, not Shaken (§2.10), one attack a turn (§2.4)."""
-    i, fighter = _acting(state, command)
-    if fighter.shaken:
-        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
-                     "§2.10", fighter=fighter.name)
-    if fighter.attacked:
-        raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
-                     fighter=fighter.name)
+    i, fighter = attacker(state, command)
     return i, fighter, _one_more_action(fighter)
 
 

@@ -85,6 +85,7 @@ from rules.mercenaries.rulebook import (
     _trait_dice,
     attack_odds,
     attack_step,
+    attacker,
     critical,
     damage_dice,
 )
@@ -713,13 +714,7 @@ def opposed_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
 
 
 def _finish(state: Battle, command: Command) -> tuple[int, Fighter, int, Fighter]:
-    i, fighter = _acting(state, command)
-    if fighter.shaken:
-        raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
-                     "§2.10", fighter=fighter.name)
-    if fighter.attacked:
-        raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
-                     fighter=fighter.name)
+    i, fighter = attacker(state, command)
     t, target = state.fighter(command.params.get("target"), field="params.target")
     if target.side == fighter.side or target.fighting_on or target.condition == KILLED:
         raise forbid(gettext_noop("{target} is not an enemy who can no longer resist"),

@@ -86,7 +86,8 @@ def _roll_text(result: trait.TraitResult) -> str:
     return f"{dice}{result.modifier:+d} = {result.total}"
 
 
-def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
+def own_fighter(state: Battle, command: Command) -> tuple[int, Fighter]:
+    """The declaring fighter: of the side whose turn it is (§2.1), still in the fight (§2.11)."""
     i, fighter = state.fighter(command.unit)
     if fighter.side != state.acting_side:
         raise forbid(gettext_noop("it is not {fighter}'s side's turn"), "§2.1",
@@ -94,6 +95,11 @@ def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
     if not fighter.fighting_on:
         raise forbid(gettext_noop("{fighter} is out of the fight"), "§2.11",
                      fighter=fighter.name)
+    return i, fighter
+
+
+def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
+    i, fighter = own_fighter(state, command)
     if fighter.whole_turn and state.turn in (fighter.aimed_turn, fighter.held_turn,
                                              fighter.ready_melee_turn):
         raise forbid(gettext_noop("{fighter} spends the whole turn aiming, holding an attack "
@@ -278,17 +284,24 @@ class AttackContext(NamedTuple):
     off_hand: bool = False  # a blow of the weapon in his other hand (§2.27)
 
 
-def _attack_basics(state: Battle, command: Command, *, melee_attack: bool, again: bool = False
-                   ) -> tuple[Fighter, Fighter, int, int]:
-    """(attacker, target, modifier, Defence) of a declared attack, or a refusal; ``again``:
-    his other hand's attack, which may follow his first (§2.27 two weapons)."""
-    _, fighter = _acting(state, command)
+def attacker(state: Battle, command: Command, *, again: bool = False) -> tuple[int, Fighter]:
+    """The declaring fighter if he may attack now: not Shaken (§2.10), one attack a turn
+    (§2.4; ``again``: his other hand's, §2.27)."""
+    i, fighter = _acting(state, command)
     if fighter.shaken:
         raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
                      "§2.10", fighter=fighter.name)
     if fighter.attacked and not again:
         raise forbid(gettext_noop("{fighter} has attacked this turn"), "§2.4",
                      fighter=fighter.name)
+    return i, fighter
+
+
+def _attack_basics(state: Battle, command: Command, *, melee_attack: bool, again: bool = False
+                   ) -> tuple[Fighter, Fighter, int, int]:
+    """(attacker, target, modifier, Defence) of a declared attack, or a refusal; ``again``:
+    his other hand's attack, which may follow his first (§2.27 two weapons)."""
+    _, fighter = attacker(state, command, again=again)
     _, target = state.fighter(command.params.get("target"), field="params.target")
     if target.side == fighter.side or not target.fighting_on:
         raise forbid(gettext_noop("{target} is not an enemy still in the fight"), "§2.7",
