@@ -205,7 +205,9 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         camouflage=_int(spec.get("camouflage", 0), f"{field}.camouflage", 0, 4),
         ghillie=_kit_flag(spec, "ghillie", field), optics=_kit_flag(spec, "optics", field),
         thermal=_kit_flag(spec, "thermal", field),
-        off_hand=_weapon(spec.get("off_hand"), f"{field}.off_hand", melee=True),
+        off_hand=_weapon(spec.get("off_hand"), f"{field}.off_hand",
+                         melee=not (isinstance(spec.get("off_hand"), Mapping)
+                                    and "range" in spec["off_hand"])),
         ambidextrous=_kit_flag(spec, "ambidextrous", field),
         two_fisted=_kit_flag(spec, "two_fisted", field),
     )

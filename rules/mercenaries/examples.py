@@ -133,6 +133,14 @@ AMBUSH = {
     },
 }
 
+#: The clearing with a pistol in the sergeant's other hand (§2.27 two weapons).
+CLEARING_TWO_GUNS = {**CLEARING, "sides": {**CLEARING["sides"], "mercs": {
+    "name": "Mercenaries", "squads": {"alpha": {"name": "Alpha team", "fighters": {
+        **CLEARING["sides"]["mercs"]["squads"]["alpha"]["fighters"],
+        "m1": _fighter("Sgt. Rourke", "wild_card", [1, 2], bennies=2, off_hand={
+            "name": "pistol", "damage": [2, 6, 0], "range": [2, 8, 16], "ap": 1}),
+    }}}}}}
+
 SETUPS = {"clearing": CLEARING, "clearing, other readings": CLEARING_OTHER_READINGS,
           "crossing": CROSSING, "village": VILLAGE,
           "ambush at dusk": AMBUSH}
@@ -174,6 +182,10 @@ ODDS_CASES = (
      _MORTAR_AGAIN, _FIRST_MORTAR_SHOT),
     ("a grapple in one cell", AMBUSH,
      {"action": "grapple", "unit": "m2", "params": {"target": "j1"}}),
+    ("a pistol shot with the other hand after the rifle's", CLEARING_TWO_GUNS,
+     {"action": "off_hand_shot", "unit": "m1", "params": {"target": "j2"}},
+     (declare("shoot", "m1", {"target": "j2"}),
+      dice({"attack.trait": [1], "attack.wild": [1]}))),
     ("a search with binoculars at dusk", AMBUSH,
      {"action": "search", "unit": "j1", "params": {"target": "m1"}},
      (declare("end_turn"),)),

@@ -28,7 +28,8 @@
   melee weapon in his other hand (the setup's ``off_hand``) strikes with it once a turn, as
   his attack or after it, at -2 without Ambidextrous; as his second attack its
   multi-action -2 is cancelled by Two-Fisted (the first, made alone, had none at the
-  table). A firearm in the off hand is not in play.
+  table). A firearm in the off hand (the setup's ``off_hand`` with a ``range``) shoots the
+  same way (``off_hand_shot``), with its own range, damage and Reload!.
 - Defend (оборона): +2 melee Defence until his next turn; no other action, but he may still
   move (the text: defending, he withdraws from melee without the penalty).
 - Grapple (захват): opposed Fighting in one cell; success holds the enemy, a raise holds and
@@ -469,14 +470,20 @@ def disarm_odds(state: Battle, command: Command) -> Distribution:
 # --- two weapons, the off hand -----------------------------------------------------------
 
 
-def _off_hand(state: Battle, command: Command) -> int:
-    """The modifier of a blow with the weapon in his other hand (§2.27): -2 without
-    Ambidextrous; after his first attack this turn it is his second, whose multi-action -2
-    Two-Fisted cancels. Once a turn."""
+def _off_hand(state: Battle, command: Command, *, firearm: bool = False) -> int:
+    """The modifier of a blow or a shot with the weapon in his other hand (§2.27): -2
+    without Ambidextrous; after his first attack this turn it is his second, whose
+    multi-action -2 Two-Fisted cancels. Once a turn."""
     _, fighter = state.fighter(command.unit)
     if fighter.off_hand is None:
         raise forbid(gettext_noop("{fighter} holds no weapon in his other hand"), "§2.27",
                      fighter=fighter.name)
+    if firearm and fighter.off_hand.melee:
+        raise forbid(gettext_noop("{fighter} holds no firearm in his other hand"), "§2.27",
+                     fighter=fighter.name)
+    if not firearm and not fighter.off_hand.melee:
+        raise forbid(gettext_noop("{fighter} holds a firearm in his other hand: he shoots "
+                                  "with it"), "§2.27", fighter=fighter.name)
     if fighter.off_hand_turn == turn_number(state):
         raise forbid(gettext_noop("{fighter} has struck with his other hand this turn"),
                      "§2.27", fighter=fighter.name)
@@ -486,24 +493,31 @@ def _off_hand(state: Battle, command: Command) -> int:
         if fighter.attacked and fighter.two_fisted else 0)
 
 
-def off_hand_validate(state: Battle, command: Command) -> None:
-    attack_odds(state, command, melee_attack=True, more=_off_hand(state, command), again=True)
+def _off_hand_action(firearm: bool):
+    """The off-hand blow (``firearm`` False) or shot (True) of §2.27 two weapons."""
+    melee_attack, name = not firearm, "off_hand_shot" if firearm else "off_hand_blow"
 
+    def validate(state: Battle, command: Command) -> None:
+        attack_odds(state, command, melee_attack=melee_attack,
+                    more=_off_hand(state, command, firearm=firearm), again=True)
 
-def off_hand_declare(state: Battle, command: Command) -> Step:
-    more = _off_hand(state, command)
-    step = attack_step(state, command, melee_attack=True, more=more, off_hand=True)
-    i, fighter = step.state.fighter(command.unit)
-    state = step.state.with_fighter(i, fighter._replace(off_hand_turn=turn_number(state)))
-    state = _used_will(Step(state), i, command.params.get("target")).state
-    return Step(state, (Effect("manoeuvre", f"{fighter.name}: off-hand blow", fighter.id,
-                               {"fighter": fighter.name, "manoeuvre": "off_hand_blow"}),
-                        *step.effects))
+    def declare(state: Battle, command: Command) -> Step:
+        more = _off_hand(state, command, firearm=firearm)
+        step = attack_step(state, command, melee_attack=melee_attack, more=more,
+                           off_hand=True)
+        i, fighter = step.state.fighter(command.unit)
+        state = step.state.with_fighter(i, fighter._replace(off_hand_turn=turn_number(state)))
+        state = _used_will(Step(state), i, command.params.get("target")).state
+        label = "off-hand shot" if firearm else "off-hand blow"
+        return Step(state, (Effect("manoeuvre", f"{fighter.name}: {label}", fighter.id,
+                                   {"fighter": fighter.name, "manoeuvre": name}),
+                            *step.effects))
 
+    def odds(state: Battle, command: Command) -> Distribution:
+        return attack_odds(state, command, melee_attack=melee_attack,
+                           more=_off_hand(state, command, firearm=firearm), again=True)
 
-def off_hand_odds(state: Battle, command: Command) -> Distribution:
-    return attack_odds(state, command, melee_attack=True, more=_off_hand(state, command),
-                       again=True)
+    return Action(name, "§2.27", validate, declare, odds)
 
 
 # --- defend --------------------------------------------------------------------------------
@@ -754,13 +768,13 @@ RULEBOOK.register(
     Action("finish_off", "§2.27", finish_validate, finish_declare),
     Action("rapid_attack", "§2.27", rapid_validate, rapid_declare, rapid_odds),
     Action("disarm", "§2.27", disarm_validate, disarm_declare, disarm_odds),
-    Action("off_hand_blow", "§2.27", off_hand_validate, off_hand_declare, off_hand_odds),
+    _off_hand_action(firearm=False), _off_hand_action(firearm=True),
     Procedure("disarm", DisarmContext, on_dice=disarm_on_dice),
     Procedure("rapid", RapidContext, start=rapid_start),
     Procedure("opposed", OpposedContext, on_dice=opposed_on_dice),
 )
 for _name in (*ATTACK_MANOEUVRES, *OPPOSED, "finish_off", "rapid_attack", "disarm",
-              "off_hand_blow"):
+              "off_hand_blow", "off_hand_shot"):
     noticing(_name, ACTIVE)  # a shot, a blow, a shout (§2.17: active)
 ACT_CHECKS.append(_may_act)
 ATTACK_TERMS.append(_terms)

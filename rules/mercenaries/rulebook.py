@@ -40,7 +40,6 @@ from rules.mercenaries.state import Battle, Cell, Fighter
 RULEBOOK = Rulebook("mercenaries")
 for _name, _what, _rule in (
     # the manoeuvres of §2.27 not in play yet (play_manoeuvres has the others)
-    ("off_hand_shot", "a shot with an off-hand firearm", "§2.27"),
 ):
     RULEBOOK.not_implemented[_name] = (_what, _rule)
 
@@ -308,14 +307,15 @@ def _attack_basics(state: Battle, command: Command, *, melee_attack: bool, again
                      field="params.target", target=target.name)
     after = _one_more_action(fighter)
     modifier, defence = attack_terms(state, fighter, target, melee_attack=melee_attack,
-                                     actions_after=after)
+                                     actions_after=after, off_hand=again)
     return fighter, target, modifier, defence
 
 
 def attack_terms(state: Battle, fighter: Fighter, target: Fighter, *, melee_attack: bool,
-                 actions_after: int) -> tuple[int, int]:
+                 actions_after: int, off_hand: bool = False) -> tuple[int, int]:
     """(modifier, Defence) of an attack by ``fighter`` on ``target``, or a refusal of what
-    the attack itself needs (the same cell for melee; a firearm loaded, sight for a shot)."""
+    the attack itself needs (the same cell for melee; a firearm loaded, sight for a shot);
+    ``off_hand``: a shot with the firearm in his other hand (§2.27)."""
     same_cell = fighter.cell == target.cell
     prone = (movement.prone_defence(same_cell=same_cell, square=state.square(target.cell))
              if target.prone else 0)
@@ -329,13 +329,13 @@ def attack_terms(state: Battle, fighter: Fighter, target: Fighter, *, melee_atta
         modifier = arms + melee.gang_up(attackers, defenders)
         defence = target.parry + prone
     else:
-        weapon = fighter.weapon
-        if weapon is None:
+        weapon = fighter.off_hand if off_hand else fighter.weapon
+        if weapon is None or weapon.melee:
             raise forbid(gettext_noop("{fighter} has no firearm"), "§2.7", fighter=fighter.name)
         if weapon.turns_per_shot:  # a gun fires once in N turns (§2.24)
             raise forbid(gettext_noop("{weapon} is a gun: it fires area or lobbed attacks"),
                          "§2.24", weapon=weapon.name)
-        if fighter.needs_reload:
+        if fighter.off_hand_reload if off_hand else fighter.needs_reload:
             raise forbid(gettext_noop("{fighter} must reload first (Reload!)"), "§2.8",
                          fighter=fighter.name)
         if not cover.sees(fighter.cell, target.cell, state.cover):
@@ -440,7 +440,8 @@ def _attack_rolled(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     result = _rolled(rolls, "attack", ctx.modifier, tn=ctx.defence)
     effects = []
     if not ctx.melee and result.trait == 2:
-        state = state.with_fighter(res.unit, fighter._replace(needs_reload=True))
+        state = state.with_fighter(res.unit, fighter._replace(
+            **{"off_hand_reload" if ctx.off_hand else "needs_reload": True}))
         effects.append(Effect("reload", f"Reload! {fighter.name} must reload", fighter.id,
                               {"fighter": fighter.name}))
     effects.extend(critical(fighter, result))
@@ -484,7 +485,7 @@ def damage_dice(fighter: Fighter, melee_attack: bool, raised: bool, *, explode: 
                           weapon.damage_sides, fighter.id, weapon.damage_dice,
                           explode=explode),)
     else:
-        weapon = fighter.weapon
+        weapon = fighter.off_hand if off_hand else fighter.weapon
         dice = (_die("damage.weapon", f"{weapon.name} damage {weapon.damage_dice}"
                      f"d{weapon.damage_sides}", weapon.damage_sides, fighter.id,
                      weapon.damage_dice, explode=explode),)
@@ -582,7 +583,7 @@ def _harm(state: Battle, res: Resolution, harm: damage.Harm, effects=()) -> Step
 
 def reload_validate(state: Battle, command: Command) -> None:
     _, fighter = _acting(state, command)
-    if not fighter.needs_reload:
+    if not (fighter.needs_reload or fighter.off_hand_reload):
         raise forbid(gettext_noop("{fighter} has no weapon to reload"), "§2.8",
                      fighter=fighter.name)
     walked = fighter.moved and state.options.reload_walk  # a walk costs no action (§2.2)
@@ -594,7 +595,8 @@ def reload_validate(state: Battle, command: Command) -> None:
 def reload_declare(state: Battle, command: Command) -> Step:
     reload_validate(state, command)
     i, fighter = state.fighter(command.unit)
-    done = fighter._replace(needs_reload=False, whole_turn=True, moved=True)
+    done = fighter._replace(needs_reload=False, off_hand_reload=False, whole_turn=True,
+                            moved=True)
     return Step(state.with_fighter(i, done), (Effect(
         "reloaded", f"{fighter.name} reloads (the whole turn)", fighter.id,
         {"fighter": fighter.name}),))

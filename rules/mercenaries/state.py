@@ -113,10 +113,11 @@ class Fighter(NamedTuple):
     defend_until: int = -1
     grappled_by: str = ""  # the id of the fighter who holds him
     will_bonus_vs: str = ""  # +2 on his next action against this enemy (test of will)
-    off_hand: Weapon | None = None  # a melee weapon in his other hand (§2.27 two weapons)
+    off_hand: Weapon | None = None  # a weapon in his other hand (§2.27 two weapons)
     ambidextrous: bool = False  # Edge «Амбидекстр»: no -2 for the off hand
     two_fisted: bool = False  # Edge «Атака с двух рук»: no multi-action -2 for two weapons
     off_hand_turn: int = -1  # the turn number of his last off-hand blow
+    off_hand_reload: bool = False  # his off-hand firearm must be reloaded (§2.8 Reload!)
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:

@@ -231,6 +231,7 @@ class MercenariesSystem(ProcedureMachine):
             ("double_tap", "double tap", {}), ("short_burst", "short burst", {}),
             ("unstable_shot", "shot from an unstable platform", {}),
             ("off_hand_blow", "blow with the other hand", {}),
+            ("off_hand_shot", "shot with the other hand", {}),
             ("drop_blow", "blow with the Drop", {}),
             ("nonlethal_blow", "non-lethal blow", {}), ("grapple", "grapple", {}),
             ("crush", "hurt the one he holds", {}), ("intimidate", "intimidate", {}),

@@ -68,6 +68,7 @@ LABELS = {
         "double_tap": _both("double tap", "двойной выстрел"),
         "rapid_attack": _both("rapid attack", "быстрая атака"),
         "off_hand_blow": _both("blow with the other hand", "атака второй рукой"),
+        "off_hand_shot": _both("shot with the other hand", "выстрел второй рукой"),
         "unstable_shot": _both("shot from an unstable platform", "выстрел с ненадёжной опоры"),
         "disarm": _both("disarm", "обезоруживание"),
         "short_burst": _both("short burst", "короткая очередь"),
@@ -419,6 +420,10 @@ SENTENCES_RU = {
     "{fighter} holds no weapon in his other hand": "у бойца {fighter} нет оружия во второй руке",
     "{fighter} has struck with his other hand this turn":
         "{fighter} уже атаковал второй рукой в этот ход",
+    "{fighter} holds no firearm in his other hand":
+        "у бойца {fighter} нет огнестрельного оружия во второй руке",
+    "{fighter} holds a firearm in his other hand: he shoots with it":
+        "у бойца {fighter} во второй руке огнестрельное оружие: из него стреляют",
     "a disarm is a blow (fight) or a shot (shoot)":
         "обезоруживание — удар (fight) или выстрел (shoot)",
     "a disarm strikes at the hand or at the weapon itself":
@@ -670,6 +675,9 @@ class MercenariesTerms(Terms):
                     for k, v in data.items()}
         if data.get("wild"):  # the Wild Die stood in for one die of a burst
             template += ", Дикой костью"
+        if effect.get("kind") == "manoeuvre":  # its name, not its key
+            data["manoeuvre"] = LABELS[ACTION].get(data.get("manoeuvre"), {}).get(
+                "ru", data.get("manoeuvre"))
         if effect.get("kind") == "landed":
             data["how"] = LANDED_RU.get(data.get("how"), data.get("how"))
             if data.get("roll"):

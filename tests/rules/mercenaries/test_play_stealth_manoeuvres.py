@@ -382,11 +382,6 @@ def test_a_nonlethal_wound_knocks_out_and_finishing_off_kills():
     assert [(f.figure, f.outcome) for f in summary.figures] == [("j1", "killed")]
 
 
-@pytest.mark.parametrize("action", ["off_hand_shot"])
-def test_manoeuvres_not_in_play_are_refused_by_name(action):
-    refused(SYSTEM.initial_state(CLEARING), (action, "m1"), "not implemented yet")
-
-
 def test_a_refusal_reads_in_russian():
     from rules.mercenaries.terms import TERMS
     state = SYSTEM.initial_state(AMBUSH)
@@ -540,6 +535,61 @@ def test_a_blow_with_the_other_hand_after_the_first(edges, second):
     refused(state, ("off_hand_blow", "m2", {"target": "j1"}), "other hand this turn")
     refused(SYSTEM.initial_state(AMBUSH), ("off_hand_blow", "m2", {"target": "j1"}),
             "no weapon in his other hand")
+
+
+_PISTOL = {"name": "pistol", "damage": [2, 6, 0], "range": [2, 8, 16], "ap": 1}
+
+
+@pytest.mark.parametrize(("edges", "second"), [({}, -2 - 2), ({"ambidextrous": True}, -2),
+                                               ({"two_fisted": True}, -2),
+                                               ({"ambidextrous": True, "two_fisted": True}, 0)])
+def test_a_shot_with_the_pistol_in_the_other_hand_after_the_first(edges, second):
+    setup = copy.deepcopy(CLEARING)
+    rourke = setup["sides"]["mercs"]["squads"]["alpha"]["fighters"]["m1"]
+    rourke.update({"off_hand": _PISTOL, **edges})
+    state, effects = play(SYSTEM.initial_state(setup), declare("shoot", "m1", {"target": "j2"}))
+    first = one(effects, "attack_declared").data["modifier"]
+    state, _ = play(state, dice({"attack.trait": [1], "attack.wild": [1]}))
+    refused(state, ("off_hand_blow", "m1", {"target": "j2"}), "shoots with it")
+    # the pistol's own range: 4 cells is its medium band (-2), the rifle's short
+    state, effects = play(state, declare("off_hand_shot", "m1", {"target": "j2"}))
+    assert one(effects, "attack_declared").data["modifier"] == first + second - 2
+    from rules.mercenaries.terms import TERMS
+    assert TERMS.effect({"kind": "manoeuvre", "data": one(effects, "manoeuvre").data}, "ru",
+                        {}) == "Sgt. Rourke: маневр выстрел второй рукой"
+    state, effects = play(state, dice({"attack.trait": [12], "attack.wild": [1]}))
+    requests = SYSTEM.pending(state).requests
+    assert "pistol damage 2d6" in {r.label for r in requests}
+    state, effects = play(state, dice({r.key: [1] * r.count for r in requests}))
+    assert one(effects, "damage").data["ap"] == 1
+    refused(state, ("off_hand_shot", "m1", {"target": "j2"}), "other hand this turn")
+
+
+def test_an_off_hand_shot_needs_a_firearm_there_and_its_own_reload():
+    refused(SYSTEM.initial_state(CLEARING), ("off_hand_shot", "m1", {"target": "j2"}),
+            "no weapon in his other hand")
+    setup = copy.deepcopy(CLEARING)
+    fighters = setup["sides"]["mercs"]["squads"]["alpha"]["fighters"]
+    fighters["m2"]["off_hand"] = {"name": "knife", "damage": [1, 4, 0]}
+    fighters["m1"]["off_hand"] = _PISTOL
+    state = SYSTEM.initial_state(setup)
+    refused(state, ("off_hand_shot", "m2", {"target": "j2"}), "no firearm in his other hand")
+    from rules.mercenaries.terms import TERMS
+    with pytest.raises(RuleError) as caught:
+        SYSTEM.validate(state, {"action": "off_hand_blow", "unit": "m1",
+                                "params": {"target": "j2"}})
+    reason = caught.value.params["reason"]
+    assert TERMS.sentence(reason.template, "ru").format(**reason.params) == (
+        "у бойца Sgt. Rourke во второй руке огнестрельное оружие: из него стреляют")
+    # a 2 on the skill die with the pistol: Reload! for the pistol, not the rifle (§2.8)
+    state, effects = play(state, declare("off_hand_shot", "m1", {"target": "j2"}),
+                          dice({"attack.trait": [2], "attack.wild": [1]}))
+    assert "reload" in kinds(effects)
+    assert fighter(state, "m1").off_hand_reload and not fighter(state, "m1").needs_reload
+    state, _ = play(state, declare("end_turn"), declare("end_turn"))
+    refused(state, ("off_hand_shot", "m1", {"target": "j2"}), "must reload first")
+    state, effects = play(state, declare("reload", "m1"))
+    assert not fighter(state, "m1").off_hand_reload
 
 
 def test_worked_example_17_a_called_shot_at_the_eye_is_minus_6_and_plus_4_damage():
