@@ -30,6 +30,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from campaign.ledger.state import CampaignState, Force, LedgerEffect, Scenario, Soldier
 
 
+def refusal(code: str, template: str, field: str, rule: str | None = None,
+            **params) -> RuleError:
+    """A plug-in's refusal of ``field``: ``template`` (English, ``gettext_noop``) filled with
+    ``params``, citing ``rule``."""
+    return RuleError(code, template=template, params=params, field=field, rule=rule)
+
+
 class NoHouseRules:
     """House rules of a plug-in that has none: the empty JSON object only."""
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from campaign.ledger.sentences import ATTRIBUTE_VALUE, Sentence, Term
-from campaign.plugins import CampaignPlugin, register
+from campaign.plugins import CampaignPlugin, refusal, register
 from campaign.plugins.schema import Schema
 from campaign.systems.mercenaries import attributes as vocabulary
 from campaign.systems.mercenaries import battles, fold
@@ -24,10 +24,6 @@ from campaign.systems.mercenaries.house_rules import (
 from rules.core.errors import RuleError, gettext_noop
 
 __all__ = ["PLUGIN", "MercenariesCampaign"]
-
-
-def _bad(code: str, template: str, field: str, rule: str | None = None, **params) -> RuleError:
-    return RuleError(code, template=template, params=params, field=field, rule=rule)
 
 
 class MercenariesCampaign(CampaignPlugin):
@@ -82,12 +78,12 @@ class MercenariesCampaign(CampaignPlugin):
         values = self.member_schema.check(attributes, base=base)
         if values["kind"] == "extra":
             if values.get("base_skill") is None:
-                raise _bad("bad_attribute",
+                raise refusal("bad_attribute",
                            gettext_noop("an Extra needs a base skill: he rolls it to recover "
                                         "from Shaken (§2.10)"),
                            "attributes.base_skill", "§2.10")
             if values.get("bennies"):
-                raise _bad("bad_attribute",
+                raise refusal("bad_attribute",
                            gettext_noop("an Extra has no bennies; a Wild Card has (§2.19)"),
                            "attributes.bennies", "§2.19")
         return values
@@ -100,7 +96,7 @@ class MercenariesCampaign(CampaignPlugin):
         for cell in battles.terrain_cells(values):
             x, y = cell["cell"]
             if width is not None and height is not None and not (x < width and y < height):
-                raise _bad("bad_attribute",
+                raise refusal("bad_attribute",
                            gettext_noop("terrain: the cell {x},{y} is off the {width} x "
                                         "{height} map"),
                            f"attributes.terrain.{x},{y}", x=x, y=y, width=width,
@@ -111,7 +107,7 @@ class MercenariesCampaign(CampaignPlugin):
         try:
             return battles.check_battle_options(options)
         except RuleError as error:
-            raise _bad("bad_battle_options", error.message, error.field or "options") from None
+            raise refusal("bad_battle_options", error.message, error.field or "options") from None
 
     def side_events(self, state, scenario_id, force_id, attributes) -> list:
         """The map's edge a side deploys on, before play."""
@@ -146,12 +142,12 @@ class MercenariesCampaign(CampaignPlugin):
     def check_side_ready(self, state, scenario, force_id: int) -> None:
         """A battle needs the scenario's map (§2.2) and each side's deployment edge."""
         if scenario.attributes.get("width") is None or scenario.attributes.get("height") is None:
-            raise _bad("map_missing",
+            raise refusal("map_missing",
                        gettext_noop("the organizer has not given {scenario}'s map (width and "
                                     "height in cells, §2.2)"),
                        "attributes.width", "§2.2", scenario=scenario.name)
         if scenario.side_attributes.get(force_id, {}).get("edge") is None:
-            raise _bad("deployment_missing",
+            raise refusal("deployment_missing",
                        gettext_noop("the organizer has not set the edge {force} deploys on "
                                     "in {scenario}"),
                        "edge", force=state.forces[force_id].name, scenario=scenario.name)
@@ -166,7 +162,7 @@ class MercenariesCampaign(CampaignPlugin):
         return battles.battle_setup(state, scenario.attributes, sides)
 
     def battle_setup(self, state, sides) -> dict:
-        raise _bad("map_missing", gettext_noop("a Mercenaries battle is set up from a "
+        raise refusal("map_missing", gettext_noop("a Mercenaries battle is set up from a "
                                                "scenario's map"), "scenario_id")
 
     def take_over(self, **kwargs):

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from campaign.ledger.events import BattleResultTakenOver
 from campaign.ledger.sentences import Sentence, Term
-from campaign.plugins import CampaignPlugin, register
+from campaign.plugins import CampaignPlugin, refusal, register
 from campaign.plugins.schema import Schema
 from campaign.systems.steelwar import attributes as vocabulary
 from campaign.systems.steelwar import battles, fold
@@ -23,13 +23,9 @@ from campaign.systems.steelwar.events import (
     RecoveryRolled,
 )
 from campaign.systems.steelwar.house_rules import HOUSE_RULE_LABEL, HOUSE_RULES_SCHEMA, HouseRules
-from rules.core.errors import RuleError, gettext_noop
+from rules.core.errors import gettext_noop
 
 __all__ = ["PLUGIN", "SteelWarCampaign"]
-
-
-def _bad(code: str, template: str, field: str, rule: str | None = None, **params) -> RuleError:
-    return RuleError(code, template=template, params=params, field=field, rule=rule)
 
 
 class SteelWarCampaign(CampaignPlugin):
@@ -112,12 +108,12 @@ class SteelWarCampaign(CampaignPlugin):
         """A soldier the Steel War can field: the schema's checks, then a role, a commander's
         leadership (§2.0) and traits the battle setup knows."""
         if not role or not isinstance(role, str):
-            raise _bad("bad_soldier",
+            raise refusal("bad_soldier",
                        gettext_noop("a soldier needs a role (rifleman, commander, medic...)"),
                        "role")
         values = self.member_schema.check(attributes, base=base)
         if role == "commander" and values["leadership"] is None:
-            raise _bad("bad_soldier",
+            raise refusal("bad_soldier",
                        gettext_noop("a commander needs a leadership, 1 (best) to 3 (worst) "
                                     "(§2.0)"),
                        "attributes.leadership", "§2.0")
@@ -138,7 +134,7 @@ class SteelWarCampaign(CampaignPlugin):
         """§2.0: a commander needs a leadership (1 best .. 3 worst); one given changes his."""
         if set(attributes) - {"leadership"}:
             name = sorted(set(attributes) - {"leadership"})[0]
-            raise _bad("bad_attribute",
+            raise refusal("bad_attribute",
                        gettext_noop("only a leadership is given with a command, not {name}"),
                        f"attributes.{name}", name=name)
         leadership = attributes.get("leadership")
@@ -146,7 +142,7 @@ class SteelWarCampaign(CampaignPlugin):
             self.member_schema.by_name["leadership"].check(leadership, "attributes.leadership")
         current = soldier.attributes.get("leadership")
         if current is None and leadership is None:
-            raise _bad("no_leadership",
+            raise refusal("no_leadership",
                        gettext_noop("{soldier} has no leadership value: give one (1 best .. 3 "
                                     "worst, §2.0)"),
                        "attributes.leadership", "§2.0", soldier=soldier.name)
@@ -221,7 +217,7 @@ class SteelWarCampaign(CampaignPlugin):
     def check_side_ready(self, state, scenario, force_id: int) -> None:
         """§2.17: the organizer sets each side's motivation before play."""
         if scenario.side_attributes.get(force_id, {}).get("motivation") is None:
-            raise _bad("motivation_missing",
+            raise refusal("motivation_missing",
                        gettext_noop("the organizer has not set {force}'s motivation for "
                                     "{scenario} (§2.17)"),
                        "motivation", "§2.17", force=state.forces[force_id].name,
@@ -263,7 +259,7 @@ def _check_traits(traits: Mapping, known: frozenset | set, code: str, template: 
     """Refuse the first trait not in ``known`` (``code`` at ``attributes.traits.<trait>``)."""
     unknown = sorted(set(traits) - known)
     if unknown:
-        raise _bad(code, template, f"attributes.traits.{unknown[0]}", trait=unknown[0],
+        raise refusal(code, template, f"attributes.traits.{unknown[0]}", trait=unknown[0],
                    known=", ".join(sorted(known)))
 
 
