@@ -9,6 +9,7 @@ from rules.core.errors import RuleError
 from rules.core.facts import decide, declare, dice
 from rules.core.system import AwaitingCommand, DecisionNeeded, DiceNeeded
 from rules.mercenaries.examples import CLEARING
+from tests.rules.mercenaries.playing import fighter, kinds, play
 
 SYSTEM = registry.get("mercenaries")
 
@@ -22,23 +23,6 @@ def start(**changes):
             node = node[key]
         node[last] = value
     return SYSTEM.initial_state(setup)
-
-
-def play(state, *facts):
-    effects = []
-    for fact in facts:
-        step = SYSTEM.apply(state, fact)
-        state = step.state
-        effects.extend(step.effects)
-    return state, effects
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
-
-
-def fighter(state, ident):
-    return state.fighter(ident)[1]
 
 
 def declared(effects):

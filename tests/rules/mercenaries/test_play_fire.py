@@ -13,6 +13,7 @@ from rules.core.facts import decide, declare, dice
 from rules.core.system import AwaitingCommand, DiceNeeded
 from rules.mercenaries import play_area, play_fire
 from rules.mercenaries.examples import VILLAGE
+from tests.rules.mercenaries.playing import fighter, kinds, play
 
 SYSTEM = registry.get("mercenaries")
 TERMS = SYSTEM.terms
@@ -46,22 +47,6 @@ def battle(mine, theirs, cells=(), **options):
             "a": {"name": "Mercenaries", "squads": {"s": {"name": "Alpha", "fighters": mine}}},
             "b": {"name": "Junta", "squads": {"t": {"name": "Patrol", "fighters": theirs}}},
         }})
-
-
-def play(state, *facts):
-    effects = []
-    for fact in facts:
-        step = SYSTEM.apply(state, fact)
-        state, effects = step.state, effects + list(step.effects)
-    return state, effects
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
-
-
-def fighter(state, ident):
-    return state.fighter(ident)[1]
 
 
 def refused(state, action, unit, params):

@@ -12,29 +12,9 @@ from rules.core.errors import RuleError
 from rules.core.facts import decide, declare, dice
 from rules.core.system import AwaitingCommand, DiceNeeded
 from rules.mercenaries.examples import AMBUSH, CLEARING, _fighter
+from tests.rules.mercenaries.playing import fighter, kinds, one, play
 
 SYSTEM = registry.get("mercenaries")
-
-
-def play(state, *facts):
-    effects = []
-    for fact in facts:
-        step = SYSTEM.apply(state, fact)
-        state = step.state
-        effects.extend(step.effects)
-    return state, effects
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
-
-
-def one(effects, kind):
-    return next(e for e in effects if e.kind == kind)
-
-
-def fighter(state, ident):
-    return state.fighter(ident)[1]
 
 
 def refused(state, command, match):

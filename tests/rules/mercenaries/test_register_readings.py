@@ -9,18 +9,10 @@ from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import declare, dice
 from rules.mercenaries.examples import AMBUSH, CLEARING
+from tests.rules.mercenaries.playing import one, play
 
 SYSTEM = registry.get("mercenaries")
 RIFLE = {"name": "sniper rifle", "damage": [2, 8, 0], "ap": 2, "rof": 1, "scope": True}
-
-
-def play(state, *facts):
-    effects = []
-    for fact in facts:
-        step = SYSTEM.apply(state, fact)
-        state = step.state
-        effects.extend(step.effects)
-    return state, effects
 
 
 def clearing(options=None, **weapon):
@@ -31,10 +23,6 @@ def clearing(options=None, **weapon):
     if options:
         setup["options"] = options
     return SYSTEM.initial_state(setup)
-
-
-def one(effects, kind):
-    return next(e for e in effects if e.kind == kind)
 
 
 def test_the_new_readings_are_listed_with_the_old_defaults():
