@@ -37,7 +37,6 @@ from rules.mercenaries.rulebook import (
     RULEBOOK,
     WILD_DIE,
     AttackContext,
-    _die,
     _one_more_action,
     _penalties,
     _roll_text,
@@ -173,12 +172,8 @@ def auto_fire_declare(state: Battle, command: Command) -> Step:
     names = ", ".join(dict.fromkeys(state.fighters[s.target].name for s in shots))
     said = Effect("auto_fire", f"{fighter.name} fires a burst of {weapon.rof} at {names}",
                   fighter.id, {"fighter": fighter.name, "rof": weapon.rof, "targets": names})
-    explode = state.options.dice_explode
-    dice = (_die("auto.trait", f"Shooting dice {weapon.rof}d{fighter.trait('shooting')}",
-                 fighter.trait("shooting"), fighter.id, weapon.rof, explode=explode),)
-    if fighter.wild_card:
-        dice += (_die("auto.wild", f"Wild Die d{WILD_DIE}", WILD_DIE, fighter.id,
-                      explode=explode),)
+    dice = _trait_dice(state, "auto", "Shooting", fighter, fighter.trait("shooting"),
+                       weapon.rof)
     return ask_dice(state, "auto_fire", "roll", i, AutoContext(tuple(tuple(s) for s in shots)),
                     dice, (said,))
 
@@ -372,12 +367,8 @@ def suppressive_fire_declare(state: Battle, command: Command) -> Step:
     named = ", ".join(dict.fromkeys(cell_key(c) for c in cells))
     said = Effect("suppressive_fire", f"{fighter.name} lays suppressive fire on {named}",
                   fighter.id, {"fighter": fighter.name, "cells": named})
-    explode = state.options.dice_explode
-    dice = (_die("suppress.trait", f"Shooting dice {weapon.rof}d{fighter.trait('shooting')}",
-                 fighter.trait("shooting"), fighter.id, weapon.rof, explode=explode),)
-    if fighter.wild_card:
-        dice += (_die("suppress.wild", f"Wild Die d{WILD_DIE}", WILD_DIE, fighter.id,
-                      explode=explode),)
+    dice = _trait_dice(state, "suppress", "Shooting", fighter, fighter.trait("shooting"),
+                       weapon.rof)
     return ask_dice(state, "suppressive_fire", "roll", i,
                     SuppressContext(tuple(cells), tuple(modifiers)), dice, (said,))
 

@@ -56,9 +56,12 @@ def _die(key: str, label: str, sides: int, unit: str, count: int = 1, *,
 
 
 def _trait_dice(state: Battle, prefix: str, what: str, fighter: Fighter,
-                die: int) -> tuple[DiceRequest, ...]:
+                die: int, count: int = 1) -> tuple[DiceRequest, ...]:
+    """The trait's ``count`` dice (a burst's one a shot, §2.15) and a Wild Card's one Wild
+    Die."""
     explode = state.options.dice_explode
-    dice = (_die(f"{prefix}.trait", f"{what} die d{die}", die, fighter.id, explode=explode),)
+    label = f"{what} die d{die}" if count == 1 else f"{what} dice {count}d{die}"
+    dice = (_die(f"{prefix}.trait", label, die, fighter.id, count, explode=explode),)
     if fighter.wild_card:
         dice += (_die(f"{prefix}.wild", f"Wild Die d{WILD_DIE}", WILD_DIE, fighter.id,
                       explode=explode),)
