@@ -70,10 +70,10 @@ def needed(error: RuleError) -> int | None:
     return int(error.params["n"])
 
 
-def untangled_for(state: Battle, command: Command, n: int) -> Battle:
+def untangled_for(state: Battle, unit: str, n: int) -> Battle:
     """The state as if the fighter's Agility check had allowed ``n`` actions (to validate
     what the action needs besides)."""
-    i, fighter = state.fighter(command.unit)
+    i, fighter = state.fighter(unit)
     return state.with_fighter(i, fighter._replace(untangled=n))
 
 

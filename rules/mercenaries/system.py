@@ -72,8 +72,8 @@ class MercenariesSystem(ProcedureMachine):
             n = play_actions.needed(error)
             if n is None:
                 raise
-            super().validate(play_actions.untangled_for(state, Command.from_json(command), n),
-                             command)
+            super().validate(play_actions.untangled_for(
+                state, Command.from_json(command).unit, n), command)
 
     def odds(self, state: Battle, command: Command | Mapping[str, Any]) -> Distribution:
         """An action after the Agility check: "tangled" with the check's chance of failing,
@@ -85,7 +85,7 @@ class MercenariesSystem(ProcedureMachine):
             if n is None:
                 raise
         cmd = Command.from_json(command)
-        after = super().odds(play_actions.untangled_for(state, cmd, n), cmd)
+        after = super().odds(play_actions.untangled_for(state, cmd.unit, n), cmd)
         return play_actions.check_odds(state, cmd, n).bind(
             lambda ok: after if ok else Distribution.certain("tangled"))
 
@@ -204,9 +204,8 @@ class MercenariesSystem(ProcedureMachine):
             n = play_actions.needed(error)
             if n is None:
                 return state, fighter
-            i, _ = state.fighter(fighter.id)
-            fighter = fighter._replace(untangled=n)
-            return state.with_fighter(i, fighter), fighter
+            state = play_actions.untangled_for(state, fighter.id, n)
+            return state, state.fighter(fighter.id)[1]
         return state, fighter
 
     def _manoeuvre_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
