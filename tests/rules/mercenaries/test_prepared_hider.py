@@ -174,3 +174,33 @@ def test_states_with_a_preparation_and_an_interrupt_round_trip_through_json():
     for f in old["fighters"]:
         del f["ready_hidden_turn"], f["ready_hidden_with"]
     assert SYSTEM.state_from_json(old) == SYSTEM.initial_state(_scene())
+
+
+def test_a_spotter_shaken_by_the_interrupt_in_his_own_turn_may_spend_his_benny_on_order():
+    state, _ = _ready()
+    i, moreno = state.fighter("j1")
+    state = state.with_fighter(i, moreno._replace(bennies=1))
+    state, _ = play(state, declare("benny_orders", "j1", {"unshake_when_shaken": True}),
+                    declare("move", "j1", {"to": "2,1"}),
+                    dice({"notice.trait": [5], "notice.wild": [1]}),
+                    dice({"attack.trait": [7]}))
+    # 7 damage against Toughness 5 and Armour 1: Shaken, then his order
+    state, effects = play(state, dice({"damage.weapon": [4, 3]}))
+    assert kinds(effects)[1:3] == ["shaken", "unshaken"]
+    assert not fighter(state, "j1").shaken and fighter(state, "j1").bennies == 0
+
+
+def test_when_two_spot_him_at_once_the_first_has_the_prepared_shot():
+    from rules.mercenaries import play_hider
+    from rules.mercenaries.rulebook import RULEBOOK
+    state, _ = _ready()
+    h, soldier = state.fighter("m1")
+    state = state.with_fighter(h, soldier._replace(known_to=("j1", "j2")))
+    j1, j2 = state.fighter("j1")[0], state.fighter("j2")[0]
+    step = RULEBOOK.done(state, (), play_hider.spotted_hook(state, j1, h)
+                         + play_hider.spotted_hook(state, j2, h))
+    assert kinds(step.effects) == ["hider_interrupts", "held_attack"]
+    assert one(step.effects, "held_attack").data["target"] == "Lt. Moreno"
+    state, effects = play(step.state, dice({"attack.trait": [1]}))
+    assert "hider_interrupts" not in kinds(effects)  # Ruiz finds it spent
+    assert isinstance(SYSTEM.pending(state), AwaitingCommand)
