@@ -66,15 +66,18 @@ from rules.mercenaries.rulebook import (
 from rules.mercenaries.state import Battle, Cell, Fighter
 
 
-def _ready(state: Battle, command: Command, acted: str) -> tuple[int, Fighter]:
+def _ready(state: Battle, command: Command, acted: str, *, firearm: bool = True
+           ) -> tuple[int, Fighter]:
     """The fighter, if he may give his turn to aiming or holding: not Shaken, nothing done
-    this turn, a loaded firearm."""
+    this turn, a loaded firearm (unless ``firearm`` is false: a prepared blow)."""
     i, fighter = _acting(state, command)
     if fighter.shaken:
         raise forbid(gettext_noop("{fighter} is Shaken: only moving and free actions"),
                      "§2.10", fighter=fighter.name)
     if fighter.moved or fighter.actions or fighter.attacked:
         raise forbid(acted, "§2.26", fighter=fighter.name)
+    if not firearm:
+        return i, fighter
     if fighter.weapon is None:
         raise forbid(gettext_noop("{fighter} has no firearm"), "§2.7", fighter=fighter.name)
     if fighter.needs_reload:

@@ -170,12 +170,20 @@ def notice_start(state: Battle, i: int, ctx: NoticeContext) -> Step:
                     _trait_dice(state, "notice", what, observer, die), (said,))
 
 
+#: What follows a hider spotted, called with (state, the observer's position, the hider's)
+#: after he knows him and returning follow-ups run first: the prepared hider's interrupt
+#: (``play_hider``).
+SPOTTED_HOOKS: list = []
+
+
 def _spotted(state: Battle, i: int, ctx: NoticeContext, how: str, effects=()) -> Step:
     observer, hider = state.fighters[i], state.fighters[ctx.hider]
     known = hider._replace(known_to=(*hider.known_to, observer.id))
-    return RULEBOOK.done(state.with_fighter(ctx.hider, known), (*effects, Effect(
+    state = state.with_fighter(ctx.hider, known)
+    return RULEBOOK.done(state, (*effects, Effect(
         "spotted", f"{observer.name} spots {hider.name} ({how})", observer.id,
-        {"fighter": observer.name, "target": hider.name, "how": how})))
+        {"fighter": observer.name, "target": hider.name, "how": how})),
+        [f for hook in SPOTTED_HOOKS for f in hook(state, i, ctx.hider)])
 
 
 def notice_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:

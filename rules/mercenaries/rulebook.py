@@ -106,6 +106,9 @@ def _acting(state: Battle, command: Command) -> tuple[int, Fighter]:
                                              fighter.ready_melee_turn):
         raise forbid(gettext_noop("{fighter} spends the whole turn aiming, holding an attack "
                                   "or preparing for melee"), "§2.26", fighter=fighter.name)
+    if fighter.whole_turn and state.turn == fighter.ready_hidden_turn:
+        raise forbid(gettext_noop("{fighter} spends the whole turn ready for discovery"),
+                     "§2.17", fighter=fighter.name)
     if fighter.whole_turn:
         raise forbid(gettext_noop("{fighter} spends the whole turn reloading"), "§2.8",
                      fighter=fighter.name)

@@ -118,6 +118,10 @@ class Fighter(NamedTuple):
     two_fisted: bool = False  # Edge «Атака с двух рук»: no multi-action -2 for two weapons
     off_hand_turn: int = -1  # the turn number of his last off-hand blow
     off_hand_reload: bool = False  # his off-hand firearm must be reloaded (§2.8 Reload!)
+    # the prepared hider (§2.17, ``play_hider``): the turn he got ready for discovery in, and
+    # what he prepared, "shot" or "blow"
+    ready_hidden_turn: int | None = None
+    ready_hidden_with: str = ""
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:

@@ -22,6 +22,7 @@ from rules.mercenaries import (  # noqa: F401 (their actions)
     play_area,
     play_bennies,
     play_fire,
+    play_hider,
     play_manoeuvres,
     play_readiness,
     play_stealth,
@@ -142,8 +143,8 @@ class MercenariesSystem(ProcedureMachine):
         return specs
 
     def _readiness_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
-        """Aiming, holding, prepared melee (§2.26) and standing benny orders (§2.20), with
-        their legal values."""
+        """Aiming, holding, prepared melee (§2.26), the prepared hider (§2.17) and standing
+        benny orders (§2.20), with their legal values."""
         specs = []
         targets = tuple(Choice(t.id, t.name) for t in state.fighters
                         if t.side != fighter.side and t.fighting_on
@@ -181,6 +182,15 @@ class MercenariesSystem(ProcedureMachine):
         if self._valid(state, "prepare_melee", fighter):
             specs.append(CommandSpec("prepare_melee", "prepare for melee (the whole turn)",
                                      "§2.26", fighter.id, fighter.name))
+        ways = tuple(Choice(way, label) for way, label in (
+            (play_hider.SHOT, "a shot at whoever spots him"),
+            (play_hider.BLOW, "a blow at whoever spots him in his cell"))
+            if self._valid(state, "hide_ready", fighter, {"with": way}))
+        if ways:
+            specs.append(CommandSpec("hide_ready", "ready for discovery (the whole turn)",
+                                     "§2.17", fighter.id, fighter.name, (ParamSpec(
+                                         "with", "prepared action", "choice",
+                                         default=ways[0].value, choices=ways),)))
         if fighter.bennies:
             specs.append(CommandSpec("benny_orders", "orders for bennies", "§2.20", fighter.id,
                                      fighter.name, tuple(

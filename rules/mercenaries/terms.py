@@ -606,6 +606,30 @@ EFFECTS_RU.update({
 })
 
 
+# --- the prepared hider (§2.17: play_hider) ------------------------------------------------
+LABELS[ACTION]["hide_ready"] = _both("ready for discovery (the whole turn)",
+                                     "готовность к обнаружению (весь ход)")
+CHOICES_RU["with"].update({"shot": "выстрел в того, кто его заметит",
+                           "blow": "удар по тому, кто заметит его в его клетке"})
+SENTENCES_RU.update({
+    "{fighter} spends the whole turn ready for discovery":
+        "{fighter} весь ход готов к обнаружению",
+    "{fighter} is ready for discovery already": "{fighter} уже готов к обнаружению",
+    "the prepared action is a shot or a blow": "заготовленное действие — выстрел или удар",
+    "{fighter} is not hidden from any enemy: only a hider may be ready for discovery":
+        "{fighter} не скрыт ни от одного врага: к обнаружению готовится только прячущийся",
+    "{fighter} has acted or moved this turn; being ready for discovery takes the whole turn":
+        "{fighter} уже действовал или перемещался в этот ход; готовность к обнаружению "
+        "занимает весь ход",
+})
+EFFECTS_RU.update({
+    "hider_ready_shot": "{fighter} затаился, готовый к обнаружению: заготовлен выстрел",
+    "hider_ready_blow": "{fighter} затаился, готовый к обнаружению: заготовлен удар",
+    "hider_interrupts": "{fighter} был готов к обнаружению и прерывает ход бойца {target} "
+                        "заготовленным действием",
+})
+
+
 # --- cells as choices (issue 18: move, run, hold, area, lobbed and suppressive fire) -------
 #: Labels of a cell "x,y" offered as a choice, and of the line of a hold through one.
 CELL_CHOICE = "cell choice"
