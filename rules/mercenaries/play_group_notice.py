@@ -89,7 +89,7 @@ def group_dice(state: Battle, ctx: GroupNoticeContext) -> tuple[int, int, int]:
     return groups.group_die(dice), groups.group_wild_die(len(ctx.members)), modifier
 
 
-def group_notice_start(state: Battle, first: int, ctx: GroupNoticeContext) -> Step:
+def group_notice_start(state: Battle, _first: int, ctx: GroupNoticeContext) -> Step:
     """The group's one Notice roll (§2.18): its base skill die and its group Wild Die, asked
     of the squad; a group down to one Extra rolls as he would alone."""
     ctx = _still_looking(state, ctx)
@@ -104,27 +104,29 @@ def group_notice_start(state: Battle, first: int, ctx: GroupNoticeContext) -> St
     names = ", ".join(state.fighters[i].name for i in ctx.members)
     tns = ", ".join(str(tn) for tn in ctx.tns)
     said = Effect("group_notice_check", f"{squad} ({names}) look for {hider.name} as a group: "
-                  f"Notice d{base} and the group Wild Die d{wild}{modifier:+d}, against TN "
+                  f"Notice d{base} and the group Wild Die d{wild}"
+                  f"{f' {modifier:+d}' if modifier else ''}, against TN "
                   f"{tns}", lead.id, {"squad": squad, "fighters": names, "target": hider.name,
                                       "die": base, "wild": wild, "tns": tns})
     requests = (
-        _die("group_notice.trait", f"Notice of {squad}: base skill die d{base}", base,
+        _die("group_notice.trait", f"Notice of {squad}: the group's die d{base}", base,
              lead.squad, explode=explode),
         _die("group_notice.wild", f"group Wild Die d{wild} of {squad} ({len(ctx.members)} "
              "Extras)", wild, lead.squad, explode=explode),
     )
-    return ask_dice(state, "group_notice", "roll", first, ctx, requests, (said,))
+    return ask_dice(state, "group_notice", "roll", ctx.members[0], ctx, requests, (said,))
 
 
 def group_notice_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     """Each Extra compares the group's one result with his own TN (§2.18, §2.17)."""
     ctx = res.ctx
-    _base, _wild, modifier = group_dice(state, ctx)
+    modifier = groups.group_roll_modifier(list(ctx.modifiers),
+                                          reading=state.options.group_modifier)
     effects = []
     for i, tn in zip(ctx.members, ctx.tns, strict=True):
         result = trait.resolve(rolls["group_notice.trait"][0], rolls["group_notice.wild"][0],
                                modifier=modifier, tn=tn, group=True)
-        roll = f"{_roll_text(result)} against TN {tn}"
+        roll = _roll_text(result)  # each one's TN is in the group's check
         if result.success:
             state, said = spot(state, i, ctx.hider, roll)
         else:
@@ -137,8 +139,11 @@ def group_notice_odds(state: Battle, ctx: GroupNoticeContext, *,
                       depth: int = EXPLOSION_DEPTH) -> Distribution:
     """Exact odds of who in the group spots the hider: outcomes are tuples of the names of
     those whose TN the one roll reaches (the core's enumeration of exploding dice, as
-    ``trait.odds``)."""
+    ``trait.odds``); ``ctx`` names two Extras or more."""
+    ctx = ctx._replace(modifiers=ctx.modifiers or (0,) * len(ctx.members))
     base, wild, modifier = group_dice(state, ctx)
+    if wild is None:
+        raise ValueError("a group roll needs two Extras or more")
     explode = state.options.dice_explode
 
     def dist(sides: int) -> Distribution:

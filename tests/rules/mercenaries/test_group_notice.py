@@ -66,7 +66,7 @@ def test_the_group_wild_die_is_sized_by_the_extras_who_roll(extras, die):
     assert set(asked) == {"group_notice.trait", "group_notice.wild"}
     assert (asked["group_notice.trait"].sides, asked["group_notice.wild"].sides) == (6, die)
     assert asked["group_notice.wild"].label == f"group Wild Die d{die} of 2nd squad ({extras} Extras)"
-    assert asked["group_notice.trait"].label == "Notice of 2nd squad: base skill die d6"
+    assert asked["group_notice.trait"].label == "Notice of 2nd squad: the group's die d6"
     assert asked["group_notice.wild"].unit == "p" and asked["group_notice.wild"].explodes
     assert one(effects, "group_notice_check").data["wild"] == die
 
@@ -84,7 +84,7 @@ def test_one_roll_against_each_ones_own_tn_spots_for_some_and_not_others():
     assert one(effects, "group_notice_check").data["tns"] == "3, 3, 5"
     state, effects = play(state, dice({"group_notice.trait": [2], "group_notice.wild": [3]}))
     assert kinds(effects) == ["spotted", "spotted", "not_spotted"]
-    assert effects[0].data["how"] == "2/3+0 = 3 against TN 3"
+    assert effects[0].data["how"] == effects[2].data["roll"] == "2/3+0 = 3"
     assert fighter(state, "m1").known_to == ("j1", "j2")
     assert isinstance(SYSTEM.pending(state), AwaitingCommand)
 
@@ -205,3 +205,16 @@ def test_the_group_roll_reads_in_both_languages_and_survives_json():
     said = one(effects, "group_notice_check").to_json()
     assert TERMS.effect(said, "ru", None).startswith("2nd squad (Private 1, Private 2) "
                                                      "высматривают цель Scout группой")
+
+
+def test_a_group_down_to_one_extra_when_its_turn_comes_rolls_him_alone():
+    state = scene([5, 5])
+    h, j1, j2 = (state.fighter(f)[0] for f in ("m1", "j1", "j2"))
+    ctx = GroupNoticeContext(h, (j1, j2), (3, 3))
+    known = state.with_fighter(h, state.fighters[h]._replace(known_to=("j1",)))
+    step = RULEBOOK.done(known, (), (then("group_notice", j1, ctx),))
+    assert set(requests(step.state)) == {"notice.trait"}
+    assert step.state.resolution.unit == j2 and step.state.resolution.ctx.tn == 3
+    both = known.with_fighter(h, known.fighters[h]._replace(known_to=("j1", "j2")))
+    step = RULEBOOK.done(both, (), (then("group_notice", j1, ctx),))
+    assert step.state.resolution is None and step.effects == ()
