@@ -218,3 +218,13 @@ def test_a_group_down_to_one_extra_when_its_turn_comes_rolls_him_alone():
     both = known.with_fighter(h, known.fighters[h]._replace(known_to=("j1", "j2")))
     step = RULEBOOK.done(both, (), (then("group_notice", j1, ctx),))
     assert step.state.resolution is None and step.effects == ()
+
+
+def test_the_group_readings_are_listed_and_a_bad_value_is_refused():
+    readings = {r["name"]: r for r in SYSTEM.readings()}
+    assert (readings["group_roll"]["default"], readings["group_roll"]["choices"]) == (
+        "group", ("group", "each"))
+    assert (readings["group_modifier"]["default"], readings["group_modifier"]["rule"]) == (
+        "halving", "§2.18")
+    with pytest.raises(RuleError, match="group_roll is one of group, each, not 'all'"):
+        scene([5, 5], options={"group_roll": "all"})
