@@ -207,3 +207,25 @@ def outcome_of(before, command, effects, after) -> str:
     if command["action"] == "search":
         return ("spotted" if any(e.kind == "spotted" for e in effects) else "not spotted")
     return "hit" if any(e.kind == "hit" for e in effects) else "miss"
+
+#: A patrol at dusk (§2.17-§2.18): a hidden scout in the brush, and a patrol whose three
+#: Extras roll Notice at him as a group when he moves or shoots, their lieutenant alone.
+PATROL = {
+    "map": {"width": 16, "height": 3, "light": "dim", "cells": [
+        {"cell": [0, 1], "cover": 2}, {"cell": [1, 1], "cover": 2}, {"cell": [1, 0], "cover": 2},
+    ]},
+    "first_side": "mercs",
+    "sides": {
+        "mercs": {"name": "Mercenaries", "squads": {"scouts": {"name": "Scouts", "fighters": {
+            "m1": _fighter("Diaz", "extra", [0, 1], hidden=True, traits={
+                **_fighter("", "extra", [0, 0])["traits"], "stealth": 6}),
+        }}}},
+        "junta": {"name": "Junta patrol", "squads": {"patrol": {"name": "2nd squad", "fighters": {
+            "j1": _fighter("Lt. Moreno", "wild_card", [6, 1], bennies=1),
+            "j2": _fighter("Private Ruiz", "extra", [6, 0]),
+            "j3": _fighter("Private Soto", "extra", [6, 2]),
+            "j4": _fighter("Private Vega", "extra", [12, 1]),
+        }}}},
+    },
+}
+SETUPS["patrol at dusk"] = PATROL

@@ -3,19 +3,27 @@
 When Extras roll as a group (a squad, a tank crew, any formed group: morale, Notice), they roll
 the base skill die plus a group Wild Die sized by the group and keep the better. Wild Cards
 always roll on their own and are not counted in the group.
+
+The text does not say which die is "the base skill die" of a group whose Extras' dice differ;
+this project's reading (README, fixed): the die most of them have, the smaller on a tie
+(``group_die``), as §2.18 itself lets only what most of a group has count.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from rules.core.errors import RuleError, gettext_noop
 
 #: §2.18 table "Extras in group -> group Wild Die": (fewest Extras, die).
 GROUP_WILD_DIE = ((16, 10), (8, 8), (4, 6), (2, 4))
 
-#: The two readings of a partial group modifier (README: a parameter until a group roll is
-#: played).
+#: The two readings of a partial group modifier (option ``group_modifier``).
 LOOP = "halving"
 ROUNDED = "proportional"
+#: Whether the Extras of a group roll as one (the text) or each alone (option ``group_roll``).
+AS_GROUP = "group"
+EACH_ALONE = "each"
 
 
 def group_wild_die(extras: int) -> int | None:
@@ -61,3 +69,23 @@ def group_modifier(bonus: int, have_it: int, group_size: int, *, reading: str = 
     else:
         raise ValueError(f"unknown reading {reading!r}")
     return share if bonus >= 0 else -share
+
+
+def group_die(dice: list[int]) -> int:
+    """The base skill die of a group whose Extras roll ``dice`` (this project's reading of
+    §2.18): the die most of them have; on a tie, the smaller (a larger die only half the group
+    has is not had by a majority)."""
+    if not dice:
+        raise RuleError("empty_group", template=gettext_noop("a group needs at least one Extra"),
+                        rule="§2.18")
+    counts = Counter(dice)
+    return max(counts, key=lambda die: (counts[die], -die))
+
+
+def group_roll_modifier(modifiers: list[int], *, reading: str = LOOP) -> int:
+    """The modifier of a group's one roll when its Extras' own modifiers are ``modifiers``
+    (§2.18): a modifier every Extra has counts whole; each value only part of them has counts
+    as ``group_modifier`` gives it for the Extras who have exactly that value."""
+    counts = Counter(m for m in modifiers if m)
+    return sum(group_modifier(value, have_it, len(modifiers), reading=reading)
+               for value, have_it in sorted(counts.items()))

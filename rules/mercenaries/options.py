@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import RuleError, gettext_noop
 from rules.mercenaries.damage import EXCEED, EXTRA_WOUND, MEET_OR_BEAT, NO_EXTRA_WOUND
+from rules.mercenaries.groups import AS_GROUP, EACH_ALONE, LOOP, ROUNDED
 from rules.mercenaries.indirect import FROM_IMPACT, FROM_SPOTTER
 from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
 from rules.mercenaries.manoeuvres import OVER_DEFENCE, OVER_STRENGTH
@@ -132,6 +133,22 @@ READINGS = (
             "impact: he may see it from anywhere; a later shot is one at a square 3 squares "
             "or closer to where an earlier unseen shot of his side fell",
             "the text says \"at a target 3 squares or closer\" without saying closer to what"),
+    # groups of Extras (§2.18, play_group_notice)
+    Reading("group_roll", AS_GROUP, (AS_GROUP, EACH_ALONE), "§2.18", "§2.18",
+            "Extras of one squad who roll Notice against the same hider at the same moment "
+            "roll as a group: the base skill die and one group Wild Die (d4 for 2-3 Extras, "
+            "d6 for 4-7, d8 for 8-15, d10 for 16+), the best taken",
+            "each: every Extra rolls alone, without a group Wild Die",
+            "the text gives the group roll \"if the Extras roll as a whole group\" (\"если "
+            "статисты делают бросок всей группой\") without saying when they must"),
+    Reading("group_modifier", LOOP, (LOOP, ROUNDED), "§2.18", "§2.18",
+            "a modifier only part of a group has counts if most of its Extras have it; a "
+            "bonus above 1 is cut step by step, each step needing a majority of what is left "
+            "(the digest's loop)",
+            "proportional: round(bonus x have it / group) once most have it",
+            "the text says the bonus \"may be cut accordingly\"; both readings give its "
+            "examples (+2 that 7 of 10 have: +1; 8 of 10: +2) and differ for +4 that 9 of 10 "
+            "have (3 against 4)"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -155,6 +172,8 @@ class Options:
     optics_close: str = OPTICS_CANCEL
     reload_walk: bool = False
     spotter_reach: str = FROM_SPOTTER
+    group_roll: str = AS_GROUP
+    group_modifier: str = LOOP
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -23,6 +23,8 @@ README):
 - when a fighter searches (an action): with optics the distance modifier changes (§2.17).
 
 An Extra without a Notice die rolls his base skill (digest §1: Extras have one base skill).
+The Extras of one squad who roll against a hider at the same moment roll as a group, with a
+group Wild Die (§2.18, ``play_group_notice``, option ``group_roll``).
 """
 
 from __future__ import annotations
@@ -176,14 +178,28 @@ def notice_start(state: Battle, i: int, ctx: NoticeContext) -> Step:
 SPOTTED_HOOKS: list = []
 
 
-def _spotted(state: Battle, i: int, ctx: NoticeContext, how: str, effects=()) -> Step:
-    observer, hider = state.fighters[i], state.fighters[ctx.hider]
+def spot(state: Battle, i: int, hider_at: int, how: str) -> tuple[Battle, Effect]:
+    """The observer at ``i`` now knows where the hider at ``hider_at`` is (§2.17)."""
+    observer, hider = state.fighters[i], state.fighters[hider_at]
     known = hider._replace(known_to=(*hider.known_to, observer.id))
-    state = state.with_fighter(ctx.hider, known)
-    return RULEBOOK.done(state, (*effects, Effect(
+    return state.with_fighter(hider_at, known), Effect(
         "spotted", f"{observer.name} spots {hider.name} ({how})", observer.id,
-        {"fighter": observer.name, "target": hider.name, "how": how})),
-        [f for hook in SPOTTED_HOOKS for f in hook(state, i, ctx.hider)])
+        {"fighter": observer.name, "target": hider.name, "how": how})
+
+
+def after_spotted(state: Battle, i: int, hider_at: int) -> list:
+    """The follow-ups of a hider spotted by the observer at ``i``: ``SPOTTED_HOOKS``."""
+    return [f for hook in SPOTTED_HOOKS for f in hook(state, i, hider_at)]
+
+
+def not_spotted(observer: Fighter, hider: Fighter, roll: str) -> Effect:
+    return Effect("not_spotted", f"{observer.name} does not spot {hider.name} ({roll})",
+                  observer.id, {"fighter": observer.name, "target": hider.name, "roll": roll})
+
+
+def _spotted(state: Battle, i: int, ctx: NoticeContext, how: str, effects=()) -> Step:
+    state, said = spot(state, i, ctx.hider, how)
+    return RULEBOOK.done(state, (*effects, said), after_spotted(state, i, ctx.hider))
 
 
 def notice_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
@@ -192,25 +208,35 @@ def notice_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
     roll = _roll_text(result)
     if result.success:
         return _spotted(state, res.unit, res.ctx, roll)
-    return RULEBOOK.done(state, (Effect(
-        "not_spotted", f"{observer.name} does not spot {hider.name} ({roll})", observer.id,
-        {"fighter": observer.name, "target": hider.name, "roll": roll}),
-        *critical(observer, result)))
+    return RULEBOOK.done(state, (not_spotted(observer, hider, roll), *critical(observer, result)))
 
 
 def _wounds(fighter: Fighter) -> int:
     return damage.wound_penalty(fighter.wounds) if fighter.wild_card else 0
 
 
-def _observers(state: Battle, hider_at: int, *, activity: str, left: Cell | None):
-    """A Notice roll for every enemy who does not know the acting hider (§2.17)."""
+#: Who rolls Notice together against one hider at one moment, called with (state, the
+#: hider's position, the looks [(observer's position, TN)]) and returning (the follow-ups of
+#: the groups, the looks left to roll alone): ``play_group_notice`` (§2.18).
+GROUP_ROLLS: list = []
+
+
+def _observers(state: Battle, hider_at: int, *, activity: str, left: Cell | None) -> list:
+    """A Notice roll for every enemy who does not know the acting hider (§2.17), the groups'
+    first (``GROUP_ROLLS``)."""
     hider = state.fighters[hider_at]
+    looks = []
     for i, observer in enumerate(state.fighters):
         if observer.side == hider.side or not observer.fighting_on or knows(observer, hider):
             continue
         seen = look(state, observer, hider, activity=activity, left=left)
         if seen.tn is not None:
-            yield then("notice", i, NoticeContext(hider_at, seen.tn))
+            looks.append((i, seen.tn))
+    followups = []
+    for group in GROUP_ROLLS:
+        queued, looks = group(state, hider_at, looks)
+        followups += queued
+    return followups + [then("notice", i, NoticeContext(hider_at, tn)) for i, tn in looks]
 
 
 def _approached(state: Battle, mover_at: int):

@@ -22,6 +22,7 @@ from rules.mercenaries import (  # noqa: F401 (their actions)
     play_area,
     play_bennies,
     play_fire,
+    play_group_notice,
     play_hider,
     play_manoeuvres,
     play_readiness,

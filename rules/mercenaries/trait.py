@@ -65,19 +65,21 @@ def raises_of(total: int, tn: int = TN) -> int:
     return max(0, (total - tn) // RAISE_STEP)
 
 
-def resolve(trait: int, wild: int | None = None, *, modifier: int = 0, tn: int = TN
-            ) -> TraitResult:
-    """The trait roll of a Wild Card (``wild`` given) or an Extra (``wild=None``).
+def resolve(trait: int, wild: int | None = None, *, modifier: int = 0, tn: int = TN,
+            group: bool = False) -> TraitResult:
+    """The trait roll of a Wild Card (``wild`` given) or an Extra (``wild=None``); ``group``:
+    Extras rolling as a group, ``wild`` their group Wild Die (§2.18).
 
     The better die is kept and the modifier added; success is the total meeting ``tn``.
-    An Extra's natural 1 fails whatever the modifier (§2.14); a Wild Card's snake eyes are a
-    critical failure (§2.14), a failure for any total.
+    An Extra's natural 1 fails whatever the modifier (§2.14), a group's when the better die
+    is 1 (both dice 1; the digest's reading), with no critical failure; a Wild Card's snake
+    eyes are a critical failure (§2.14), a failure for any total.
     """
     kept = trait if wild is None else max(trait, wild)
     total = kept + modifier
-    if wild is None:
+    if wild is None or group:
         critical = False
-        success = trait != 1 and total >= tn
+        success = kept != 1 and total >= tn
     else:
         critical = trait == 1 and wild == 1
         success = not critical and total >= tn
@@ -88,9 +90,11 @@ def resolve(trait: int, wild: int | None = None, *, modifier: int = 0, tn: int =
 
 
 def odds(trait_die: int, *, wild_die: int | None = WILD_DIE, modifier: int = 0, tn: int = TN,
-         depth: int = EXPLOSION_DEPTH, explode: bool = True) -> Distribution:
+         depth: int = EXPLOSION_DEPTH, explode: bool = True, group: bool = False
+         ) -> Distribution:
     """Exact odds of a trait roll's outcome: ``"critical_failure"``, ``"failure"``, or
-    ``("success", raises)``; ``wild_die=None`` for an Extra.
+    ``("success", raises)``; ``wild_die=None`` for an Extra; ``group``: Extras rolling as a
+    group, ``wild_die`` their group Wild Die (:func:`resolve`).
 
     Each exploding die is enumerated to ``depth`` explosions (``rules.core.odds.exploding``);
     the longer chains are an :class:`~rules.core.odds.AtLeast` total, so an outcome reached
@@ -108,7 +112,7 @@ def odds(trait_die: int, *, wild_die: int | None = WILD_DIE, modifier: int = 0, 
         kept = trait if wild is None else max(trait, wild)
         bounded = isinstance(kept, AtLeast)  # the kept die's chain went past the depth
         result = resolve(int(trait), None if wild is None else int(wild),
-                         modifier=modifier, tn=tn)
+                         modifier=modifier, tn=tn, group=group)
         if result.critical_failure:
             return "critical_failure"
         if not result.success:
