@@ -12,6 +12,12 @@ import uuid
 from datetime import date
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+#: Property tests check what holds, not how fast: a loaded machine (CI beside other work) must
+#: not fail them on time. Tests that set their own ``settings`` inherit this.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 #: The campaign's first in-game day.
 START = date(1942, 5, 1)
