@@ -17,6 +17,7 @@ from rules.mercenaries.damage import EXCEED, EXTRA_WOUND, MEET_OR_BEAT, NO_EXTRA
 from rules.mercenaries.indirect import FROM_IMPACT, FROM_SPOTTER
 from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
 from rules.mercenaries.manoeuvres import OVER_DEFENCE, OVER_STRENGTH
+from rules.mercenaries.panic import MOST_NUMEROUS, NEAREST, RANK, SUCCEEDS, TABLE, WILD_CARD
 from rules.mercenaries.ranged import LITERAL, MONOTONIC, TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
 from rules.mercenaries.stealth import OPTICS_CANCEL, OPTICS_USELESS
 from rules.mercenaries.suppression import (
@@ -132,6 +133,26 @@ READINGS = (
             "impact: he may see it from anywhere; a later shot is one at a square 3 squares "
             "or closer to where an earlier unseen shot of his side fell",
             "the text says \"at a target 3 squares or closer\" without saying closer to what"),
+    # panic in play (§2.13, play_panic)
+    Reading("panic_flight", NEAREST, (NEAREST, MOST_NUMEROUS), "§2.13", "§2.13",
+            "a panicked Extra flees directly away from the nearest enemy group (squad), the "
+            "most numerous of equally near ones",
+            "most_numerous: from the most numerous enemy group, the nearest of equally "
+            "numerous ones",
+            "the text says \"the nearest most numerous group\" (ближайшей самой "
+            "многочисленной группы) without saying which comes first"),
+    Reading("panic_rally", TABLE, (TABLE, SUCCEEDS), "§2.13", "§2.13",
+            "a commander's attempt to stop the flight is an action whose result the table "
+            "states, as the morale test's",
+            "succeeds: a commander's order simply stops it",
+            "the text says only a commander can stop the fleeing, not how"),
+    Reading("panic_commander", RANK, (RANK, WILD_CARD), "§2.13", "§2.13",
+            "a commander is a fighter the setup gives the rank mercenary, sergeant or "
+            "lieutenant",
+            "wild_card: every Wild Card is one too",
+            "the text names the commanders (наёмник, сержант, лейтенант), and the game's "
+            "mercenaries are its Wild Cards, yet a battle's fighters carry no rank unless "
+            "given one"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -155,6 +176,9 @@ class Options:
     optics_close: str = OPTICS_CANCEL
     reload_walk: bool = False
     spotter_reach: str = FROM_SPOTTER
+    panic_flight: str = NEAREST
+    panic_rally: str = TABLE
+    panic_commander: str = RANK
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

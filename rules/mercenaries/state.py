@@ -118,6 +118,10 @@ class Fighter(NamedTuple):
     two_fisted: bool = False  # Edge «Атака с двух рук»: no multi-action -2 for two weapons
     off_hand_turn: int = -1  # the turn number of his last off-hand blow
     off_hand_reload: bool = False  # his off-hand firearm must be reloaded (§2.8 Reload!)
+    # panic (§2.13, ``play_panic``): in panic (an Extra), and his rank if the setup gives one
+    # (a commander, who can stop the flight, is a mercenary, sergeant or lieutenant)
+    panicked: bool = False
+    rank: str = ""
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:
