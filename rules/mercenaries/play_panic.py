@@ -15,7 +15,8 @@ table: the part the text lost is entered at the table, the part it gives is enfo
 - While panicked, an Extra may only flee the battlefield, directly away from the nearest,
   most numerous enemy group (``panic``: a walk or a run, and ``flee`` off the map from its
   edge), or keep the position giving the best morale modifier: stay where he is (prone, he
-  stays down: he does not stand up or crawl), or ``hide`` in cover. Anything else is refused.
+  stays down: he does not stand up or crawl), or ``hide`` in a cell with cover. Anything else
+  is refused.
 - ``flee``: a walk off the map's edge directly away (his move of the turn): he has fled, out
   of the battle, neither wounded nor dead (``FLED``); the campaign takes him back unhurt.
 - ``stop_panic`` (a commander's action, §2.13: mercenary, sergeant or lieutenant; option
@@ -80,7 +81,12 @@ def flight_cells(state: Battle, fighter: Fighter, steps: int) -> tuple[Cell, ...
 def _in_panic(state: Battle, fighter: Fighter, command: Command) -> None:
     """A panicked man flees directly away or keeps his position (§2.13); any other
     declaration is refused with the reason."""
-    if not fighter.panicked or command.action in ("flee", *KEEPING):
+    if not fighter.panicked or command.action == "flee":
+        return
+    if command.action in KEEPING:
+        if not state.cover(fighter.cell):
+            raise forbid(gettext_noop("{fighter} is in panic in the open: he hides only in "
+                                      "cover"), "§2.13", fighter=fighter.name)
         return
     if command.action not in FLIGHT:
         raise forbid(gettext_noop("{fighter} is in panic: he may only flee directly away "

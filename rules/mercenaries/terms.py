@@ -848,6 +848,8 @@ SENTENCES_RU.update({
     "{fighter} is in panic and flees directly away from {group}: cell {cell} is not that way":
         "{fighter} в панике и бежит непосредственно от группы {group}: клетка {cell} не в "
         "той стороне",
+    "{fighter} is in panic in the open: he hides only in cover":
+        "{fighter} в панике на открытой местности: прятаться он может лишь в укрытии",
     "panic names the fighters who panic": "паника называет бойцов, охваченных паникой",
     "a fighter is named twice": "боец назван дважды",
     "{fighter} is a Wild Card: only Extras (статисты) panic by this rule":

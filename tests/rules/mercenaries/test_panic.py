@@ -206,6 +206,19 @@ def test_a_prone_panicked_man_stays_down():
     refused(state, "crawl", "diaz", {"direction": "west"})
 
 
+def test_a_panicked_man_hides_in_cover_not_in_the_open():
+    setup = copy.deepcopy(SETUP)
+    # Soto in cover, Diaz in the open, the enemy out of sight behind a line of +4 cover
+    setup["map"]["cells"] = [{"cell": [2, 4], "cover": 2},
+                             *({"cell": [3, y], "cover": 4} for y in range(6))]
+    state = SYSTEM.initial_state(setup)
+    state, _ = panicked(state, "diaz", "soto")
+    assert "hides only in cover" in str(refused(state, "hide", "diaz", {}))
+    assert "hide" not in offered(state, "diaz")
+    state, effects = play(state, declare("hide", "soto", {}))
+    assert fighter(state, "soto").hidden
+
+
 def test_panic_lapses_his_held_attack():
     state, _ = play(battle(), declare("hold", "diaz", {"cell": "5,3"}))
     assert fighter(state, "diaz").hold_cell == "5,3"
