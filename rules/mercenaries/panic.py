@@ -55,10 +55,10 @@ DIRECTIONS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or d
 
 
 def feared(groups: Mapping[str, Sequence[Cell]], here: Cell, *,
-           reading: str = NEAREST) -> tuple[Cell, ...]:
-    """The cells of the members of the group a panicked man at ``here`` flees from (of
-    ``groups``: each enemy group's members' cells), joined with any group tied with it;
-    ``()`` when he knows of no enemy."""
+           reading: str = NEAREST) -> tuple[str, ...]:
+    """The group a panicked man at ``here`` flees from, with any group tied with it (of
+    ``groups``: each enemy group's members' cells, by the group's key); ``()`` when he knows
+    of no enemy."""
     def near(cells: Sequence[Cell]) -> int:
         return min(distance(here, cell) for cell in cells)
 
@@ -70,11 +70,11 @@ def feared(groups: Mapping[str, Sequence[Cell]], here: Cell, *,
             return -len(cells), near(cells)
     else:
         raise ValueError(f"unknown reading {reading!r}")
-    present = [cells for cells in groups.values() if cells]
+    present = {key: cells for key, cells in groups.items() if cells}
     if not present:
         return ()
-    best = min(rank(cells) for cells in present)
-    return tuple(cell for cells in present if rank(cells) == best for cell in cells)
+    best = min(rank(cells) for cells in present.values())
+    return tuple(key for key, cells in present.items() if rank(cells) == best)
 
 
 def away(here: Cell, cells: Iterable[Cell]) -> tuple[Cell, ...]:

@@ -65,10 +65,9 @@ def feared(state: Battle, fighter: Fighter) -> tuple[tuple[str, ...], tuple[Cell
     for f in state.fighters:
         if f.side != fighter.side and f.fighting_on and knows(fighter, f):
             groups.setdefault(f.squad, []).append(f.cell)
-    cells = panic.feared(groups, fighter.cell, reading=state.options.panic_flight)
-    names = tuple(s.name for s in state.squads if s.id in groups
-                  and set(groups[s.id]) <= set(cells))
-    return names, cells
+    keys = panic.feared(groups, fighter.cell, reading=state.options.panic_flight)
+    names = tuple(s.name for s in state.squads if s.id in keys)
+    return names, tuple(cell for key in keys for cell in groups[key])
 
 
 def flight_cells(state: Battle, fighter: Fighter, steps: int) -> tuple[Cell, ...]:

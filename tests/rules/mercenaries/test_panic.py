@@ -91,11 +91,13 @@ def test_directly_away_is_the_grid_direction_nearest_the_line_from_the_group():
 
 def test_the_nearest_or_the_most_numerous_group_by_the_reading():
     groups = {"patrol": [(7, 2), (7, 3), (7, 4)], "scouts": [(4, 0)]}
-    assert panic.feared(groups, (2, 3)) == ((4, 0),)
-    assert panic.feared(groups, (2, 3), reading=panic.MOST_NUMEROUS) == ((7, 2), (7, 3), (7, 4))
+    assert panic.feared(groups, (2, 3)) == ("scouts",)
+    assert panic.feared(groups, (2, 3), reading=panic.MOST_NUMEROUS) == ("patrol",)
     # equally near: the most numerous; still tied: both together
-    assert panic.feared({"a": [(5, 3)], "b": [(5, 0), (5, 1)]}, (2, 3)) == ((5, 0), (5, 1))
-    assert panic.feared({"a": [(5, 3)], "b": [(5, 0)]}, (2, 3)) == ((5, 3), (5, 0))
+    assert panic.feared({"a": [(5, 3)], "b": [(5, 0), (5, 1)]}, (2, 3)) == ("b",)
+    assert panic.feared({"a": [(5, 3)], "b": [(5, 0)]}, (2, 3)) == ("a", "b")
+    assert panic.feared({"a": [(5, 3)], "b": [(9, 0)]}, (2, 3),
+                        reading=panic.MOST_NUMEROUS) == ("a",)
     assert panic.feared({}, (2, 3)) == ()
 
 
@@ -195,6 +197,20 @@ def test_the_most_numerous_group_first_by_the_other_reading():
     assert [c.value for c in offered(state, "diaz")["move"].param("to").choices] == ["1,3"]
     assert "flees directly away from Patrol" in str(
         refused(state, "move", "diaz", {"to": "1,4"}))
+
+
+def test_he_flees_only_the_enemies_he_knows_of():
+    setup = copy.deepcopy(SETUP)
+    setup["sides"]["b"]["squads"]["u"]["fighters"]["scout"]["hidden"] = True
+    state, _ = panicked(SYSTEM.initial_state(setup), "diaz")
+    assert [c.value for c in offered(state, "diaz")["move"].param("to").choices] == ["1,3"]
+    for squad in setup["sides"]["b"]["squads"].values():
+        for man_ in squad["fighters"].values():
+            man_["hidden"] = True
+    state, _ = panicked(SYSTEM.initial_state(setup), "diaz")
+    assert "knows of no enemy to flee from: he keeps his position" in str(
+        refused(state, "move", "diaz", {"to": "1,3"}))
+    assert not {"move", "run", "flee"} & set(offered(state, "diaz"))
 
 
 def test_a_prone_panicked_man_stays_down():
