@@ -15,7 +15,9 @@
 
 Optional per fighter: more trait dice (``OPTIONAL_TRAITS``: stealth, notice, smarts,
 intimidation, taunt), ``"hidden": true`` (hidden from every enemy at the start, §2.17),
-``"camouflage"`` 0..4, and ``"ghillie"``, ``"optics"``, ``"thermal"`` flags. A firearm's
+``"camouflage"`` 0..4, and ``"ghillie"``, ``"optics"``, ``"thermal"`` flags; ``"rank"``:
+``"mercenary"``, ``"sergeant"`` or ``"lieutenant"``, a commander who can stop panicked Extras'
+flight (§2.13). A firearm's
 ``"scope"`` flag is a sniper scope (§2.7, option ``scope``).
 
 ``"options"`` (optional) chooses readings of rules the text leaves open
@@ -35,6 +37,7 @@ from rules.mercenaries import options
 from rules.mercenaries.cover import COVER_VALUES, LIGHT_PENALTY
 from rules.mercenaries.manoeuvres import IMPROVISED
 from rules.mercenaries.movement import Square
+from rules.mercenaries.panic import COMMANDER_RANKS
 from rules.mercenaries.state import Battle, Fighter, Squad, Weapon
 from rules.mercenaries.trait import TRAIT_DICE
 
@@ -210,7 +213,17 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
                                     and "range" in spec["off_hand"])),
         ambidextrous=_kit_flag(spec, "ambidextrous", field),
         two_fisted=_kit_flag(spec, "two_fisted", field),
+        rank=_rank(spec, field),
     )
+
+
+def _rank(spec: Mapping, field: str) -> str:
+    """His rank, if a commander's (§2.13: mercenary, sergeant or lieutenant); none else."""
+    rank = spec.get("rank", "")
+    if rank not in ("", *COMMANDER_RANKS):
+        raise _bad(gettext_noop("{field} is a commander's rank: mercenary, sergeant or "
+                                "lieutenant"), f"{field}.rank", field=f"{field}.rank")
+    return rank
 
 
 def _improvised(spec: Mapping, field: str, *, melee: bool) -> str:

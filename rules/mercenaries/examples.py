@@ -33,11 +33,11 @@ CLEARING = {
     "first_side": "mercs",
     "sides": {
         "mercs": {"name": "Mercenaries", "squads": {"alpha": {"name": "Alpha team", "fighters": {
-            "m1": _fighter("Sgt. Rourke", "wild_card", [1, 2], bennies=2),
+            "m1": _fighter("Sgt. Rourke", "wild_card", [1, 2], bennies=2, rank="sergeant"),
             "m2": _fighter("Diaz", "extra", [1, 3]),
         }}}},
         "junta": {"name": "Junta patrol", "squads": {"patrol": {"name": "Patrol", "fighters": {
-            "j1": _fighter("Lt. Moreno", "wild_card", [5, 2], toughness=6),
+            "j1": _fighter("Lt. Moreno", "wild_card", [5, 2], toughness=6, rank="lieutenant"),
             "j2": _fighter("Private Ruiz", "extra", [5, 3]),
             "j3": _fighter("Private Vega", "extra", [1, 3], weapon=None, melee_weapon=None),
         }}}},
@@ -50,7 +50,8 @@ CLEARING_OTHER_READINGS = {**CLEARING, "options": {
     "dice_explode": False, "twice_long": "maximum", "reaction_half": "round_down",
     "scope": "literal", "suppression_hits": "every_success", "suppression_one": "trait_die",
     "disarm_raise": "over_defence", "optics_close": "useless", "reload_walk": True,
-    "spotter_reach": "impact"}}
+    "spotter_reach": "impact", "panic_flight": "most_numerous", "panic_rally": "succeeds",
+    "panic_commander": "wild_card"}}
 
 #: A road crossing at close quarters, where held attacks, aiming and bennies come into play
 #: often (§2.20, §2.26): both sides' Wild Cards have bennies.

@@ -18,6 +18,7 @@ from rules.mercenaries.groups import AS_GROUP, EACH_ALONE, LOOP, ROUNDED
 from rules.mercenaries.indirect import FROM_IMPACT, FROM_SPOTTER
 from rules.mercenaries.initiative import ROUND_DOWN, ROUND_UP
 from rules.mercenaries.manoeuvres import OVER_DEFENCE, OVER_STRENGTH
+from rules.mercenaries.panic import MOST_NUMEROUS, NEAREST, RANK, SUCCEEDS, TABLE, WILD_CARD
 from rules.mercenaries.ranged import LITERAL, MONOTONIC, TWICE_LONG_EXTREME, TWICE_LONG_MAXIMUM
 from rules.mercenaries.stealth import OPTICS_CANCEL, OPTICS_USELESS
 from rules.mercenaries.suppression import (
@@ -149,6 +150,26 @@ READINGS = (
             "the text says the bonus \"may be cut accordingly\"; both readings give its "
             "examples (+2 that 7 of 10 have: +1; 8 of 10: +2) and differ for +4 that 9 of 10 "
             "have (3 against 4)"),
+    # panic in play (§2.13, play_panic)
+    Reading("panic_flight", NEAREST, (NEAREST, MOST_NUMEROUS), "§2.13", "§2.13",
+            "a panicked Extra flees directly away from the nearest enemy group (squad), the "
+            "most numerous of equally near ones",
+            "most_numerous: from the most numerous enemy group, the nearest of equally "
+            "numerous ones",
+            "the text says \"the nearest most numerous group\" (ближайшей самой "
+            "многочисленной группы) without saying which comes first"),
+    Reading("panic_rally", TABLE, (TABLE, SUCCEEDS), "§2.13", "§2.13",
+            "a commander's attempt to stop the flight is an action whose result the table "
+            "states, as the morale test's",
+            "succeeds: a commander's order simply stops it",
+            "the text says only a commander can stop the fleeing, not how"),
+    Reading("panic_commander", RANK, (RANK, WILD_CARD), "§2.13", "§2.13",
+            "a commander is a fighter the setup gives the rank mercenary, sergeant or "
+            "lieutenant",
+            "wild_card: every Wild Card is one too",
+            "the text names the commanders (наёмник, сержант, лейтенант), and the game's "
+            "mercenaries are its Wild Cards, yet a battle's fighters carry no rank unless "
+            "given one"),
 )
 _BY_NAME = {r.name: r for r in READINGS}
 
@@ -174,6 +195,9 @@ class Options:
     spotter_reach: str = FROM_SPOTTER
     group_roll: str = AS_GROUP
     group_modifier: str = LOOP
+    panic_flight: str = NEAREST
+    panic_rally: str = TABLE
+    panic_commander: str = RANK
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -69,6 +69,7 @@ from rules.core.procedures import (
 )
 from rules.core.system import Effect, Step
 from rules.mercenaries import cover, damage, manoeuvres, ranged, trait
+from rules.mercenaries.panic import FLED
 from rules.mercenaries.play_actions import next_turn_of, turn_number
 from rules.mercenaries.play_stealth import ACTIVE, knows, noticing
 from rules.mercenaries.rulebook import (
@@ -730,7 +731,7 @@ def opposed_on_dice(state: Battle, res: Resolution, rolls: Rolls) -> Step:
 def _finish(state: Battle, command: Command) -> tuple[int, Fighter, int, Fighter]:
     i, fighter = attacker(state, command)
     t, target = state.fighter(command.params.get("target"), field="params.target")
-    if target.side == fighter.side or target.fighting_on or target.condition == KILLED:
+    if target.side == fighter.side or target.fighting_on or target.condition in (KILLED, FLED):
         raise forbid(gettext_noop("{target} is not an enemy who can no longer resist"),
                      "§2.27", field="params.target", target=target.name)
     reaches = target.cell == fighter.cell or (

@@ -122,6 +122,10 @@ class Fighter(NamedTuple):
     # what he prepared, "shot" or "blow"
     ready_hidden_turn: int | None = None
     ready_hidden_with: str = ""
+    # panic (§2.13, ``play_panic``): in panic (an Extra), and his rank if the setup gives one
+    # (a commander, who can stop the flight, is a mercenary, sergeant or lieutenant)
+    panicked: bool = False
+    rank: str = ""
 
     def trait(self, name: str) -> int:
         for trait, die in self.traits:

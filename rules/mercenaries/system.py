@@ -25,6 +25,7 @@ from rules.mercenaries import (  # noqa: F401 (their actions)
     play_group_notice,
     play_hider,
     play_manoeuvres,
+    play_panic,
     play_readiness,
     play_stealth,
     ranged,
@@ -109,6 +110,7 @@ class MercenariesSystem(ProcedureMachine):
         if state.resolution is not None:
             return ()
         specs = [CommandSpec("end_turn", "end the side's turn", "§2.1")]
+        specs.extend(play_panic.table_commands(state))
         for fighter in state.fighters:
             if fighter.side != state.acting_side or not fighter.fighting_on:
                 continue
@@ -141,6 +143,7 @@ class MercenariesSystem(ProcedureMachine):
         specs.extend(play_area.commands(after_check, fighter_after))
         specs.extend(self._readiness_commands(state, fighter))
         specs.extend(self._manoeuvre_commands(state, fighter))
+        specs.extend(play_panic.commands(state, fighter, self._valid))
         return specs
 
     def _readiness_commands(self, state: Battle, fighter: Fighter) -> list[CommandSpec]:
@@ -384,7 +387,9 @@ class MercenariesSystem(ProcedureMachine):
     def summarize(self, state: Battle) -> BattleSummary:
         """Every fighter the battle hurt: a Wild Card with 1-3 wounds is wounded; a dying
         Wild Card and an Extra out of the fight are unchecked, as the text leaves their
-        fate after the battle open (§2.11) for the campaign to settle."""
+        fate after the battle open (§2.11) for the campaign to settle. A fighter who fled in
+        panic (§2.13) is out of the battle unhurt: no casualty, counted in his squad's
+        status (``fled``), so the campaign takes him back."""
         figures, units = [], []
         for fighter in state.fighters:
             if not fighter.wounds and fighter.condition != play_manoeuvres.KILLED:
@@ -404,6 +409,10 @@ class MercenariesSystem(ProcedureMachine):
             text = f"{fighting} of {len(members)} in the fight"
             if status["shaken"]:
                 text += f", {status['shaken']} Shaken"
+            fled = play_panic.fled(members)
+            if fled:  # (§2.13) out of the battle unhurt
+                status["fled"] = fled
+                text += f", {fled} fled"
             units.append(UnitSummary(squad.id, squad.side, squad.name, status, text))
         return BattleSummary(state.sides, tuple(figures), tuple(units))
 

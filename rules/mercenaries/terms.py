@@ -872,6 +872,102 @@ READINGS_RU.update({
         "дают его примеры (+2 у 7 из 10: +1; у 8 из 10: +2) и расходятся для +4 у 9 из 10 "
         "(3 против 4)"),
 })
+
+# --- panic (§2.13, play_panic): the morale test and the rally entered at the table ---------
+LABELS[ACTION].update({
+    "panic": _both("panic (the morale test's result, entered at the table)",
+                   "паника (результат теста морали, внесённый за столом)"),
+    "flee": _both("flee the battlefield", "бежать с поля боя"),
+    "stop_panic": _both("stop the flight", "остановить бегущих"),
+})
+LABELS[PARAMETER].update({
+    "fighters": _both("who panic", "кто в панике"),
+    "squad": _both("squad", "отделение"),
+    "stopped": _both("the table says it worked", "по решению стола удалось"),
+})
+LABELS[UNIT_FACT]["fled"] = _both("fled the battlefield", "бежали с поля боя")
+LABELS[READING].update({
+    "panic_flight": _both("whom the panicked flee", "от кого бегут паникующие"),
+    "panic_rally": _both("stopping the flight", "остановка бегущих"),
+    "panic_commander": _both("who is a commander", "кто командир"),
+})
+LABELS[READING_VALUE].update({
+    "nearest": _both("the nearest group", "ближайшая группа"),
+    "most_numerous": _both("the most numerous group", "самая многочисленная группа"),
+    "table": _both("the table states the result", "результат называет стол"),
+    "succeeds": _both("the order stops it", "приказ останавливает"),
+    "rank": _both("a mercenary, sergeant or lieutenant by rank",
+                  "наёмник, сержант или лейтенант по званию"),
+    "wild_card": _both("also every Wild Card", "также каждая Личность"),
+})
+SENTENCES_RU.update({
+    "{field} is a commander's rank: mercenary, sergeant or lieutenant":
+        "{field}: звание командира — mercenary (наёмник), sergeant (сержант) или lieutenant "
+        "(лейтенант)",
+    "{fighter} is in panic: he may only flee directly away from the enemy or keep his "
+    "position (hide in cover, stay down)":
+        "{fighter} в панике: он может лишь бежать непосредственно от врага или держать "
+        "позицию (прятаться в укрытии, не вставать)",
+    "{fighter} is in panic and knows of no enemy to flee from: he keeps his position":
+        "{fighter} в панике и не знает врага, от которого бежать: он держит позицию",
+    "{fighter} is in panic and flees directly away from {group}: cell {cell} is not that way":
+        "{fighter} в панике и бежит непосредственно от группы {group}: клетка {cell} не в "
+        "той стороне",
+    "{fighter} is in panic in the open: he hides only in cover":
+        "{fighter} в панике на открытой местности: прятаться он может лишь в укрытии",
+    "panic names the fighters who panic": "паника называет бойцов, охваченных паникой",
+    "a fighter is named twice": "боец назван дважды",
+    "{fighter} is a Wild Card: only Extras (статисты) panic by this rule":
+        "{fighter} — Личность: по этому правилу паникуют только статисты",
+    "{fighter} is in panic already": "{fighter} уже в панике",
+    "the fighters who panic are of one side": "паникующие бойцы — одной стороны",
+    "{fighter} is not in panic": "{fighter} не в панике",
+    "{fighter} is prone and stays down": "{fighter} лежит и не встаёт",
+    "{fighter} leaves the battlefield only by a step off the map's edge directly away from "
+    "the enemy":
+        "{fighter} покидает поле боя лишь шагом за край карты непосредственно от врага",
+    "{fighter} is not a commander (mercenary, sergeant or lieutenant): only a commander stops "
+    "the flight":
+        "{fighter} не командир (наёмник, сержант, лейтенант): остановить бегущих может лишь "
+        "командир",
+    "there is no squad {squad!r} on his side": "на его стороне нет отделения {squad!r}",
+    "nobody of {squad} is in panic": "в отделении {squad} никто не в панике",
+    "whether the flight stopped is true or false":
+        "удалось ли остановить бегущих — да (true) или нет (false)",
+    "in this battle a commander's order simply stops the flight (reading panic_rally)":
+        "в этом бою приказ командира просто останавливает бегущих (чтение panic_rally)",
+})
+EFFECTS_RU.update({
+    "panicked": "Паника: {fighters} (§2.13; теста морали нет в тексте, его результат внесён "
+                "за столом)",
+    "fled": "{fighter} бежит с поля боя: выбыл из боя, но не потеря",
+    "panic_stopped": "{fighter} останавливает бегущих из отделения {squad} (§2.13; "
+                     "процедуры нет в тексте, её результат внесён за столом)",
+    "panic_ordered": "{fighter} останавливает бегущих из отделения {squad} (§2.13; чтение "
+                     "этого боя: приказ командира их останавливает)",
+    "panic_goes_on": "{fighter} не может остановить бегущих из отделения {squad} (§2.13; "
+                     "процедуры нет в тексте, её результат внесён за столом)",
+})
+READINGS_RU.update({
+    "panic_flight": (
+        "паникующий статист бежит непосредственно от ближайшей группы (отделения) врага, из "
+        "равно близких — от самой многочисленной",
+        "«самая многочисленная»: от самой многочисленной группы врага, из равно "
+        "многочисленных — от ближайшей",
+        "текст говорит «от ближайшей самой многочисленной группы врага», не говоря, что "
+        "важнее"),
+    "panic_rally": (
+        "попытка командира остановить бегущих — его действие, результат которого называет "
+        "стол, как и результат теста морали",
+        "«приказ останавливает»: приказ командира просто останавливает бегущих",
+        "текст говорит лишь, что остановить бегущих может только командир, но не как"),
+    "panic_commander": (
+        "командир — боец, которому расстановка даёт звание наёмника, сержанта или "
+        "лейтенанта",
+        "«каждая Личность»: командир также каждая Личность",
+        "текст называет командиров (наёмник, сержант, лейтенант), наёмники игры — её "
+        "Личности, а у бойцов боя нет звания, если его не дали"),
+})
 LABELS[READING_TEXT] = reading_texts(options.describe(), {"ru": READINGS_RU})
 
 TERMS = MercenariesTerms(LABELS, {"ru": SENTENCES_RU})

@@ -363,3 +363,32 @@ def test_the_bennies_rule_is_set_on_the_settings_page_and_the_battle_starts_with
     assert by_id[f"soldier-{merc['ruiz']}"]["bennies"] == 0  # an Extra's: none
     # §2.10: Shaken is a state of the battle; the setup gives none (docs/campaign.md)
     assert [f["shaken"] for f in state["fighters"]] == [False, False]
+
+
+def test_an_extra_who_fled_in_panic_comes_back_to_his_force_unhurt(merc, clients):
+    """§2.13: the morale test's result entered at the table, Ruiz flees off the map's edge;
+    the campaign takes him back fit, not as a casualty (not even under a house rule that
+    kills every Extra out of the fight)."""
+    org = merc["org"]
+    assert _house_rules(org, {"healing": {"out_of_action": "killed"}}).status_code == 200
+    _scenario, battle, _entry = _play_the_clearing(merc)
+    ruiz = f"soldier-{merc['ruiz']}"
+    facts = [{"action": "panic", "params": {"fighters": [ruiz]}},  # the table's entry
+             {"action": "end_turn", "params": {}},
+             {"action": "flee", "unit": ruiz, "params": {}}]  # 11,0 -> off the east edge
+    for version, command in enumerate(facts, start=1):
+        answer = post(clients["bob"], battle, "declare/", {"expected_version": version,
+                                                           "command": command})
+        assert answer.status_code == 201, answer.json()
+    assert "its result was entered at the table" in clients["bob"].get(
+        f"/api/battles/{battle}/log/").json()["results"][1]["text"]
+    summary = clients["bob"].get(f"/api/battles/{battle}/summary/").json()["summary"]
+    assert summary["figures"] == []  # no casualty
+    patrol = next(u for u in summary["units"] if u["unit"] == f"squad-{merc['patrol']}")
+    assert patrol["status"]["fled"] == 1 and patrol["text"] == "0 of 1 in the fight, 1 fled"
+    assert post(clients["org"], battle, "conclude/", {
+        "expected_version": 4, "result": {f"force-{merc['geese']}": "win",
+                                          f"force-{merc['junta']}": "lose"}}
+    ).status_code == 200
+    after = merc["bob"].get(f"soldiers/{merc['ruiz']}/")
+    assert after["status"] == "fit" and after["squad_id"] == merc["patrol"]
