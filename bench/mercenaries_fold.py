@@ -35,10 +35,11 @@ from rules.core.facts import Fact, declare
 
 SYSTEM = registry.get("mercenaries")
 
-#: How often a player picks each action when the catalogue offers it (others: 1).
+#: How often a player picks each action when the catalogue offers it (others: 1). ``panic`` is
+#: the table's entry of a morale test failed (§2.13): rare at a real table.
 WEIGHTS = {"shoot": 8, "fight": 6, "move": 3, "run": 2, "end_turn": 0.7, "go_prone": 0.3,
            "stand_up": 0.5, "hold": 0.5, "hold_line": 0.5, "prepare_melee": 0.3,
-           "benny_orders": 0.05}
+           "benny_orders": 0.05, "panic": 0.02}
 
 ARMS = (
     {"name": "assault rifle", "damage": [2, 8, 0], "ap": 2, "range": [12, 24, 48], "rof": 3},
