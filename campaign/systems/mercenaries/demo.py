@@ -1,8 +1,8 @@
 """The Mercenaries demo campaign (``manage.py load_demo``): in the demo club (the Steel War
-demo's organizer and players), "Banana Hell": two forces of a Wild Card leading Extras (a sergeant and a lieutenant by
-rank, commanders who can stop the flight of the panicked, §2.13), two
-scenarios on maps of their own and a third planned, the first battle fought (a shot that takes an Extra out of
-the fight) and taken over, the second in progress.
+demo's organizer and players), "Banana Hell": two forces of a Wild Card leading Extras (a
+sergeant and a lieutenant by rank, commanders who can stop the flight of the panicked, §2.13),
+two scenarios on maps of their own and a third planned, the first battle fought (a shot that
+takes an Extra out of the fight) and taken over, the second in progress.
 
 Everything goes through the services, as a club would record it; the dice are fixed table
 dice. The weapon table is the organizer's (the source lost the book's, §0): the profiles
