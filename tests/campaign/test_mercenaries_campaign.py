@@ -392,3 +392,82 @@ def test_an_extra_who_fled_in_panic_comes_back_to_his_force_unhurt(merc, clients
     ).status_code == 200
     after = merc["bob"].get(f"soldiers/{merc['ruiz']}/")
     assert after["status"] == "fit" and after["squad_id"] == merc["patrol"]
+
+
+def _history(api, soldier_id, language):
+    response = api.client.get(api.url(f"soldiers/{soldier_id}/history/"),
+                              headers={"accept-language": language})
+    assert response.status_code == 200, response.content
+    return [row["text"] for row in response.json()["results"]]
+
+
+def test_an_unknown_rank_is_refused_naming_the_field_and_changes_nothing(merc):
+    """§2.13 names three ranks of a commander; any other is refused, on raising a member and
+    on amending one, in the request's language, and nothing is recorded."""
+    alice, org = merc["alice"], merc["org"]
+    before = org.get("ledger/", page_size=200)["count"]
+    for language, words in (("en", "rank must be one of mercenary, sergeant, lieutenant"),
+                            ("ru", "rank должно быть одним из: mercenary, sergeant, "
+                                   "lieutenant")):
+        raised = alice.client.post(alice.url("soldiers/"), {
+            "force_id": merc["geese"], "squad_id": merc["alpha"], "name": "Kane",
+            "attributes": _member(rank="captain")}, format="json",
+            headers={"accept-language": language})
+        assert raised.status_code == 422, raised.json()
+        assert raised.json()["field"] == "attributes.rank"
+        assert words in raised.json()["message"] and "'captain'" in raised.json()["message"]
+    amended = alice.client.patch(alice.url(f"soldiers/{merc['rourke']}/"), {
+        "changes": {"attributes": {"rank": "Sergeant"}}}, format="json")
+    assert amended.status_code == 422, amended.json()
+    assert amended.json()["field"] == "attributes.rank"
+    assert org.get("ledger/", page_size=200)["count"] == before
+    assert alice.get(f"soldiers/{merc['rourke']}/")["attributes"]["rank"] is None
+    assert [a for a in alice.get("soldiers/")["results"] if a["name"] == "Kane"] == []
+
+
+def test_a_members_rank_goes_into_his_battle_and_makes_him_a_commander_who_stops_panic(
+        merc, clients):
+    """§2.13: only a commander (mercenary, sergeant or lieutenant) stops the flight. Under the
+    default reading (``panic_commander: rank``) a Wild Card without a rank may not; Rourke,
+    made a sergeant, may, and his amendment reads in both languages."""
+    alice = merc["alice"]
+    kane = alice.post("soldiers/", {"force_id": merc["geese"], "squad_id": merc["alpha"],
+                                    "name": "Kane", "attributes": _member()},
+                      expect=201)["id"]
+    rourke, kane_id = f"soldier-{merc['rourke']}", f"soldier-{kane}"
+    panic = {"action": "panic", "params": {"fighters": [kane_id]}}
+    stop = {"action": "stop_panic", "unit": rourke,
+            "params": {"squad": f"squad-{merc['alpha']}"}}
+
+    _scenario, battle, _entry = _play_the_clearing(merc)  # Rourke has no rank yet
+    state = clients["alice"].get(f"/api/battles/{battle}/state/").json()["state"]
+    assert {f["id"]: f["rank"] for f in state["fighters"]}[rourke] == ""
+    assert post(clients["alice"], battle, "declare/", {"expected_version": 1,
+                                                       "command": panic}).status_code == 201
+    refused = post(clients["alice"], battle, "declare/", {"expected_version": 2,
+                                                          "command": stop})
+    assert refused.status_code == 422 and "not a commander" in refused.json()["message"]
+    version = clients["alice"].get(f"/api/battles/{battle}/").json()["version"]
+    assert post(clients["org"], battle, "conclude/", {
+        "expected_version": version, "result": {f"force-{merc['geese']}": "draw",
+                                                f"force-{merc['junta']}": "draw"}}
+    ).status_code == 200
+
+    alice.client.patch(alice.url(f"soldiers/{merc['rourke']}/"), {
+        "changes": {"attributes": {"rank": "sergeant"}}}, format="json")
+    assert alice.get(f"soldiers/{merc['rourke']}/")["attributes"]["rank"] == "sergeant"
+    assert any("sergeant" in t for t in _history(alice, merc["rourke"], "en"))
+    assert any("сержант" in t for t in _history(alice, merc["rourke"], "ru"))
+
+    _scenario, battle, _entry = _play_the_clearing(merc)
+    state = clients["alice"].get(f"/api/battles/{battle}/state/").json()["state"]
+    by_id = {f["id"]: f for f in state["fighters"]}
+    assert by_id[rourke]["rank"] == "sergeant" and by_id[kane_id]["rank"] == ""
+    for version, command in enumerate((panic, stop), start=1):
+        state = clients["alice"].get(f"/api/battles/{battle}/state/").json()["state"]
+        assert {f["id"]: f for f in state["fighters"]}[kane_id]["panicked"] == (version == 2)
+        answer = post(clients["alice"], battle, "declare/", {"expected_version": version,
+                                                             "command": command})
+        assert answer.status_code == 201, answer.json()
+    state = clients["alice"].get(f"/api/battles/{battle}/state/").json()["state"]
+    assert not {f["id"]: f for f in state["fighters"]}[kane_id]["panicked"]  # stopped

@@ -177,3 +177,45 @@ def test_the_map_form_adds_and_removes_rows_and_shows_a_refusal_by_its_row_on_a_
     terrain = state_of(campaign_id=campaign.pk).scenarios[ref].attributes["terrain"]
     assert "8,5" not in terrain and terrain["3,1"] == 2
     screenshot(browser_page, f"mercenaries-map-{language}")
+
+
+def test_a_members_rank_is_shown_in_both_languages_and_amended_on_his_form():
+    """§2.13's commanders (наёмник, сержант, лейтенант): the demo's leaders carry their rank,
+    the pages show it by its name, the soldier's form amends it (an unknown one refused next
+    to its field, nothing recorded) and his history says so in both languages."""
+    from campaign.models import Soldier
+    from campaign.services.ledger import state_of
+
+    campaign = load_demo().campaign
+    urls = _urls(campaign)
+    english, russian = (Client(headers={"accept-language": lang}) for lang in ("en", "ru"))
+    for client in (english, russian):
+        client.force_login(get_user_model().objects.get(username="alice"))
+    roster_en, roster_ru = _text(english, urls["roster"]), _text(russian, urls["roster"])
+    assert "sergeant" in roster_en and "сержант" in roster_ru
+    rourke = Soldier.objects.get(campaign=campaign, name="Sgt. Rourke").ref
+    record = f"/campaigns/{campaign.pk}/soldiers/{rourke}/"
+    assert "rank: sergeant" in _text(english, record)
+    assert "звание: сержант" in _text(russian, record)
+    sheet = urls["roster"].removesuffix("roster/")  # the force sheet
+    assert "rank: sergeant" in _text(english, sheet) and "звание: сержант" in _text(russian, sheet)
+
+    edit = f"/campaigns/{campaign.pk}/soldiers/{rourke}/edit/"
+    page = russian.get(edit)
+    assert 'name="attributes.rank"' in page.content.decode()
+    assert '<option value="lieutenant">лейтенант</option>' in page.content.decode()
+    form = {name: "" if value is None else value
+            for name, value in ((n, page.context["form"][n].value())
+                                for n in page.context["form"].fields)}
+    before = state_of(campaign_id=campaign.pk).version
+    refused = russian.post(edit, {**form, "attributes.rank": "captain"})
+    assert refused.status_code == 400
+    assert "rank" in " ".join(refused.context["form"].errors["attributes.rank"])
+    assert state_of(campaign_id=campaign.pk).version == before
+    assert russian.post(edit, {**form, "attributes.rank": "lieutenant",
+                               "reason": "promoted"}).status_code == 302
+    assert state_of(campaign_id=campaign.pk).soldiers[rourke].attributes["rank"] == (
+        "lieutenant")
+    assert "звание: лейтенант" in _text(russian, record)
+    assert "Sgt. Rourke: звание: сержант → лейтенант" in _text(russian, record)  # history
+    assert "Sgt. Rourke: rank sergeant -&gt; lieutenant" in _text(english, record)

@@ -1,7 +1,8 @@
 """Mercenaries' attributes of members, scenario sides and scenarios (the campaign plug-in's
 schemas), in the rulebook's words: a Wild Card (Личность) or an Extra (Статист), attributes
 and skills as die sizes (§1), edges and hindrances, Toughness, Armour, Parry and ranged
-Defence (§2.6, §2.7, §2.9), bennies (§2.19), the weapons carried, the wounds taken (§2.11);
+Defence (§2.6, §2.7, §2.9), bennies (§2.19), the weapons carried, the wounds taken (§2.11),
+the rank of a commander who can stop the flight of the panicked (§2.13);
 a scenario's map (§2.2, §2.5: cells, cover, buildings, jungle, light) and each side's edge
 of deployment. The book gives no formula for Toughness or Parry: the organizer enters them.
 Pure: no Django."""
@@ -11,9 +12,15 @@ from campaign.plugins.schema import Attribute, Schema
 from rules.core.errors import gettext_noop
 from rules.mercenaries.battle_setup import MAX_MAP
 from rules.mercenaries.cover import LIGHT_PENALTY
+from rules.mercenaries.panic import COMMANDER_RANKS
 from rules.mercenaries.trait import TRAIT_DICE
 
 KINDS: tuple[str, ...] = ("wild_card", "extra")
+#: A commander's ranks as §2.13 names them ("командир (наёмник, сержант, лейтенант)"); a
+#: member without one is none of them.
+RANKS: tuple[str, ...] = COMMANDER_RANKS
+RANK_LABELS = {"mercenary": gettext_noop("mercenary"), "sergeant": gettext_noop("sergeant"),
+               "lieutenant": gettext_noop("lieutenant")}
 DICE: tuple[str, ...] = tuple(f"d{n}" for n in TRAIT_DICE)
 LIGHTS: tuple[str, ...] = tuple(LIGHT_PENALTY)
 EDGES: tuple[str, ...] = ("west", "east", "north", "south")
@@ -37,6 +44,10 @@ MEMBER = Schema((
               required=True, default="extra", help="§1",
               choice_labels={"wild_card": gettext_noop("Wild Card"),
                              "extra": gettext_noop("Extra")}),
+    Attribute("rank", "choice", gettext_noop("rank"), choices=RANKS,
+              help=gettext_noop("a commander's: only he can stop the flight of the "
+                                "panicked (§2.13)"),
+              choice_labels=RANK_LABELS),
     _die("agility", gettext_noop("Agility"), required=True),
     _die("smarts", gettext_noop("Smarts")),
     _die("spirit", gettext_noop("Spirit"), required=True),

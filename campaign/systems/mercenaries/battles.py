@@ -9,7 +9,9 @@ say). Weapons are the book's improvised weapons (§2.27, in melee) or rows of th
 weapon table (``house_rules``): the source lost the book's (§0), a row missing refuses the
 battle naming the table and the row. A Wild Card's bennies at the start of the battle are the
 house rule's (``bennies.per_battle``: his own count or a number; the book does not say how they
-refresh, §2.19), whatever he spent in his last battle. Pure.
+refresh, §2.19), whatever he spent in his last battle. A member's rank (mercenary, sergeant
+or lieutenant) is his fighter's ``rank``: a commander, who can stop the flight of the
+panicked (§2.13). Pure.
 """
 from __future__ import annotations
 
@@ -150,6 +152,8 @@ def _fighter(state: CampaignState, soldier: Soldier, cell: list[int]) -> dict:
            "melee_weapon": _weapon(state, soldier, "melee_weapon")}
     if a.get("defence") is not None:
         out["defence"] = a["defence"]
+    if a.get("rank"):  # a commander, who can stop the flight of the panicked (§2.13)
+        out["rank"] = a["rank"]
     if kind == "wild_card":  # an Extra has none (§2.19)
         bennies = starting_bennies(state.house_rules, a.get("bennies"))
         if bennies is not None:

@@ -1,7 +1,8 @@
 """The Mercenaries demo campaign (``manage.py load_demo``): in the demo club (the Steel War
-demo's organizer and players), "Banana Hell": two forces of a Wild Card leading Extras, two
-scenarios on maps of their own and a third planned, the first battle fought (a shot that takes an Extra out of
-the fight) and taken over, the second in progress.
+demo's organizer and players), "Banana Hell": two forces of a Wild Card leading Extras (a
+sergeant and a lieutenant by rank, commanders who can stop the flight of the panicked, §2.13),
+two scenarios on maps of their own and a third planned, the first battle fought (a shot that
+takes an Extra out of the fight) and taken over, the second in progress.
 
 Everything goes through the services, as a club would record it; the dice are fixed table
 dice. The weapon table is the organizer's (the source lost the book's, §0): the profiles
@@ -36,13 +37,13 @@ FORCES = (
     ("Wild Geese", "alice", "Alpha team", [
         ("Sgt. Rourke", "wild_card", {"shooting": "d8", "vigor": "d8", "toughness": 6,
                                       "bennies": 3, "edges": ["Rock and Roll!"],
-                                      "melee_weapon": "machete"}),
+                                      "melee_weapon": "machete", "rank": "sergeant"}),
         ("Kane", "extra", {"base_skill": "d6", "melee_weapon": "improvised weapon (small)"}),
         ("Dutch", "extra", {"base_skill": "d6", "weapon": "pistol"}),
     ]),
     ("Junta", "bob", "Patrol", [
         ("Lt. Moreno", "wild_card", {"spirit": "d8", "hindrances": ["Arrogant"],
-                                     "weapon": "pistol"}),
+                                     "weapon": "pistol", "rank": "lieutenant"}),
         ("Pvt. Ruiz", "extra", {"base_skill": "d6"}),
         ("Pvt. Gomez", "extra", {"base_skill": "d6"}),
     ]),
