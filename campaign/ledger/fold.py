@@ -485,8 +485,12 @@ def _soldier_recruited(state: CampaignState, e: ev.SoldierRecruited):
         joined_on=state.date, replacement=replacement,
     )
     where = state.squads[e.squad_id].name if e.squad_id else state.forces[e.force_id].name
-    template = (gettext_noop("{soldier} ({role}) joins as a replacement: {where}") if replacement
-                else gettext_noop("{soldier} ({role}) recruited: {where}"))
+    if e.role:
+        template = (gettext_noop("{soldier} ({role}) joins as a replacement: {where}")
+                    if replacement else gettext_noop("{soldier} ({role}) recruited: {where}"))
+    else:  # a system whose members have no role (Mercenaries)
+        template = (gettext_noop("{soldier} joins as a replacement: {where}") if replacement
+                    else gettext_noop("{soldier} recruited: {where}"))
     new = replace(
         set_soldiers(state, soldier), last_ids=bump(state, "soldier", soldier.id)
     )

@@ -471,3 +471,10 @@ def test_a_members_rank_goes_into_his_battle_and_makes_him_a_commander_who_stops
         assert answer.status_code == 201, answer.json()
     state = clients["alice"].get(f"/api/battles/{battle}/state/").json()["state"]
     assert not {f["id"]: f for f in state["fighters"]}[kane_id]["panicked"]  # stopped
+
+
+def test_a_member_without_a_role_is_recruited_in_a_line_with_no_empty_brackets(merc):
+    """Mercenaries members have no role: the line names the soldier alone, in both languages."""
+    english, russian = (_history(merc["alice"], merc["rourke"], lang)[0] for lang in ("en", "ru"))
+    assert "()" not in english and "recruited" in english, english
+    assert "()" not in russian and "зачислен" in russian, russian
