@@ -37,6 +37,9 @@ class Squares(tuple):
     def at(self, cell: Cell) -> Square:
         return self._by_cell.get(cell, OPEN_GROUND)
 
+    def __reduce__(self):  # copied and pickled as its pairs; the index is built again
+        return Squares, (tuple(self),)
+
 
 class Weapon(NamedTuple):
     """A weapon profile (§6): ranges in cells, damage as dice and a bonus; a melee weapon's

@@ -1,6 +1,7 @@
 """A Mercenaries battle played fact by fact (the fold), with refusals that change nothing."""
 
 import copy
+import pickle
 
 import pytest
 
@@ -262,6 +263,8 @@ class TestReadings:
         again = SYSTEM.state_from_json(data)
         assert again == state and hash(again) == hash(state)
         assert again.square((6, 1)) == Square(4, jungle=True) and again.cover((7, 5)) == 0
+        for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert copied == state and copied.square((6, 4)) == Square(4, building=True)
 
     def test_every_reading_and_value_has_its_words_in_both_languages(self):
         from rules.core.terms import READING, READING_VALUE
