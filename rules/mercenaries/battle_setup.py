@@ -38,7 +38,7 @@ from rules.mercenaries.cover import COVER_VALUES, LIGHT_PENALTY
 from rules.mercenaries.manoeuvres import IMPROVISED
 from rules.mercenaries.movement import Square
 from rules.mercenaries.panic import COMMANDER_RANKS
-from rules.mercenaries.state import Battle, Fighter, Squad, Weapon
+from rules.mercenaries.state import Battle, Fighter, Squad, Squares, Weapon
 from rules.mercenaries.trait import TRAIT_DICE
 
 #: Traits every fighter needs, by kind: a Wild Card rolls Spirit to recover from Shaken, an
@@ -264,7 +264,7 @@ def _map(spec: Any) -> tuple[int, int, str, tuple]:
             raise _bad(gettext_noop("{field} must be 0, 1, 2 or 4"), f"{field}.cover",
                        field=f"{field}.cover")
         squares[cell] = Square(cover, bool(item.get("building")), bool(item.get("jungle")))
-    return width, height, light, tuple(sorted(squares.items()))
+    return width, height, light, Squares(sorted(squares.items()))
 
 
 def build(setup: Mapping[str, Any], limits: Limits) -> Battle:

@@ -129,6 +129,8 @@ def sees(a: Cell, b: Cell, cover_of: Callable[[Cell], int],
     crossed = _crossed(a, b)
     if sum(counted(cover_of(cell), full) for cell, full in crossed) >= BLINDING_COVER:
         return False
+    if not walls:  # no wall to stop the line
+        return True
     path = [a, *(cell for cell, _full in crossed), b]
     return not any(_blocked(here, there, walls) for here, there in pairwise(path))
 

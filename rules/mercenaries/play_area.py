@@ -52,6 +52,7 @@ from rules.mercenaries.rulebook import (
     _roll_text,
     _rolled,
     _trait_dice,
+    cell_in_sight,
     cell_key,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
@@ -124,15 +125,9 @@ def _throw(state: Battle, command: Command, lobbed: bool) -> Throw:
     i, fighter, after = shooter(state, command)
     item, grenade = _item(fighter, command, lobbed, rule)
     anchor = parse_cell(command.params.get("at"), "params.at")
-    if not state.on_map(anchor):
-        raise forbid(gettext_noop("cell {cell} is off the map"), rule, field="params.at",
-                     cell=cell_key(anchor))
+    seen = cell_in_sight(state, fighter, anchor, "params.at", required=not lobbed)
     distance = ranged.distance(fighter.cell, anchor)
     band = ranged.range_band(distance, item.short, item.medium, item.long, beyond_long=False)
-    seen = cover.sees(fighter.cell, anchor, state.cover)
-    if not lobbed and not seen:
-        raise forbid(gettext_noop("{fighter} cannot see cell {cell}"), "§2.5",
-                     field="params.at", fighter=fighter.name, cell=cell_key(anchor))
     modifier = (ranged.band_penalty(band) + cover.light_penalty(state.light)
                 + _penalties(fighter, after))
     building = grenade and not lobbed and state.square(anchor).building

@@ -43,6 +43,7 @@ from rules.mercenaries.rulebook import (
     _rolled,
     _trait_dice,
     attacker,
+    cell_in_sight,
     cell_key,
     damage_dice,
 )
@@ -328,12 +329,7 @@ def parse_cell(value: Any, field: str) -> Cell:
 def _cell_shot(state: Battle, fighter: Fighter, weapon: Weapon, cell: Cell) -> int:
     """The range and cover modifier of a roll at a cell: the cover between the shooter and
     the cell, not the cell's own (§2.16, which gives that to the check)."""
-    if not state.on_map(cell):
-        raise forbid(gettext_noop("cell {cell} is off the map"), "§2.16", field="params.cells",
-                     cell=cell_key(cell))
-    if not cover.sees(fighter.cell, cell, state.cover):
-        raise forbid(gettext_noop("{fighter} cannot see cell {cell}"), "§2.5",
-                     field="params.cells", fighter=fighter.name, cell=cell_key(cell))
+    cell_in_sight(state, fighter, cell, "params.cells")
     band = ranged.range_band(ranged.distance(fighter.cell, cell), weapon.short, weapon.medium,
                              weapon.long, twice_long=state.options.twice_long)
     return (ranged.band_penalty(band, scope=weapon.scope, scope_reading=state.options.scope)

@@ -60,6 +60,7 @@ from rules.mercenaries.rulebook import (
     _rolled,
     _trait_dice,
     attack_terms,
+    cell_in_sight,
     cell_key,
     path,
 )
@@ -131,12 +132,7 @@ def _hold_cell(state: Battle, command: Command) -> tuple[int, Fighter, Cell]:
     i, fighter = _ready(state, command, gettext_noop(
         "{fighter} has acted or moved this turn; a held attack takes the whole turn"))
     cell = _destination(command, "cell")
-    if not state.on_map(cell):
-        raise forbid(gettext_noop("cell {cell} is not on the map"), "§2.26", field="params.cell",
-                     cell=cell_key(cell))
-    if not cover.sees(fighter.cell, cell, state.cover):
-        raise forbid(gettext_noop("{fighter} cannot see cell {cell}"), "§2.5",
-                     field="params.cell", fighter=fighter.name, cell=cell_key(cell))
+    cell_in_sight(state, fighter, cell, "params.cell")
     _in_reach(state, fighter, cell)
     return i, fighter, cell
 

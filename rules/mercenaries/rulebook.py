@@ -153,6 +153,19 @@ def cell_key(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+def cell_in_sight(state: Battle, fighter: Fighter, cell: Cell, field: str, *,
+                  required: bool = True) -> bool:
+    """Whether a fighter sees a cell he names (§2.5, line of sight): the one refusal, naming
+    the command's ``field``, of a cell off the map, or out of his sight when he must see it
+    (``required``: not so for lobbed fire, §2.22)."""
+    on_map = state.on_map(cell)
+    seen = on_map and cover.sees(fighter.cell, cell, state.cover)
+    if not on_map or (required and not seen):
+        raise forbid(gettext_noop("cell {cell} is off the map or out of {fighter}'s sight"),
+                     "§2.5", field=field, fighter=fighter.name, cell=cell_key(cell))
+    return seen
+
+
 def _destination(command: Command, name: str = "to") -> Cell:
     to = command.params.get(name)
     parts = to.split(",") if isinstance(to, str) else ()

@@ -8,6 +8,7 @@ squads (отделения) on sides that take turns (§2.1); the map is a grid 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from rules.core.errors import RuleError, gettext_noop
@@ -18,6 +19,26 @@ from rules.mercenaries.movement import Square
 from rules.mercenaries.options import DEFAULT_OPTIONS, Options
 
 Cell = tuple[int, int]
+#: A cell the map does not list: open ground (no cover, no building, no jungle).
+OPEN_GROUND = Square()
+
+
+class Squares(tuple):
+    """The map's cells other than open ground (§2.5), as ``(cell, Square)`` pairs: a tuple,
+    equal to and stored as the pairs it holds, with each cell's square found by its cell
+    through an index built once, with the map (the fold asks for a cell's cover for every
+    cell a line of sight crosses)."""
+
+    def __new__(cls, pairs=()) -> Squares:
+        squares = super().__new__(cls, pairs)
+        squares._by_cell = MappingProxyType(dict(squares))
+        return squares
+
+    def at(self, cell: Cell) -> Square:
+        return self._by_cell.get(cell, OPEN_GROUND)
+
+    def __reduce__(self):  # copied and pickled as its pairs; the index is built again
+        return Squares, (tuple(self),)
 
 
 class Weapon(NamedTuple):
@@ -154,7 +175,7 @@ class Battle(NamedTuple):
     fighters: tuple[Fighter, ...]
     width: int
     height: int
-    squares: tuple[tuple[Cell, Square], ...]  # cells other than open ground
+    squares: Squares  # cells other than open ground
     light: str = "normal"
     options: Options = DEFAULT_OPTIONS
     side: int = 0  # the side whose turn it is (index into sides)
@@ -180,10 +201,7 @@ class Battle(NamedTuple):
         return self._replace(fighters=tuple(fighters))
 
     def square(self, cell: Cell) -> Square:
-        for at, square in self.squares:
-            if at == cell:
-                return square
-        return Square()
+        return self.squares.at(cell)
 
     def cover(self, cell: Cell) -> int:
         return self.square(cell).cover
@@ -240,10 +258,10 @@ def fighter_from_json(data: Mapping[str, Any]) -> Fighter:
     })
 
 
-def squares_to_json(squares: tuple[tuple[Cell, Square], ...]) -> list[dict]:
+def squares_to_json(squares: Squares) -> list[dict]:
     return [{"cell": list(cell), **square._asdict()} for cell, square in squares]
 
 
-def squares_from_json(data: list[Mapping[str, Any]]) -> tuple[tuple[Cell, Square], ...]:
-    return tuple((tuple(d["cell"]), Square(d["cover"], d["building"], d["jungle"]))
-                 for d in data)
+def squares_from_json(data: list[Mapping[str, Any]]) -> Squares:
+    return Squares((tuple(d["cell"]), Square(d["cover"], d["building"], d["jungle"]))
+                   for d in data)

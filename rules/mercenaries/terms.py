@@ -359,8 +359,6 @@ SENTENCES_RU = {
     "the targets of a burst must lie within a 45° sector":
         "цели очереди должны быть в секторе 45 градусов",
     "a cell is named \"x,y\"": "клетка записывается как \"x,y\"",
-    "cell {cell} is off the map": "клетка {cell} за пределами карты",
-    "{fighter} cannot see cell {cell}": "{fighter} не видит клетку {cell}",
     "cells is a list of cells \"x,y\", one a roll":
         "cells: нужен список клеток \"x,y\", по одной на бросок",
     "{fighter} has no grenade left": "у бойца {fighter} не осталось гранат",
@@ -575,11 +573,9 @@ SENTENCES_RU.update({
         "{fighter} уже действовал или перемещался в этот ход; прицеливание занимает весь ход",
     "{fighter} has acted or moved this turn; a held attack takes the whole turn":
         "{fighter} уже действовал или перемещался в этот ход; выцеливание занимает весь ход",
-    "cell {cell} is not on the map": "клетки {cell} нет на карте",
     'the direction is one of the eight neighbouring cells\' "dx,dy"':
         'направление — одна из восьми соседних клеток, "dx,dy"',
     "{fighter} cannot see along that line": "{fighter} не видит вдоль этой линии",
-    "{fighter} cannot see cell {cell}": "{fighter} не видит клетку {cell}",
     "a count cannot be negative": "число не может быть отрицательным",
     "an order is yes or no": "заявка — да или нет",
     "{fighter} has no bennies to spend": "у бойца {fighter} нет фишек",
@@ -789,6 +785,9 @@ LABELS[READING_VALUE].update({
     "impact": _both("from an earlier impact", "от места прежнего попадания"),
 })
 SENTENCES_RU["{spotter} cannot see cell {cell}"] = "{spotter} не видит клетку {cell}"
+# a named cell on the map and in sight (rulebook.cell_in_sight)
+SENTENCES_RU["cell {cell} is off the map or out of {fighter}'s sight"] = (
+    "клетка {cell} вне карты или вне поля зрения бойца {fighter}")
 READINGS_RU.update({
     "scope": (
         "со снайперским прицелом сверхдальняя дистанция даёт -4, предельная -6 (рекомендация "

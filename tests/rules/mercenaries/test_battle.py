@@ -1,6 +1,7 @@
 """A Mercenaries battle played fact by fact (the fold), with refusals that change nothing."""
 
 import copy
+import pickle
 
 import pytest
 
@@ -246,6 +247,24 @@ class TestReadings:
         state = start(options={"twice_long": "maximum"})
         again = SYSTEM.state_from_json(SYSTEM.state_to_json(state))
         assert again == state and again.options.twice_long == "maximum"
+
+    def test_the_squares_are_found_by_cell_and_stored_as_the_pairs_they_were(self):
+        from rules.mercenaries.movement import Square
+
+        state = start()
+        listed = ((4, 2), Square(2)), ((4, 3), Square(2)), ((6, 1), Square(4, jungle=True)), (
+            (6, 4), Square(4, building=True))
+        assert state.squares == listed and hash(state.squares) == hash(listed)
+        assert (state.square((6, 4)), state.cover((4, 3)), state.square((0, 0))) == (
+            Square(4, building=True), 2, Square())
+        data = SYSTEM.state_to_json(state)
+        assert data["squares"][0] == {"cell": [4, 2], "cover": 2, "building": False,
+                                      "jungle": False}
+        again = SYSTEM.state_from_json(data)
+        assert again == state and hash(again) == hash(state)
+        assert again.square((6, 1)) == Square(4, jungle=True) and again.cover((7, 5)) == 0
+        for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert copied == state and copied.square((6, 4)) == Square(4, building=True)
 
     def test_every_reading_and_value_has_its_words_in_both_languages(self):
         from rules.core.terms import READING, READING_VALUE

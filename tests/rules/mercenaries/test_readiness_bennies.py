@@ -136,8 +136,8 @@ class TestHold:
         assert kinds(effects) == ["holding", "moved"]
 
     @pytest.mark.parametrize("cell,english,russian", [
-        ("9,9", "not on the map", "нет на карте"),
-        ("7,1", "cannot see cell", "не видит клетку"),  # behind the jungle at 6,1
+        ("9,9", "off the map or out of", "вне карты или вне поля зрения"),
+        ("7,1", "off the map or out of", "вне карты или вне поля зрения"),  # behind 6,1
     ])
     def test_a_cell_off_the_map_or_out_of_sight_is_refused(self, cell, english, russian):
         command = declare("hold", "m1", {"cell": cell})
