@@ -198,18 +198,24 @@ def check_rolls(
     """Validate a ``rolls`` map (request key -> values) against the pending ``requests``.
 
     A key that is not pending is ``wrong_die``. With ``partial=False`` every request must be
-    answered. Returns the validated values by key.
+    answered. Returns the validated values by key. When as many dice are sent as are pending
+    (the common case) they are matched request by request, without an index of the requests
+    by key.
     """
     if not rolls or not (type(rolls) is dict or isinstance(rolls, Mapping)):
         raise RuleError("wrong_die", template=gettext_noop("a dice fact needs a non-empty 'rolls' map"),
                         field="rolls")
-    if len(requests) == 1 and len(rolls) == 1:  # one die asked and one sent: a test, a pick
-        request = requests[0]
-        values = rolls.get(request.key, _NOT_SENT)
-        if values is not _NOT_SENT:
-            return {request.key: check_roll(request, values)}
+    if len(rolls) == len(requests):  # every pending die sent at once: the common case
+        out: dict[str, tuple] = {}
+        for request in requests:
+            values = rolls.get(request.key, _NOT_SENT)
+            if values is _NOT_SENT:
+                break  # a die that is not pending was sent instead: named below
+            out[request.key] = check_roll(request, values)
+        else:
+            return out
     by_key = {r.key: r for r in requests}
-    out: dict[str, tuple] = {}
+    out = {}
     for key, values in rolls.items():
         request = by_key.get(key)
         if request is None:

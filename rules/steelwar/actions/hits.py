@@ -197,28 +197,45 @@ def _resolve_shot(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
 
 def _ask_hits(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
     """Ask the power and armour dice of the pending hits; backpack operators need none."""
+    shooter = battle.squads[ctx.shooter].id
     requests = []
     for k, (sq, fid, power, _, fragmentation, aimed) in enumerate(ctx.pending_hits):
         squad = battle.squads[sq]
-        figure = squad.figure(fid)
-        if carries_exploding_backpack(figure):
-            continue
-        n = ctx.hit_count + k + 1
-        armour = armour_die(figure.armour, fragmentation=fragmentation, psi_die=figure.psi_die,
-                            aimed_small_arms=aimed, options=battle.options)
-        requests.append(request(f"hit.{n}.power", f"hit {n} power die d{power}", power, 1,
-                                battle.squads[ctx.shooter].id))
-        requests.append(request(f"hit.{n}.armour", f"hit {n} armour die d{armour} "
-                                f"({effects.figure_name(squad, figure)})", armour, 1, squad.id))
+        requests.extend(_hit_dice(battle, shooter, squad, squad.figure(fid),
+                                  ctx.hit_count + k + 1, power, fragmentation, aimed))
     if requests:
         return ask_dice(battle, NAME, "resolve", ctx.shooter, ctx, tuple(requests), fx)
     return _apply_hits(battle, ctx, {}, fx)
+
+
+def _hit_dice(battle: BattleState, shooter: str, squad: Squad, figure: Figure, n: int,
+              power: int, fragmentation: bool, aimed: bool) -> tuple:
+    """The requests of hit ``n``'s power die and ``figure``'s armour die (§2.8), none for a
+    Keno backpack's operator (his hit needs no dice, §2.9). Memoised per battle: a pure
+    function of the shot, the figure and the options, asked when the dice are asked for and
+    again when they are read."""
+    cache = memo(battle.options)
+    key = ("hit", n, power, fragmentation, aimed, shooter, squad.id, squad.name, figure)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if carries_exploding_backpack(figure):
+        found = ()
+    else:
+        armour = armour_die(figure.armour, fragmentation=fragmentation, psi_die=figure.psi_die,
+                            aimed_small_arms=aimed, options=battle.options)
+        found = (request(f"hit.{n}.power", f"hit {n} power die d{power}", power, 1, shooter),
+                 request(f"hit.{n}.armour", f"hit {n} armour die d{armour} "
+                         f"({effects.figure_name(squad, figure)})", armour, 1, squad.id))
+    cache[key] = found
+    return found
 
 
 def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Step:
     opts = battle.options
     losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
     blasts = list(ctx.blasts)
+    shooter = battle.squads[ctx.shooter].id
     ranks: dict[int, list[Figure]] = {}  # the figures of the squads hit, written back at the end
     for k, (sq, fid, power, autowound, fragmentation, aimed) in enumerate(ctx.pending_hits):
         n = ctx.hit_count + k + 1
@@ -228,15 +245,17 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         figure = figures[index]
         if figure.status in (KILLED, DESTROYED):
             continue  # hit twice by this shot (allocation with replacement) and already down
-        if carries_exploding_backpack(figure):
+        dice = _hit_dice(battle, shooter, squad, figure, n, power, fragmentation, aimed)
+        if not dice:  # a Keno backpack's operator
             outcome = "killed"
             new, effect = exploded(squad, figure)
             fx.append(effect)
             blasts.append((sq, fid))
         else:
-            power_roll, armour_roll = rolls[f"hit.{n}.power"][0], rolls[f"hit.{n}.armour"][0]
-            armour = armour_die(figure.armour, fragmentation=fragmentation,
-                                psi_die=figure.psi_die, aimed_small_arms=aimed, options=opts)
+            power_request, armour_request = dice
+            power_roll = rolls[power_request.key][0]
+            armour_roll = rolls[armour_request.key][0]
+            armour = armour_request.sides
             result = hit_result(power_roll, armour_roll, flamethrower_autowound=autowound,
                                 options=opts)
             outcome = figure_after_hit(hit_kind(figure), result,

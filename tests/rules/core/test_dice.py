@@ -113,6 +113,23 @@ def test_check_rolls_may_require_every_request():
         check_rolls([D6, d10], {"target.range": [2]}, partial=False)
 
 
+def test_check_rolls_takes_every_pending_die_in_any_order():
+    d10 = DiceRequest("target.range", "target range die d10", 10)
+    assert check_rolls([D6, d10], {"target.range": [9], "shooter.quality": 6}) == {
+        "shooter.quality": (6,), "target.range": (9,)}
+
+
+def test_check_rolls_names_a_die_sent_instead_of_a_pending_one():
+    d10 = DiceRequest("target.range", "target range die d10", 10)
+    with pytest.raises(RuleError) as exc:
+        check_rolls([D6, d10], {"target.range": [2], "shooter.rof": [3]})
+    assert exc.value.code == "wrong_die"
+    assert exc.value.field == "rolls.shooter.rof"
+    with pytest.raises(RuleError) as exc:
+        check_rolls([D6, d10], {"target.range": [11], "shooter.quality": [3]})
+    assert exc.value.code == "die_out_of_range"
+
+
 def test_dice_request_round_trips_through_json():
     req = DiceRequest("injury", "injury die", 3, count=2, unit="x", faces=("a", "b", "c"))
     assert DiceRequest.from_json(req.to_json()) == req
