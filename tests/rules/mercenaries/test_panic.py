@@ -14,7 +14,7 @@ from rules.core.facts import declare
 from rules.core.system import AwaitingCommand
 from rules.mercenaries import battle_setup, panic, play_panic
 from rules.mercenaries.play_panic import AT_THE_TABLE
-from tests.rules.mercenaries.playing import SYSTEM, fighter, kinds, one, play
+from tests.rules.mercenaries.playing import SYSTEM, fighter, kinds, one, play, refused, russian
 
 TERMS = SYSTEM.terms
 RIFLE = {"name": "assault rifle", "damage": [2, 8, 0], "ap": 2, "range": [6, 12, 24], "rof": 1}
@@ -53,18 +53,6 @@ SETUP = {
 
 def battle(**options):
     return SYSTEM.initial_state({**copy.deepcopy(SETUP), "options": options})
-
-
-def refused(state, action, unit, params):
-    before = SYSTEM.state_to_json(state)
-    with pytest.raises(RuleError) as caught:
-        SYSTEM.apply(state, declare(action, unit, params))
-    assert SYSTEM.state_to_json(state) == before
-    return caught.value
-
-
-def russian(effects):
-    return [TERMS.effect(e.to_json(), "ru", None) for e in effects]
 
 
 def offered(state, unit):

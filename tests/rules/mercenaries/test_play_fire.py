@@ -8,12 +8,11 @@ from pathlib import Path
 import pytest
 
 from rules.core import registry
-from rules.core.errors import RuleError
 from rules.core.facts import decide, declare, dice
 from rules.core.system import AwaitingCommand, DiceNeeded
 from rules.mercenaries import play_area, play_fire
 from rules.mercenaries.examples import VILLAGE
-from tests.rules.mercenaries.playing import fighter, kinds, play
+from tests.rules.mercenaries.playing import fighter, kinds, play, refused, russian
 
 SYSTEM = registry.get("mercenaries")
 TERMS = SYSTEM.terms
@@ -47,21 +46,6 @@ def battle(mine, theirs, cells=(), **options):
             "a": {"name": "Mercenaries", "squads": {"s": {"name": "Alpha", "fighters": mine}}},
             "b": {"name": "Junta", "squads": {"t": {"name": "Patrol", "fighters": theirs}}},
         }})
-
-
-def refused(state, action, unit, params):
-    before = SYSTEM.state_to_json(state)
-    with pytest.raises(RuleError) as caught:
-        SYSTEM.apply(state, declare(action, unit, params))
-    assert SYSTEM.state_to_json(state) == before
-    return caught.value
-
-
-def russian(effects):
-    stored = [e.to_json() for e in effects]
-    names = SYSTEM.terms.figure_names({}, "ru", {})
-    from rules.core.terms import Names
-    return [TERMS.effect(e, "ru", Names({}, names)) for e in stored]
 
 
 # --- automatic fire (§2.15) -----------------------------------------------------------------
