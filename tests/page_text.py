@@ -18,11 +18,21 @@ def client_of(user, language: str = "en"):
     return client
 
 
+def readers(user) -> tuple:
+    """``user`` reading the site in English and in Russian: a client for each."""
+    return client_of(user, "en"), client_of(user, "ru")
+
+
 def page_text(client, url: str) -> str:
     """The text of the page at ``url``, which must answer 200."""
     response = client.get(url)
     assert response.status_code == 200, url
     return visible(response.content.decode())
+
+
+def page_texts(clients: tuple, url: str) -> tuple[str, ...]:
+    """The text of the page at ``url`` as each of ``clients`` reads it."""
+    return tuple(page_text(client, url) for client in clients)
 
 
 def battle_page(battle, user, language: str) -> str:
@@ -35,6 +45,11 @@ def battle_page(battle, user, language: str) -> str:
 def battle_page_text(battle, user, language: str) -> str:
     """The text of ``battle``'s page as ``user`` reads it in ``language``."""
     return visible(battle_page(battle, user, language))
+
+
+def battle_page_texts(battle, user) -> tuple[str, ...]:
+    """The text of ``battle``'s page as ``user`` reads it in English and in Russian."""
+    return page_texts(readers(user), f"/battles/{battle.pk}/")
 
 
 def form_values(form) -> dict:

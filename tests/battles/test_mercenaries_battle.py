@@ -7,7 +7,7 @@ import pytest
 
 from rules.mercenaries.examples import AMBUSH, CLEARING
 from tests.battles.helpers import dice, head, mercenaries_battle, post, url
-from tests.page_text import battle_page_text
+from tests.page_text import battle_page_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -55,11 +55,10 @@ def test_a_refusal_reads_in_russian(clients, clearing):
 def test_the_battle_page_speaks_english_and_russian(clients, clearing, people):
     post(clients["alice"], clearing, "declare/", {"expected_version": 1, "command": {
         "action": "shoot", "unit": "m1", "params": {"target": "j2"}}})
-    english = battle_page_text(clearing, people["alice"], "en")
+    english, russian = battle_page_texts(clearing, people["alice"])
     assert "shooting die d8 Wild Die d6" in english
     assert "Sgt. Rourke shoots at Private Ruiz" in english
     assert "Alpha team Mercenaries" in english and "mercs" not in english  # sides by name
-    russian = battle_page_text(clearing, people["alice"], "ru")
     assert "Дикая кость атаки" in russian
     assert "Sgt. Rourke атакует: Private Ruiz" in russian
     assert "attack.wild" not in english + russian
@@ -86,10 +85,9 @@ def test_a_held_attack_interrupts_a_run_through_the_api_in_both_languages(client
     missed = dice(clients["alice"], clearing, 4, **{"attack.trait": [1], "attack.wild": [2]})
     assert missed.status_code == 201, missed.json()
     assert missed.json()["pending"]["kind"] == "command"
-    english = battle_page_text(clearing, people["bob"], "en")
+    english, russian = battle_page_texts(clearing, people["bob"])
     assert "Lt. Moreno is interrupted in cell 4,2: Sgt. Rourke react" in english
     assert "Lt. Moreno goes on to cell 3,2" in english
-    russian = battle_page_text(clearing, people["bob"], "ru")
     assert "Lt. Moreno прерван в клетке 4,2: реагируют Sgt. Rourke" in russian
     assert "Sgt. Rourke атакует реакцией: Lt. Moreno" in russian
 
@@ -130,9 +128,8 @@ def ambush(club, people):
 
 
 def test_a_grapple_and_a_hidden_scout_read_in_english_and_russian(clients, ambush, people):
-    english = battle_page_text(ambush, people["alice"], "en")
+    english, russian = battle_page_texts(ambush, people["alice"])
     assert "grapple" in english and "called shot" in english and "head" in english
-    russian = battle_page_text(ambush, people["alice"], "ru")
     assert "захват" in russian and "прицельная атака (выстрел)" in russian
     assert json.dumps("голова")[1:-1] in russian  # the choices go to the page's script
     declared = post(clients["alice"], ambush, "declare/", {"expected_version": 1, "command": {
@@ -141,8 +138,8 @@ def test_a_grapple_and_a_hidden_scout_read_in_english_and_russian(clients, ambus
     rolled = dice(clients["alice"], ambush, 2, **{"opposed.trait": [7], "resist.trait": [4],
                                                   "resist.wild": [3]})
     assert rolled.status_code == 201, rolled.json()
-    assert "Diaz grapples Lt. Moreno" in battle_page_text(ambush, people["alice"], "en")
-    assert "Diaz захватывает бойца Lt. Moreno" in battle_page_text(ambush, people["alice"], "ru")
+    english, russian = battle_page_texts(ambush, people["alice"])
+    assert "Diaz grapples Lt. Moreno" in english and "Diaz захватывает бойца Lt. Moreno" in russian
     refused = post(clients["bob"], ambush, "declare/", {"expected_version": 3, "command": {
         "action": "end_turn"}})
     assert refused.status_code == 201, refused.json()

@@ -5,7 +5,7 @@ import pytest
 
 from rules.mercenaries.examples import VILLAGE
 from tests.battles.helpers import dice, mercenaries_battle, post
-from tests.page_text import battle_page_text
+from tests.page_text import battle_page_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +25,9 @@ def test_a_burst_reads_in_english_and_russian(clients, village, people):
     rolled = dice(clients["alice"], village, 2, **{"auto.trait": [1, 1, 2, 5],
                                                    "auto.wild": [1]})
     assert rolled.status_code == 201, rolled.json()
-    english = battle_page_text(village, people["alice"], "en")
+    english, russian = battle_page_texts(village, people["alice"])
     assert "Gunner Kowalski fires a burst of 4 at Militiaman Cruz" in english
     assert "Reload! Gunner Kowalski's burst stops at die 3" in english
-    russian = battle_page_text(village, people["alice"], "ru")
     assert "Gunner Kowalski ведёт автоматический огонь (4 куб.) по целям: Militiaman Cruz" \
         in russian
     assert "Перезарядка! Очередь бойца Gunner Kowalski обрывается на кубе 3" in russian

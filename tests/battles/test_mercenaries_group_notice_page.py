@@ -6,7 +6,7 @@ import pytest
 
 from rules.mercenaries.examples import PATROL
 from tests.battles.helpers import dice, head, mercenaries_battle, post
-from tests.page_text import battle_page_text
+from tests.page_text import battle_page_text, battle_page_texts
 
 pytestmark = pytest.mark.django_db
 WALK = {"action": "move", "unit": "m1", "params": {"to": "1,1"}}
@@ -24,10 +24,9 @@ def test_the_group_dice_read_in_both_languages_and_a_bad_die_stores_nothing(
     assert declared.status_code == 201, declared.json()
     asked = {r["key"]: r for r in declared.json()["pending"]["requests"]}
     assert (asked["group_notice.trait"]["sides"], asked["group_notice.wild"]["sides"]) == (6, 4)
-    english = battle_page_text(patrol, people["alice"], "en")
+    english, russian = battle_page_texts(patrol, people["alice"])
     assert "group Wild Die d4 of 2nd squad (3 Extras)" in english
     assert "Notice of 2nd squad: the group's die d6" in english
-    russian = battle_page_text(patrol, people["alice"], "ru")
     assert "2nd squad: Дикая кость группы" in russian
     assert "высматривают цель Diaz группой" in russian
     assert "group_notice" not in english + russian

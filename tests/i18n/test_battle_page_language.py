@@ -6,7 +6,7 @@ import re
 import pytest
 
 from battles import services
-from tests.page_text import battle_page, battle_page_text, visible
+from tests.page_text import battle_page, battle_page_texts, visible
 
 pytestmark = pytest.mark.django_db
 
@@ -31,10 +31,9 @@ def test_the_log_names_dice_by_purpose_in_the_pages_language(steelwar_battle, pe
     _go_prone(steelwar_battle, people["alice"])
     services.enter_dice(battle_id=steelwar_battle.pk, user=people["alice"], expected_version=3,
                         rolls={"reaction.go_prone": [4]})
-    russian = battle_page_text(steelwar_battle, people["alice"], "ru")
+    english, russian = battle_page_texts(steelwar_battle, people["alice"])
     assert "кубы со стола: тест на реакцию 4" in russian
     assert "1st squad: залечь" in russian
-    english = battle_page_text(steelwar_battle, people["alice"], "en")
     assert "dice from the table: reaction test 4" in english
     assert "1st squad: go prone" in english
     for text in (russian, english):

@@ -10,7 +10,7 @@ from django.utils import translation
 from battles.models import Battle
 from campaign.models import Force, Scenario
 from campaign.systems.mercenaries.demo import load_demo
-from tests.page_text import client_of, form_values, page_text
+from tests.page_text import form_values, page_text, page_texts, readers
 from tests.pages.conftest import screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,25 +31,19 @@ def _urls(campaign) -> dict:
 
 def _readers(username: str) -> tuple:
     """The demo member ``username`` reading the site in English and in Russian."""
-    user = get_user_model().objects.get(username=username)
-    return client_of(user, "en"), client_of(user, "ru")
-
-
-def _both(readers: tuple, url: str) -> tuple[str, str]:
-    """The page at ``url`` as each of ``readers`` reads it."""
-    return tuple(page_text(client, url) for client in readers)
+    return readers(get_user_model().objects.get(username=username))
 
 
 def test_the_pages_speak_the_rulebooks_words_in_both_languages():
     campaign = load_demo().campaign
     urls = _urls(campaign)
-    english, russian = readers = _readers("organizer")
-    scenario_en, scenario_ru = _both(readers, urls["scenario"])
+    english, russian = both = _readers("organizer")
+    scenario_en, scenario_ru = page_texts(both, urls["scenario"])
     assert "map width (cells) 12" in scenario_en and "dim light" in scenario_en
     assert "ширина карты (клеток) 12" in scenario_ru and "сумрак" in scenario_ru
     assert "deploys on the edge" in scenario_en and "запад" in scenario_ru
     assert "6,6: building" in scenario_en and "6,6: здание" in scenario_ru
-    planned_en, planned_ru = _both(readers, urls["planned"])
+    planned_en, planned_ru = page_texts(both, urls["planned"])
     assert "Record the scenario" in planned_en and "Записать сценарий" in planned_ru
     assert "8,5: джунгли" in planned_ru  # shown by its label; the form's input keeps the key
     # the map form: a row a cell, its terrain picked by the names §3.1 gives
@@ -59,7 +53,7 @@ def test_the_pages_speak_the_rulebooks_words_in_both_languages():
     overview = english.get(urls["campaign"]).content.decode()
     assert 'id="chart-casualties' in overview
     assert 'id="chart-morale' not in overview  # the plug-in has no morale ladder
-    roster_en, roster_ru = _both(readers, urls["roster"])
+    roster_en, roster_ru = page_texts(both, urls["roster"])
     assert "Wild Card" in roster_en and "Личность" in roster_ru and "Статист" in roster_ru
 
 
@@ -189,14 +183,14 @@ def test_a_members_rank_is_shown_in_both_languages_and_amended_on_his_form():
 
     campaign = load_demo().campaign
     urls = _urls(campaign)
-    english, russian = readers = _readers("alice")
-    roster_en, roster_ru = _both(readers, urls["roster"])
+    english, russian = both = _readers("alice")
+    roster_en, roster_ru = page_texts(both, urls["roster"])
     assert "sergeant" in roster_en and "сержант" in roster_ru
     rourke = Soldier.objects.get(campaign=campaign, name="Sgt. Rourke").ref
     record = f"/campaigns/{campaign.pk}/soldiers/{rourke}/"
-    record_en, record_ru = _both(readers, record)
+    record_en, record_ru = page_texts(both, record)
     assert "rank: sergeant" in record_en and "звание: сержант" in record_ru
-    sheet_en, sheet_ru = _both(readers, urls["roster"].removesuffix("roster/"))  # the force sheet
+    sheet_en, sheet_ru = page_texts(both, urls["roster"].removesuffix("roster/"))  # the force sheet
     assert "rank: sergeant" in sheet_en and "звание: сержант" in sheet_ru
 
     edit = f"/campaigns/{campaign.pk}/soldiers/{rourke}/edit/"

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from campaign.systems.mercenaries.demo import load_demo
-from tests.page_text import client_of, page_text
+from tests.page_text import page_texts, readers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -13,12 +13,10 @@ def test_the_settings_page_explains_the_register_readings_in_both_languages():
     campaign = load_demo().campaign
     url = f"/campaigns/{campaign.pk}/settings/"
     organizer = get_user_model().objects.get(username="organizer")
-    pages = {language: page_text(client_of(organizer, language), url)
-             for language in ("en", "ru")}
-    assert "a sniper scope at extreme and maximum range" in pages["en"]
-    assert "moving before reloading" in pages["en"]
-    assert "optics up close" in pages["en"]
-    ru = pages["ru"]
+    english, ru = page_texts(readers(organizer), url)
+    assert "a sniper scope at extreme and maximum range" in english
+    assert "moving before reloading" in english
+    assert "optics up close" in english
     assert "снайперский прицел на сверхдальней и предельной дистанции" in ru
     assert "подъём при обезоруживании" in ru and "оптика вблизи" in ru
     assert "натуральная единица Личности под огнём на подавление" in ru
