@@ -41,7 +41,7 @@ from rules.core.procedures import (
 from rules.core.system import DecisionNeeded, Effect, Option, Step
 from rules.mercenaries import cover, damage, indirect, ranged, trait
 from rules.mercenaries.options import COVER_ALSO
-from rules.mercenaries.play_fire import cells_near_fighters, firearm, parse_cell, shooter
+from rules.mercenaries.play_fire import cells_near_fighters, firearm, shooter
 from rules.mercenaries.rulebook import (
     RULEBOOK,
     WILD_DIE,
@@ -54,6 +54,7 @@ from rules.mercenaries.rulebook import (
     _trait_dice,
     cell_in_sight,
     cell_key,
+    parse_cell,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
 from rules.mercenaries.terms import cell_label

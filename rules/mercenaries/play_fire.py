@@ -46,6 +46,7 @@ from rules.mercenaries.rulebook import (
     cell_in_sight,
     cell_key,
     damage_dice,
+    parse_cell,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter, Weapon
 from rules.mercenaries.terms import cell_label
@@ -315,15 +316,6 @@ class CheckContext(NamedTuple):
     cell: tuple[int, int]
     successes: int
     raises: int
-
-
-def parse_cell(value: Any, field: str) -> Cell:
-    """A cell as a command names it, ``"x,y"``."""
-    parts = value.split(",") if isinstance(value, str) else ()
-    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise RuleError("bad_command", field=field,
-                        template=gettext_noop("a cell is named \"x,y\""))
-    return (int(parts[0]), int(parts[1]))
 
 
 def _cell_shot(state: Battle, fighter: Fighter, weapon: Weapon, cell: Cell) -> int:

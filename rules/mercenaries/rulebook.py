@@ -166,13 +166,20 @@ def cell_in_sight(state: Battle, fighter: Fighter, cell: Cell, field: str, *,
     return seen
 
 
-def _destination(command: Command, name: str = "to") -> Cell:
-    to = command.params.get(name)
-    parts = to.split(",") if isinstance(to, str) else ()
+def parse_cell(value: Any, field: str,
+               refusal: str = gettext_noop("a cell is named \"x,y\"")) -> Cell:
+    """A cell as a command names it, ``"x,y"`` (the grid of §2.2); anything else is refused on
+    ``field`` with the sentence ``refusal``."""
+    parts = value.split(",") if isinstance(value, str) else ()
     if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise RuleError("bad_command", field=f"params.{name}",
-                        template=gettext_noop("the destination is a cell \"x,y\""))
+        raise RuleError("bad_command", field=field, template=refusal)
     return (int(parts[0]), int(parts[1]))
+
+
+def _destination(command: Command, name: str = "to") -> Cell:
+    """The cell a command moves to or holds, named by its parameter ``name``."""
+    return parse_cell(command.params.get(name), f"params.{name}",
+                      gettext_noop("the destination is a cell \"x,y\""))
 
 
 def path(here: Cell, to: Cell) -> list[Cell]:

@@ -4,9 +4,9 @@ players, a bystander member, an outsider) and API clients (tests/conftest.py): t
 
 import pytest
 
-from battles import services
 from eventstore.testing import eventstore_test_flush  # noqa: F401 - autouse fixture
 from tests.battles import cards, duel
+from tests.battles.helpers import battle_between
 
 
 @pytest.fixture(autouse=True)
@@ -17,15 +17,4 @@ def _duel_registered():
 
 @pytest.fixture
 def battle(club, people):
-    return services.create_battle(
-        club=club,
-        name="Hill 203",
-        rule_system="duel",
-        rule_version="1.0",
-        setup=duel.SETUP,
-        participants=[
-            services.ParticipantSpec(user=people["alice"], side="red"),
-            services.ParticipantSpec(user=people["bob"], side="blue"),
-        ],
-        created_by=people["org"],
-    )
+    return battle_between(club, people, "Hill 203", "duel", duel.SETUP, ("red", "blue"), "1.0")

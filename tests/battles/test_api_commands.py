@@ -3,7 +3,7 @@
 import pytest
 
 from battles import services
-from tests.battles.helpers import post, url
+from tests.battles.helpers import battle_between, post, url
 from tests.battles.steelwar_table import SETUP
 
 pytestmark = pytest.mark.django_db
@@ -11,13 +11,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def steelwar(club, people):
-    return services.create_battle(
-        club=club, name="Steel against Keno", rule_system="steelwar", rule_version="1.0",
-        setup=SETUP,
-        participants=[services.ParticipantSpec(user=people["alice"], side="steel"),
-                      services.ParticipantSpec(user=people["bob"], side="keno")],
-        created_by=people["org"],
-    )
+    return battle_between(club, people, "Steel against Keno", "steelwar", SETUP,
+                          ("steel", "keno"), "1.0")
 
 
 def commands(client, battle) -> list[dict]:

@@ -9,29 +9,18 @@ import pytest
 from django.core.management import call_command
 
 from battles import dice as scheme
-from battles import services
 from battles.models import Battle, DiceSeed
 from rules.core.draws import Card, Deck, DrawRequest, standard_deck
 from tests.battles import cards
-from tests.battles.helpers import head, post, state_json, url
+from tests.battles.helpers import battle_between, head, post, state_json, url
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def table(club, people):
-    return services.create_battle(
-        club=club,
-        name="Card table",
-        rule_system="cards",
-        rule_version="1.0",
-        setup=cards.SETUP,
-        participants=[
-            services.ParticipantSpec(user=people["alice"], side="red"),
-            services.ParticipantSpec(user=people["bob"], side="blue"),
-        ],
-        created_by=people["org"],
-    )
+    return battle_between(club, people, "Card table", "cards", cards.SETUP, ("red", "blue"),
+                          "1.0")
 
 
 def declare(client, battle, version, action):

@@ -2,27 +2,19 @@
 concluded through the API, its refusals in Russian on a Russian request."""
 
 import json
-import re
 
 import pytest
-from django.test import Client
 
-from battles import services
-from rules.mercenaries.examples import CLEARING
-from tests.battles.helpers import dice, head, post, url
+from rules.mercenaries.examples import AMBUSH, CLEARING
+from tests.battles.helpers import dice, head, mercenaries_battle, post, url
+from tests.page_text import battle_page_texts
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def clearing(club, people):
-    return services.create_battle(
-        club=club, name="The clearing", rule_system="mercenaries", rule_version="0.1",
-        setup=CLEARING,
-        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
-                      services.ParticipantSpec(user=people["bob"], side="junta")],
-        created_by=people["org"],
-    )
+    return mercenaries_battle(club, people, "The clearing", CLEARING)
 
 
 def test_a_shot_is_rolled_with_the_wild_die_and_the_battle_concluded(clients, clearing):
@@ -60,22 +52,13 @@ def test_a_refusal_reads_in_russian(clients, clearing):
     assert refused.json()["message"].startswith("сейчас не ход стороны бойца Lt. Moreno")
 
 
-def _page_text(battle, user, language: str) -> str:
-    client = Client()
-    client.force_login(user)
-    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
-
-
 def test_the_battle_page_speaks_english_and_russian(clients, clearing, people):
     post(clients["alice"], clearing, "declare/", {"expected_version": 1, "command": {
         "action": "shoot", "unit": "m1", "params": {"target": "j2"}}})
-    english = _page_text(clearing, people["alice"], "en")
+    english, russian = battle_page_texts(clearing, people["alice"])
     assert "shooting die d8 Wild Die d6" in english
     assert "Sgt. Rourke shoots at Private Ruiz" in english
     assert "Alpha team Mercenaries" in english and "mercs" not in english  # sides by name
-    russian = _page_text(clearing, people["alice"], "ru")
     assert "Дикая кость атаки" in russian
     assert "Sgt. Rourke атакует: Private Ruiz" in russian
     assert "attack.wild" not in english + russian
@@ -102,10 +85,9 @@ def test_a_held_attack_interrupts_a_run_through_the_api_in_both_languages(client
     missed = dice(clients["alice"], clearing, 4, **{"attack.trait": [1], "attack.wild": [2]})
     assert missed.status_code == 201, missed.json()
     assert missed.json()["pending"]["kind"] == "command"
-    english = _page_text(clearing, people["bob"], "en")
+    english, russian = battle_page_texts(clearing, people["bob"])
     assert "Lt. Moreno is interrupted in cell 4,2: Sgt. Rourke react" in english
     assert "Lt. Moreno goes on to cell 3,2" in english
-    russian = _page_text(clearing, people["bob"], "ru")
     assert "Lt. Moreno прерван в клетке 4,2: реагируют Sgt. Rourke" in russian
     assert "Sgt. Rourke атакует реакцией: Lt. Moreno" in russian
 
@@ -117,11 +99,7 @@ def test_the_server_draws_the_lot_of_a_held_attack_and_it_verifies(clients, club
 
     setup = copy.deepcopy(CLEARING)
     setup["sides"]["junta"]["squads"]["patrol"]["fighters"]["j2"]["cell"] = [6, 2]
-    battle = services.create_battle(
-        club=club, name="The road", rule_system="mercenaries", rule_version="0.1", setup=setup,
-        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
-                      services.ParticipantSpec(user=people["bob"], side="junta")],
-        created_by=people["org"])
+    battle = mercenaries_battle(club, people, "The road", setup)
     for version, client, command in (
             (1, clients["alice"], {"action": "hold_line", "unit": "m1",
                                    "params": {"direction": "1,0"}}),
@@ -146,20 +124,12 @@ def test_the_server_draws_the_lot_of_a_held_attack_and_it_verifies(clients, club
 
 @pytest.fixture
 def ambush(club, people):
-    from rules.mercenaries.examples import AMBUSH
-    return services.create_battle(
-        club=club, name="The ambush", rule_system="mercenaries", rule_version="0.1",
-        setup=AMBUSH,
-        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
-                      services.ParticipantSpec(user=people["bob"], side="junta")],
-        created_by=people["org"],
-    )
+    return mercenaries_battle(club, people, "The ambush", AMBUSH)
 
 
 def test_a_grapple_and_a_hidden_scout_read_in_english_and_russian(clients, ambush, people):
-    english = _page_text(ambush, people["alice"], "en")
+    english, russian = battle_page_texts(ambush, people["alice"])
     assert "grapple" in english and "called shot" in english and "head" in english
-    russian = _page_text(ambush, people["alice"], "ru")
     assert "захват" in russian and "прицельная атака (выстрел)" in russian
     assert json.dumps("голова")[1:-1] in russian  # the choices go to the page's script
     declared = post(clients["alice"], ambush, "declare/", {"expected_version": 1, "command": {
@@ -168,8 +138,8 @@ def test_a_grapple_and_a_hidden_scout_read_in_english_and_russian(clients, ambus
     rolled = dice(clients["alice"], ambush, 2, **{"opposed.trait": [7], "resist.trait": [4],
                                                   "resist.wild": [3]})
     assert rolled.status_code == 201, rolled.json()
-    assert "Diaz grapples Lt. Moreno" in _page_text(ambush, people["alice"], "en")
-    assert "Diaz захватывает бойца Lt. Moreno" in _page_text(ambush, people["alice"], "ru")
+    english, russian = battle_page_texts(ambush, people["alice"])
+    assert "Diaz grapples Lt. Moreno" in english and "Diaz захватывает бойца Lt. Moreno" in russian
     refused = post(clients["bob"], ambush, "declare/", {"expected_version": 3, "command": {
         "action": "end_turn"}})
     assert refused.status_code == 201, refused.json()

@@ -5,33 +5,23 @@ import json
 import re
 
 import pytest
-from django.test import Client
 
-from battles import services
 from rules.mercenaries.examples import CLEARING
+from tests.battles.helpers import mercenaries_battle
+from tests.page_text import battle_page
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def clearing(club, people):
-    return services.create_battle(
-        club=club, name="The clearing", rule_system="mercenaries", rule_version="0.1",
-        setup=CLEARING,
-        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
-                      services.ParticipantSpec(user=people["bob"], side="junta")],
-        created_by=people["org"],
-    )
+    return mercenaries_battle(club, people, "The clearing", CLEARING)
 
 
 def _form_choices(battle, user, language: str) -> dict[tuple[str, str, str], str]:
     """(action, unit, value) -> label of every choice the page's declare form offers."""
-    client = Client()
-    client.force_login(user)
-    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200
     found = re.search(r'<script id="declare-commands" type="application/json">(.*?)</script>',
-                      response.content.decode(), re.S)
+                      battle_page(battle, user, language), re.S)
     assert found, "no declare form"
     return {(spec["action"], spec["unit"], choice["value"]): choice["label"]
             for spec in json.loads(found[1]) for param in spec["params"]

@@ -1,36 +1,18 @@
 """Mercenaries' automatic and lobbed fire through the API and on the battle page, in English
 and in Russian (§2.15, §2.22-§2.24)."""
 
-import html
-import re
-
 import pytest
-from django.test import Client
 
-from battles import services
 from rules.mercenaries.examples import VILLAGE
-from tests.battles.helpers import dice, post
+from tests.battles.helpers import dice, mercenaries_battle, post
+from tests.page_text import battle_page_texts
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def village(club, people):
-    return services.create_battle(
-        club=club, name="The village", rule_system="mercenaries", rule_version="0.1",
-        setup=VILLAGE,
-        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
-                      services.ParticipantSpec(user=people["bob"], side="junta")],
-        created_by=people["org"],
-    )
-
-
-def _page_text(battle, user, language: str) -> str:
-    client = Client()
-    client.force_login(user)
-    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+    return mercenaries_battle(club, people, "The village", VILLAGE)
 
 
 def test_a_burst_reads_in_english_and_russian(clients, village, people):
@@ -43,10 +25,9 @@ def test_a_burst_reads_in_english_and_russian(clients, village, people):
     rolled = dice(clients["alice"], village, 2, **{"auto.trait": [1, 1, 2, 5],
                                                    "auto.wild": [1]})
     assert rolled.status_code == 201, rolled.json()
-    english = _page_text(village, people["alice"], "en")
+    english, russian = battle_page_texts(village, people["alice"])
     assert "Gunner Kowalski fires a burst of 4 at Militiaman Cruz" in english
     assert "Reload! Gunner Kowalski's burst stops at die 3" in english
-    russian = _page_text(village, people["alice"], "ru")
     assert "Gunner Kowalski ведёт автоматический огонь (4 куб.) по целям: Militiaman Cruz" \
         in russian
     assert "Перезарядка! Очередь бойца Gunner Kowalski обрывается на кубе 3" in russian

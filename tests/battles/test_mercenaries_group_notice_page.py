@@ -2,15 +2,11 @@
 of the squad in English and Russian, a die off the die refused with nothing stored, the
 server's dice and the table's both accepted."""
 
-import html
-import re
-
 import pytest
-from django.test import Client
 
-from battles import services
 from rules.mercenaries.examples import PATROL
-from tests.battles.helpers import dice, head, post
+from tests.battles.helpers import dice, head, mercenaries_battle, post
+from tests.page_text import battle_page_text, battle_page_texts
 
 pytestmark = pytest.mark.django_db
 WALK = {"action": "move", "unit": "m1", "params": {"to": "1,1"}}
@@ -18,21 +14,7 @@ WALK = {"action": "move", "unit": "m1", "params": {"to": "1,1"}}
 
 @pytest.fixture
 def patrol(club, people):
-    return services.create_battle(
-        club=club, name="A patrol at dusk", rule_system="mercenaries", rule_version="0.1",
-        setup=PATROL,
-        participants=[services.ParticipantSpec(user=people["alice"], side="mercs"),
-                      services.ParticipantSpec(user=people["bob"], side="junta")],
-        created_by=people["org"],
-    )
-
-
-def _page_text(battle, user, language: str) -> str:
-    client = Client()
-    client.force_login(user)
-    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+    return mercenaries_battle(club, people, "A patrol at dusk", PATROL)
 
 
 def test_the_group_dice_read_in_both_languages_and_a_bad_die_stores_nothing(
@@ -42,10 +24,9 @@ def test_the_group_dice_read_in_both_languages_and_a_bad_die_stores_nothing(
     assert declared.status_code == 201, declared.json()
     asked = {r["key"]: r for r in declared.json()["pending"]["requests"]}
     assert (asked["group_notice.trait"]["sides"], asked["group_notice.wild"]["sides"]) == (6, 4)
-    english = _page_text(patrol, people["alice"], "en")
+    english, russian = battle_page_texts(patrol, people["alice"])
     assert "group Wild Die d4 of 2nd squad (3 Extras)" in english
     assert "Notice of 2nd squad: the group's die d6" in english
-    russian = _page_text(patrol, people["alice"], "ru")
     assert "2nd squad: Дикая кость группы" in russian
     assert "высматривают цель Diaz группой" in russian
     assert "group_notice" not in english + russian
@@ -57,7 +38,7 @@ def test_the_group_dice_read_in_both_languages_and_a_bad_die_stores_nothing(
     rolled = dice(clients["alice"], patrol, version,
                   **{"group_notice.trait": [5], "group_notice.wild": [2]})
     assert rolled.status_code == 201, rolled.json()
-    russian = _page_text(patrol, people["alice"], "ru")
+    russian = battle_page_text(patrol, people["alice"], "ru")
     assert "Private Ruiz обнаруживает цель Diaz (5/2+0 = 5)" in russian  # TN 4
     assert "Private Vega не замечает цель Diaz (5/2+0 = 5)" in russian  # TN 6
 

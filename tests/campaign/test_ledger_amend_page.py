@@ -4,10 +4,10 @@ attributes by the plug-in's schema (never JSON, never keys); an amendment is sto
 language and stores nothing; only organizers get the forms."""
 
 import pytest
-from django.test import Client
 
 from campaign.services import soldiers
 from campaign.services.ledger import ledger_of, state_of
+from tests.page_text import client_of
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +23,6 @@ def recruit(campaign, people, armies):
             "soldier": recorded.events[0].data["soldier_id"]}
 
 
-def _client(user, language):
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
 def _form(html: str, version: int) -> str:
     return html.split(f'data-testid="amend-{version}"', 1)[1].split("</form>", 1)[0]
 
@@ -40,7 +34,7 @@ def _form(html: str, version: int) -> str:
 ])
 def test_a_recruitment_is_amended_from_its_form(campaign, people, armies, recruit, language,
                                                  labels):
-    client = _client(people["org"], language)
+    client = client_of(people["org"], language)
     url = f"/campaigns/{campaign.pk}/ledger/"
     form = _form(client.get(url).content.decode(), recruit["version"])
     for label in labels:
@@ -66,7 +60,7 @@ def test_a_recruitment_is_amended_from_its_form(campaign, people, armies, recrui
     ("en", "must be a whole number"), ("ru", "целым числом")])
 def test_a_refused_amendment_is_shown_next_to_its_field_and_stores_nothing(
         campaign, people, armies, recruit, language, words):
-    client = _client(people["org"], language)
+    client = client_of(people["org"], language)
     url = f"/campaigns/{campaign.pk}/ledger/"
     head = state_of(campaign_id=campaign.pk).version
     squad = armies["steel"]["squad"]
@@ -103,10 +97,10 @@ def _calendar(campaign, people) -> int:
 
 
 def test_players_get_no_forms(campaign, people, recruit):
-    html = _client(people["alice"], "en").get(f"/campaigns/{campaign.pk}/ledger/")
+    html = client_of(people["alice"], "en").get(f"/campaigns/{campaign.pk}/ledger/")
     assert html.status_code == 200
     assert 'data-testid="amend-' not in html.content.decode()
-    assert _client(people["outsider"], "en").get(
+    assert client_of(people["outsider"], "en").get(
         f"/campaigns/{campaign.pk}/ledger/").status_code == 404
 
 
@@ -133,7 +127,7 @@ def test_every_entry_reads_in_the_readers_language(campaign, people, recruit, la
         reason="a slip", expected_version=state_of(campaign_id=campaign.pk).version
     ).events[0].version
     rebuild_campaign(campaign_id=campaign.pk)  # the worker's, after the commit
-    html = _client(people["alice"], language).get(
+    html = client_of(people["alice"], language).get(
         f"/campaigns/{campaign.pk}/ledger/").content.decode()
     ledger = html.split('class="timeline ledger"', 1)[1]
     assert step.replace("-", "\u2011") in _entry(html, calendar)

@@ -5,18 +5,12 @@ is posted becomes the same data the amendment API takes. En and ru."""
 import re
 
 import pytest
-from django.test import Client
 
 from campaign.services import forces, soldiers
 from campaign.services.ledger import ledger_of, state_of
+from tests.page_text import client_of
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user, language="en"):
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
 
 
 def _form(html: str, version: int) -> str:
@@ -24,13 +18,13 @@ def _form(html: str, version: int) -> str:
 
 
 def _page(campaign, people, language="en") -> str:
-    return _client(people["org"], language).get(
+    return client_of(people["org"], language).get(
         f"/campaigns/{campaign.pk}/ledger/").content.decode()
 
 
 def _amend(campaign, people, version: int, posted: dict):
     head = state_of(campaign_id=campaign.pk).version
-    return _client(people["org"]).post(f"/campaigns/{campaign.pk}/ledger/", {
+    return client_of(people["org"]).post(f"/campaigns/{campaign.pk}/ledger/", {
         "action": "amend", "version": version, "expected_version": head,
         "reason": "as it was", **posted})
 

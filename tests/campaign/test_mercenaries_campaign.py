@@ -9,6 +9,7 @@ from rules.core.errors import RuleError
 from tests.battles.helpers import dice, post
 from tests.campaign.helpers import CampaignApi
 from tests.campaign.test_transfer import _views
+from tests.page_text import client_of, form_values
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -339,19 +340,14 @@ def test_a_wild_cards_bennies_at_the_start_of_a_battle_follow_the_house_rule():
 
 def test_the_bennies_rule_is_set_on_the_settings_page_and_the_battle_starts_with_it(
         merc, people, clients):
-    from django.test import Client
-
     from campaign.services.ledger import state_of
 
-    organizer = Client(headers={"accept-language": "ru"})
-    organizer.force_login(people["org"])
+    organizer = client_of(people["org"], "ru")
     url = f"/campaigns/{merc['id']}/settings/"
     page = organizer.get(url)
     assert "фишки Личности в начале каждого боя" in page.content.decode()
     assert "своё число (3, если не задано)" in page.content.decode()
-    form = {name: "" if value is None else value
-            for name, value in ((n, page.context["house"][n].value())
-                                for n in page.context["house"].fields)}
+    form = form_values(page.context["house"])
     for value, stored in (("4", 4), ("own", "own"), ("1", 1)):  # a word, then a number again
         assert organizer.post(url, {**form, "part": "house_rules",
                                     "bennies__per_battle": value}).status_code == 302

@@ -10,6 +10,7 @@ from django.test import Client
 from campaign.plugins import get as plugin_for
 from campaign.services.ledger import state_of
 from tests.conftest import raise_army
+from tests.page_text import client_of, form_values
 
 pytestmark = pytest.mark.django_db
 
@@ -18,12 +19,6 @@ pytestmark = pytest.mark.django_db
 def army(campaign, people):
     """alice's force (one squad of 3: a commander, a medic, a rifleman)."""
     return raise_army(campaign, people["alice"], "Steel", soldiers=3)
-
-
-def client_of(user, language="en"):
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
 
 
 def urls(campaign, army) -> dict[str, str]:
@@ -188,7 +183,7 @@ def test_editing_a_soldier_amends_only_what_changed(campaign, people, army):
     page = urls(campaign, army)["soldier"]
     form = client.get(page).context["form"]
     assert form.initial["attributes.weapon"] == "rifle"
-    data = {name: ("" if value is None else value) for name, value in form.initial.items()}
+    data = form_values(form)
     data.update({"name": "Sidorov", "attributes.weapon": "lmg", "attributes.specialties":
                  "scout, sapper", "reason": "re-armed"})
     assert client.post(page, data).status_code == 302
@@ -203,8 +198,7 @@ def test_a_bad_map_attribute_is_refused_next_to_it(campaign, people, army):
     client = client_of(people["alice"])
     page = urls(campaign, army)["soldier"]
     before = soldiers_of(campaign)[army["soldiers"][2]]
-    data = {name: ("" if value is None else value)
-            for name, value in client.get(page).context["form"].initial.items()}
+    data = form_values(client.get(page).context["form"])
     data["attributes.traits"] = "wings: true"
     response = client.post(page, data)
     assert response.status_code == 400
@@ -279,8 +273,7 @@ def test_a_squad_commander_is_chosen_among_its_soldiers_and_the_rules_refusal_is
     assert state_of(campaign_id=campaign.pk).squads[army["squad"]].commander_id == army[
         "soldiers"][0]
     edit = urls(campaign, army)["soldier"]
-    data = {name: ("" if value is None else value)
-            for name, value in client.get(edit).context["form"].initial.items()}
+    data = form_values(client.get(edit).context["form"])
     assert client.post(edit, {**data, "attributes.leadership": "2"}).status_code == 302
     assert client.post(page, {"soldier_id": str(rifleman)}).status_code == 302
     assert state_of(campaign_id=campaign.pk).squads[army["squad"]].commander_id == rifleman
@@ -426,7 +419,7 @@ def test_a_squad_is_renamed_and_re_established_from_its_page(campaign, people, a
     form = client.get(page).context["form"]
     assert form.initial["name"] == "Steel 1st" and form.initial["establishment"] == 3
     assert "formation_id" not in form.fields  # no service moves a squad between formations
-    data = {name: ("" if value is None else value) for name, value in form.initial.items()}
+    data = form_values(form)
     response = client.post(page, {**data, "name": "Assault group", "establishment": "0"})
     assert response.status_code == 400
     (message,) = response.context["form"].errors["establishment"]

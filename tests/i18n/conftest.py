@@ -8,12 +8,7 @@ from tests.battles.conftest import _duel_registered, battle  # noqa: F401 - the 
 
 @pytest.fixture
 def steelwar_battle(club, people):
-    from battles import services
+    from tests.battles.helpers import battle_between
     from tests.battles.steelwar_table import SETUP
 
-    return services.create_battle(
-        club=club, name="River", rule_system="steelwar", setup=SETUP,
-        participants=[services.ParticipantSpec(user=people["alice"], side="steel"),
-                      services.ParticipantSpec(user=people["bob"], side="keno")],
-        created_by=people["org"],
-    )
+    return battle_between(club, people, "River", "steelwar", SETUP, ("steel", "keno"))

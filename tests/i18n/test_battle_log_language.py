@@ -4,20 +4,12 @@ import json
 import re
 
 import pytest
-from django.test import Client
 
 from battles import services
 from battles.models import BattleLogEntry
+from tests.page_text import battle_page
 
 pytestmark = pytest.mark.django_db
-
-
-def _page(battle, user, language: str) -> str:
-    client = Client()
-    client.force_login(user)
-    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def _effects(html: str) -> list[tuple[str, str]]:
@@ -42,11 +34,11 @@ def _activate_and_go_prone(battle, user) -> None:
 
 def test_the_logs_effects_are_in_the_pages_language(steelwar_battle, people):
     _activate_and_go_prone(steelwar_battle, people["alice"])
-    russian = _effects(_page(steelwar_battle, people["alice"], "ru"))
+    russian = _effects(battle_page(steelwar_battle, people["alice"], "ru"))
     assert ("", "ход 1: активируется 1st squad") in russian
     assert ("", "1st squad: залегание (+1 шаг куба дальности, §2.4)") in russian
     assert all(lang == "" for lang, _ in russian), russian  # no English line left
-    english = _effects(_page(steelwar_battle, people["alice"], "en"))
+    english = _effects(battle_page(steelwar_battle, people["alice"], "en"))
     assert ("en", "turn 1: 1st squad is activated") in english
     assert ("en", "1st squad goes prone (+1 range die step, §2.4)") in english
 
@@ -57,17 +49,17 @@ def test_an_old_row_without_the_sentences_data_is_shown_in_english(steelwar_batt
     test = next(e for e in row.effects if e["kind"] == "reaction_test")
     del test["data"]["rule"]  # as stored before the rule was kept with the effect
     row.save(update_fields=["effects"])
-    russian = _effects(_page(steelwar_battle, people["alice"], "ru"))
+    russian = _effects(battle_page(steelwar_battle, people["alice"], "ru"))
     assert ("en", test["text"]) in russian
     assert ("", "1st squad: залегание (+1 шаг куба дальности, §2.4)") in russian
 
 
 def test_the_first_line_names_the_rule_system_in_the_pages_language(steelwar_battle, people):
-    russian = _page(steelwar_battle, people["alice"], "ru")
+    russian = battle_page(steelwar_battle, people["alice"], "ru")
     assert "битва началась: Стальная война, версия 1.0" in russian
     assert "Стальная война 1.0" in russian  # the header
-    assert "battle started: The Steel War, version 1.0" in _page(steelwar_battle,
-                                                                people["alice"], "en")
+    assert "battle started: The Steel War, version 1.0" in battle_page(
+        steelwar_battle, people["alice"], "en")
 
 
 def test_the_weapons_that_fire_are_figures_by_role_and_number_with_their_weapon(
@@ -76,7 +68,7 @@ def test_the_weapons_that_fire_are_figures_by_role_and_number_with_their_weapon(
                      command={"action": "begin_activation", "unit": "steel.1"})
     labels = {}
     for language in ("ru", "en"):
-        fire = next(c for c in _commands(_page(steelwar_battle, people["alice"], language))
+        fire = next(c for c in _commands(battle_page(steelwar_battle, people["alice"], language))
                     if c["action"] == "fire")
         weapons = next(p for p in fire["params"] if p["name"] == "weapons")
         labels[language] = {c["value"]: c["label"] for c in weapons["choices"]}
@@ -87,7 +79,7 @@ def test_the_weapons_that_fire_are_figures_by_role_and_number_with_their_weapon(
         assert not re.match(r"(cmd|\d+) ·", label), label  # never the figure's id
     cover = next(p for p in fire["params"] if p["name"] == "cover")
     assert {c["label"] for c in cover["choices"]} >= {"hard"}
-    ru_fire = next(c for c in _commands(_page(steelwar_battle, people["alice"], "ru"))
+    ru_fire = next(c for c in _commands(battle_page(steelwar_battle, people["alice"], "ru"))
                    if c["action"] == "fire")
     ru_cover = next(p for p in ru_fire["params"] if p["name"] == "cover")
     assert "капитальное укрытие" in {c["label"] for c in ru_cover["choices"]}
@@ -106,10 +98,10 @@ def test_a_corrections_consequences_are_in_the_pages_language(steelwar_battle, p
     services.correct(battle_id=steelwar_battle.pk, user=alice, expected_version=4,
                      target_version=4, action="amend", reason="misread die",
                      data={**dice.data, "rolls": {"reaction.go_prone": [2]}})
-    russian = _consequence(_page(steelwar_battle, alice, "ru"))
+    russian = _consequence(battle_page(steelwar_battle, alice, "ru"))
     assert russian.startswith("#4 теперь применён с исправлением: <span>")
     assert "1st squad" in russian and "lang=" not in russian
-    english = _consequence(_page(steelwar_battle, alice, "en"))
+    english = _consequence(battle_page(steelwar_battle, alice, "en"))
     assert english.startswith("#4 now applied as amended: <span>")
     assert "теперь" not in english
 
@@ -119,7 +111,7 @@ def test_a_corrections_consequences_are_in_the_pages_language(steelwar_battle, p
                                "last_version": 9}
     correction.save(update_fields=["consequences"])
     BattleLogEntry.objects.filter(battle=steelwar_battle, version=4).update(text="changed since")
-    russian = _consequence(_page(steelwar_battle, alice, "ru"))
+    russian = _consequence(battle_page(steelwar_battle, alice, "ru"))
     stored = correction.consequences["facts"][0]["after"]["text"]
     assert f'#4 теперь применён с исправлением: <span lang="en">{stored}</span>' in russian
     assert russian.endswith("; изменились ещё 3 факта, до #9")

@@ -4,23 +4,11 @@ log in the page's language."""
 import re
 
 import pytest
-from django.test import Client
 
 from battles import services
+from tests.page_text import battle_page, battle_page_texts, visible
 
 pytestmark = pytest.mark.django_db
-
-
-def _page(battle, user, language: str) -> str:
-    client = Client()
-    client.force_login(user)
-    response = client.get(f"/battles/{battle.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def _text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def _go_prone(battle, user):
@@ -32,10 +20,10 @@ def _go_prone(battle, user):
 
 def test_the_dice_asked_for_are_shown_by_purpose_in_russian(steelwar_battle, people):
     _go_prone(steelwar_battle, people["alice"])
-    html = _page(steelwar_battle, people["alice"], "ru")
+    html = battle_page(steelwar_battle, people["alice"], "ru")
     label = re.search(r'<label for="die-reaction-go_prone-0">(.*?)</label>', html, re.S)[1]
-    assert "1st squad: тест на реакцию" in _text(label)
-    assert "reaction" not in _text(label)
+    assert "1st squad: тест на реакцию" in visible(label)
+    assert "reaction" not in visible(label)
     assert "Бросок для: <strong>залечь</strong>" in html  # the procedure by its label
 
 
@@ -43,10 +31,9 @@ def test_the_log_names_dice_by_purpose_in_the_pages_language(steelwar_battle, pe
     _go_prone(steelwar_battle, people["alice"])
     services.enter_dice(battle_id=steelwar_battle.pk, user=people["alice"], expected_version=3,
                         rolls={"reaction.go_prone": [4]})
-    russian = _text(_page(steelwar_battle, people["alice"], "ru"))
+    english, russian = battle_page_texts(steelwar_battle, people["alice"])
     assert "кубы со стола: тест на реакцию 4" in russian
     assert "1st squad: залечь" in russian
-    english = _text(_page(steelwar_battle, people["alice"], "en"))
     assert "dice from the table: reaction test 4" in english
     assert "1st squad: go prone" in english
     for text in (russian, english):

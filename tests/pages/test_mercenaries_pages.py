@@ -5,12 +5,12 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import translation
 
 from battles.models import Battle
 from campaign.models import Force, Scenario
 from campaign.systems.mercenaries.demo import load_demo
+from tests.page_text import form_values, page_text, page_texts, readers
 from tests.pages.conftest import screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,24 +29,21 @@ def _urls(campaign) -> dict:
     }
 
 
-def _text(client, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200, url
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+def _readers(username: str) -> tuple:
+    """The demo member ``username`` reading the site in English and in Russian."""
+    return readers(get_user_model().objects.get(username=username))
 
 
 def test_the_pages_speak_the_rulebooks_words_in_both_languages():
     campaign = load_demo().campaign
     urls = _urls(campaign)
-    english, russian = (Client(headers={"accept-language": lang}) for lang in ("en", "ru"))
-    for client in (english, russian):
-        client.force_login(get_user_model().objects.get(username="organizer"))
-    scenario_en, scenario_ru = _text(english, urls["scenario"]), _text(russian, urls["scenario"])
+    english, russian = both = _readers("organizer")
+    scenario_en, scenario_ru = page_texts(both, urls["scenario"])
     assert "map width (cells) 12" in scenario_en and "dim light" in scenario_en
     assert "ширина карты (клеток) 12" in scenario_ru and "сумрак" in scenario_ru
     assert "deploys on the edge" in scenario_en and "запад" in scenario_ru
     assert "6,6: building" in scenario_en and "6,6: здание" in scenario_ru
-    planned_en, planned_ru = _text(english, urls["planned"]), _text(russian, urls["planned"])
+    planned_en, planned_ru = page_texts(both, urls["planned"])
     assert "Record the scenario" in planned_en and "Записать сценарий" in planned_ru
     assert "8,5: джунгли" in planned_ru  # shown by its label; the form's input keeps the key
     # the map form: a row a cell, its terrain picked by the names §3.1 gives
@@ -56,7 +53,7 @@ def test_the_pages_speak_the_rulebooks_words_in_both_languages():
     overview = english.get(urls["campaign"]).content.decode()
     assert 'id="chart-casualties' in overview
     assert 'id="chart-morale' not in overview  # the plug-in has no morale ladder
-    roster_en, roster_ru = _text(english, urls["roster"]), _text(russian, urls["roster"])
+    roster_en, roster_ru = page_texts(both, urls["roster"])
     assert "Wild Card" in roster_en and "Личность" in roster_ru and "Статист" in roster_ru
 
 
@@ -90,9 +87,7 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
     campaign = load_demo().campaign
     url = _urls(campaign)["planned"]
     ref = int(url.rstrip("/").rsplit("/", 1)[1])
-    organizer, player = (Client(headers={"accept-language": "ru"}) for _ in range(2))
-    organizer.force_login(get_user_model().objects.get(username="organizer"))
-    player.force_login(get_user_model().objects.get(username="alice"))
+    organizer, player = (_readers(name)[1] for name in ("organizer", "alice"))
     assert 'data-testid="scenario-form"' not in player.get(url).content.decode()
     form = {"action": "scenario", "scenario-attributes.width": "16",
             "scenario-attributes.height": "10", "scenario-attributes.light": "dim",
@@ -119,7 +114,7 @@ def test_the_organizer_sets_a_scenarios_map_on_its_page_and_bad_input_changes_no
     assert dropped.status_code == 302  # a row set to open ground is no longer special
     assert state_of(campaign_id=campaign.pk).scenarios[ref].attributes["terrain"] == {
         "8,5": "jungle"}
-    ledger = _text(organizer, f"/campaigns/{campaign.pk}/ledger/")  # its lines in Russian
+    ledger = page_text(organizer, f"/campaigns/{campaign.pk}/ledger/")  # its lines in Russian
     assert "Extraction set up" not in ledger
     assert "Extraction: задано поле боя: освещение: темнота → сумрак, местность: " in ledger
     from campaign.pages.timeline import history_text
@@ -188,25 +183,21 @@ def test_a_members_rank_is_shown_in_both_languages_and_amended_on_his_form():
 
     campaign = load_demo().campaign
     urls = _urls(campaign)
-    english, russian = (Client(headers={"accept-language": lang}) for lang in ("en", "ru"))
-    for client in (english, russian):
-        client.force_login(get_user_model().objects.get(username="alice"))
-    roster_en, roster_ru = _text(english, urls["roster"]), _text(russian, urls["roster"])
+    english, russian = both = _readers("alice")
+    roster_en, roster_ru = page_texts(both, urls["roster"])
     assert "sergeant" in roster_en and "сержант" in roster_ru
     rourke = Soldier.objects.get(campaign=campaign, name="Sgt. Rourke").ref
     record = f"/campaigns/{campaign.pk}/soldiers/{rourke}/"
-    assert "rank: sergeant" in _text(english, record)
-    assert "звание: сержант" in _text(russian, record)
-    sheet = urls["roster"].removesuffix("roster/")  # the force sheet
-    assert "rank: sergeant" in _text(english, sheet) and "звание: сержант" in _text(russian, sheet)
+    record_en, record_ru = page_texts(both, record)
+    assert "rank: sergeant" in record_en and "звание: сержант" in record_ru
+    sheet_en, sheet_ru = page_texts(both, urls["roster"].removesuffix("roster/"))  # the force sheet
+    assert "rank: sergeant" in sheet_en and "звание: сержант" in sheet_ru
 
     edit = f"/campaigns/{campaign.pk}/soldiers/{rourke}/edit/"
     page = russian.get(edit)
     assert 'name="attributes.rank"' in page.content.decode()
     assert '<option value="lieutenant">лейтенант</option>' in page.content.decode()
-    form = {name: "" if value is None else value
-            for name, value in ((n, page.context["form"][n].value())
-                                for n in page.context["form"].fields)}
+    form = form_values(page.context["form"])
     before = state_of(campaign_id=campaign.pk).version
     refused = russian.post(edit, {**form, "attributes.rank": "captain"})
     assert refused.status_code == 400
@@ -216,6 +207,6 @@ def test_a_members_rank_is_shown_in_both_languages_and_amended_on_his_form():
                                "reason": "promoted"}).status_code == 302
     assert state_of(campaign_id=campaign.pk).soldiers[rourke].attributes["rank"] == (
         "lieutenant")
-    assert "звание: лейтенант" in _text(russian, record)
-    assert "Sgt. Rourke: звание: сержант → лейтенант" in _text(russian, record)  # history
-    assert "Sgt. Rourke: rank sergeant -&gt; lieutenant" in _text(english, record)
+    assert "звание: лейтенант" in page_text(russian, record)
+    assert "Sgt. Rourke: звание: сержант → лейтенант" in page_text(russian, record)  # history
+    assert "Sgt. Rourke: rank sergeant -> lieutenant" in page_text(english, record)

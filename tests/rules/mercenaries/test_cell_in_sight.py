@@ -55,3 +55,18 @@ def test_lobbed_fire_may_fall_on_a_cell_out_of_sight_but_not_off_the_map():
         ("area_attack", "4,4", -6)]  # §2.23: -6 at a square he cannot see
     assert refusal("m", "lobbed_attack", {"with": "weapon", "at": "0,8"})[2] == (
         "cell 0,8 is off the map or out of Lind's sight (§2.5)")
+
+
+#: How a command that names no cell "x,y" is refused: a cell to fire at, or a destination
+#: (a cell moved to or held).
+A_CELL = ('a cell is named "x,y"', 'клетка записывается как "x,y"')
+A_DESTINATION = ('the destination is a cell "x,y"', 'место назначения — клетка "x,y"')
+
+
+@pytest.mark.parametrize("name", ["4", "4,4,4", "four,4", "4;4", 44, None])
+@pytest.mark.parametrize("unit,action,field,params,sentences", [
+    (*COMMANDS[0], A_CELL), (*COMMANDS[1], A_CELL), (*COMMANDS[2], A_DESTINATION),
+    ("w", "move", "to", lambda cell: {"to": cell}, A_DESTINATION)])
+def test_a_cell_not_named_x_y_is_refused_on_its_field_in_english_and_russian(
+        unit, action, field, params, sentences, name):
+    assert refusal(unit, action, params(name)) == ("bad_command", f"params.{field}", *sentences)

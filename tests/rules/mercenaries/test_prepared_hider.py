@@ -8,7 +8,7 @@ from rules.core.facts import declare, dice
 from rules.core.system import AwaitingCommand, DiceNeeded
 from rules.mercenaries.examples import _fighter
 from rules.mercenaries.terms import TERMS
-from tests.rules.mercenaries.playing import SYSTEM, fighter, kinds, one, play
+from tests.rules.mercenaries.playing import SYSTEM, fighter, kinds, one, play, refused
 
 
 def _scene(*, hider_kit=None, j2_cell=(4, 1)):
@@ -43,13 +43,6 @@ def _ready(way="shot", **kit):
     return state, effects
 
 
-def refused(state, command, match):
-    before = SYSTEM.state_to_json(state)
-    with pytest.raises(RuleError, match=match):
-        SYSTEM.apply(state, declare(*command))
-    assert SYSTEM.state_to_json(state) == before
-
-
 def test_the_catalogue_offers_a_shot_or_a_blow_to_a_hider_who_did_nothing():
     [spec] = [s for s in SYSTEM.commands(_prone()) if s.action == "hide_ready"]
     assert [c.value for c in spec.params[0].choices] == ["shot", "blow"]
@@ -82,7 +75,7 @@ def test_a_prepared_hider_shoots_the_enemy_who_spots_him_and_the_enemy_goes_on()
     assert isinstance(SYSTEM.pending(state), AwaitingCommand)
     assert SYSTEM.validate(state, {"action": "shoot", "unit": "j1",
                                    "params": {"target": "m1"}}) is None
-    refused(state, ("shoot", "j2", {"target": "m1"}), "has not spotted")
+    refused(state, "shoot", "j2", {"target": "m1"}, match="has not spotted")
 
 
 def test_a_failed_notice_asks_no_interrupt_and_a_search_that_spots_him_does():
@@ -133,21 +126,21 @@ def test_a_prepared_blow_strikes_only_the_spotter_in_his_cell():
 
 def test_a_hider_without_a_firearm_prepares_only_a_blow():
     state = _prone(hider_kit={"weapon": None})
-    refused(state, ("hide_ready", "m1", {"with": "shot"}), "has no firearm")
+    refused(state, "hide_ready", "m1", {"with": "shot"}, match="has no firearm")
     assert SYSTEM.validate(state, {"action": "hide_ready", "unit": "m1",
                                    "params": {"with": "blow"}}) is None
 
 
 def test_bad_preparations_are_refused_and_change_nothing():
     state = _prone()
-    refused(state, ("hide_ready", "m2", {"with": "shot"}), "not hidden from any enemy")
-    refused(state, ("hide_ready", "m1", {"with": "grenade"}), "a shot or a blow")
-    refused(state, ("hide_ready", "m1"), "a shot or a blow")
+    refused(state, "hide_ready", "m2", {"with": "shot"}, match="not hidden from any enemy")
+    refused(state, "hide_ready", "m1", {"with": "grenade"}, match="a shot or a blow")
+    refused(state, "hide_ready", "m1", match="a shot or a blow")
     state, _ = play(state, declare("hide_ready", "m1", {"with": "shot"}))
-    refused(state, ("hide_ready", "m1", {"with": "blow"}), "ready for discovery already")
-    refused(state, ("shoot", "m1", {"target": "j1"}), "whole turn ready for discovery")
+    refused(state, "hide_ready", "m1", {"with": "blow"}, match="ready for discovery already")
+    refused(state, "shoot", "m1", {"target": "j1"}, match="whole turn ready for discovery")
     moved, _ = play(SYSTEM.initial_state(_scene()), declare("go_prone", "m1"))
-    refused(moved, ("hide_ready", "m1", {"with": "blow"}), "takes the whole turn")
+    refused(moved, "hide_ready", "m1", {"with": "blow"}, match="takes the whole turn")
 
 
 def test_a_refusal_and_the_interrupt_read_in_russian():
