@@ -160,6 +160,8 @@ class Rulebook:
         queue = tuple(followups) + state.queue
         if state.resolution is not None or queue or changes:
             state = state._replace(resolution=None, queue=queue[1:], **changes)
+        if not queue:  # nothing to run after it: the effects as they are
+            return Step(state, tuple(effects))
         effects = list(effects)
         while queue:
             head = queue[0]
