@@ -31,7 +31,7 @@ from typing import Any
 from rules.core.dice import DiceRequest, check_rolls
 from rules.core.draws import check_draws
 from rules.core.errors import RuleError, Sentence, gettext_noop
-from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command, Fact
+from rules.core.facts import DECIDE, DECLARE, DICE, DRAW, Command, Fact, read_command
 from rules.core.limits import DEFAULT_LIMITS, Limits
 from rules.core.system import (
     AwaitingCommand,
@@ -114,7 +114,7 @@ class FactMachine:
     def _apply_declare(self, state: State, data: Mapping[str, Any]) -> Step:
         if not self.awaits_declaration(state):
             raise busy_error(self.pending(state), gettext_noop("a declaration"))
-        step = self.on_declare(state, Command.from_json(data))
+        step = self.on_declare(state, read_command(data))
         bulk = data.get("dice")
         if not bulk:
             return step

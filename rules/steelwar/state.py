@@ -221,14 +221,15 @@ class BattleState(NamedTuple):
 
     def squad(self, squad_id: str) -> tuple[int, Squad]:
         """Position and squad for ``squad_id`` (RuleError ``bad_command`` if unknown)."""
-        i = self.index.get(squad_id)
-        if i is None:
+        try:  # a mappingproxy's get is a method call on the dict behind it; [] is not
+            i = self.index[squad_id]
+        except KeyError:
             raise RuleError(
                 "bad_command",
                 template=gettext_noop("there is no squad {squad_id!r}"),
                 params={"squad_id": squad_id},
                 field="unit",
-            )
+            ) from None
         return i, self.squads[i]
 
     def with_squad(self, i: int, squad: Squad, **changes: Any) -> BattleState:
@@ -272,10 +273,13 @@ def memo(options: Options) -> dict:
     first (a fact asks several times for its battle's)."""
     global _LAST
     last = _LAST
-    cache = last[1] if last[0] is options else _memo(options)
+    if last[0] is options:
+        cache = last[1]
+    else:
+        cache = _memo(options)
+        _LAST = (options, cache)
     if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
         cache.clear()
-    _LAST = (options, cache)
     return cache
 
 

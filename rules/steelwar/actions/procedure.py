@@ -9,6 +9,8 @@ procedure in progress, whose ``unit`` is a squad's position in ``BattleState.squ
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.procedures import (
     Action,
     Procedure,
@@ -30,11 +32,19 @@ register = RULEBOOK.register
 done = RULEBOOK.done
 
 __all__ = ["ACTIONS", "PROCEDURES", "RULEBOOK", "Action", "Procedure", "Rolls", "ask_decision",
-           "ask_dice", "done", "forbid", "register", "request", "spend_actions", "spent",
-           "then"]
+           "ask_dice", "done", "forbid", "fresh_activation", "register", "request",
+           "spend_actions", "spent", "then"]
 
 
 # --- activation bookkeeping -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def fresh_activation(squad: int) -> Activation:
+    """Squad ``squad``'s activation as it begins: none of its two actions used yet (§1).
+    Activations are values, so equal ones are shared (cached, like dice requests): beginning
+    an activation builds none."""
+    return Activation(squad)
 
 
 def spent(battle: BattleState, n: int = 1) -> Activation:

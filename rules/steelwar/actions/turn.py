@@ -21,8 +21,8 @@ from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
 from rules.core.system import Step
 from rules.steelwar import effects, terms
-from rules.steelwar.actions.procedure import Action, forbid
-from rules.steelwar.state import Activation, BattleState, Squad
+from rules.steelwar.actions.procedure import Action, forbid, fresh_activation
+from rules.steelwar.state import BattleState, Squad
 
 RULE = "§1, engine reading"
 
@@ -67,7 +67,8 @@ def validate_begin(battle: BattleState, cmd: Command) -> None:
 
 def begin(battle: BattleState, cmd: Command) -> Step:
     i, squad = _check_begin(battle, cmd)
-    battle = battle._replace(activated=battle.activated | {i}, activation=Activation(i))
+    battle = battle._replace(activated=battle.activated.union((i,)),
+                             activation=fresh_activation(i))
     return Step(battle, (effects.activation_begun(squad, battle.turn),))
 
 
