@@ -74,11 +74,11 @@ WORDS = {
         "stopped": "Sgt. Rourke stops the flight of Alpha",
         "ready": "Ortega lies in wait, ready for discovery with a shot",
         "looks": "Private Ruiz looks for Ortega: Notice against TN 7",
-        "notice_die": "Private Ruiz: Notice die d6",
+        "notice_die": "Roll for: Notice roll (Private Ruiz) Notice die d6",
         "interrupt": ("Ortega was ready for discovery: he interrupts Private Ruiz with his "
                       "prepared shot"),
         "reaction": "Ortega shoots at Private Ruiz as a reaction (-1 against Defence 4)",
-        "attack_die": "Ortega: shooting die d8",
+        "attack_die": "Roll for: attack (Ortega) shooting die d8",
         "wound": "Private Ruiz takes 1 wound, 1 in all",
         "group": ("2nd squad (Private Vega, Private Cruz) look for Ortega as a group: Notice d6 "
                   "and the group Wild Die d4, against TN 5 (Private Vega), 5 (Private Cruz)"),
@@ -98,11 +98,12 @@ WORDS = {
         "stopped": "Sgt. Rourke останавливает бегущих из отделения Alpha",
         "ready": "Ortega затаился, готовый к обнаружению: заготовлен выстрел",
         "looks": "Private Ruiz высматривает цель Ortega: Внимание против ТН 7",
-        "notice_die": "Private Ruiz: куб Внимания (статист: базовый навык)",
+        "notice_die": "Бросок для: проверка Внимания Private Ruiz: куб Внимания (статист: "
+                      "базовый навык) d6",
         "interrupt": ("Ortega был готов к обнаружению и прерывает ход бойца Private Ruiz "
                       "заготовленным действием"),
         "reaction": "Ortega атакует реакцией: Private Ruiz (-1 против Защиты 4)",
-        "attack_die": "Ortega: основной куб атаки",
+        "attack_die": "Бросок для: атака Ortega: основной куб атаки d8",
         "wound": "Private Ruiz получает ран: 1, всего 1",
         "group": ("2nd squad (Private Vega, Private Cruz) высматривают цель Ortega группой: "
                   "Внимание к6 и Дикая кость группы к4, ТН 5 (Private Vega), 5 (Private Cruz)"),
@@ -147,6 +148,11 @@ def outcome(page) -> str:
 def dice_labels(page) -> list[str]:
     return [label.split("\n")[0].strip()
             for label in page.locator("#pending label[for^='die-']").all_inner_texts()]
+
+
+def asked(page) -> str:
+    """The dice form's "Roll for" line and its one die's label, as a player reads them."""
+    return " ".join([page.locator("#pending [data-roll-for]").inner_text(), *dice_labels(page)])
 
 
 def enter(page, battle, values):
@@ -239,13 +245,13 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
     junta.locator("[data-declare-params] select").select_option('"5,2"')
     declare(junta, battle)
     assert words["looks"] in outcome(junta)
-    assert words["notice_die"] in dice_labels(junta)[0]
+    assert asked(junta) == words["notice_die"]  # whose die, and what for
     snap(junta, "notice")
     enter(junta, battle, [7])  # 6 and 1 on the exploding d6
 
     # Ortega interrupts him with the prepared shot: its die is asked of Ortega
     assert words["interrupt"] in outcome(junta) and words["reaction"] in outcome(junta)
-    assert words["attack_die"] in dice_labels(junta)[0]
+    assert asked(junta) == words["attack_die"]
     snap(junta, "interrupt")
     enter(junta, battle, [7])
     enter(junta, battle, [5, 5])  # 10 damage: Ruiz is out of the fight
