@@ -266,7 +266,7 @@ def table_commands(state: Battle) -> list[CommandSpec]:
                    if not f.wild_card and f.fighting_on and not f.panicked)
     if not extras:
         return []
-    return [CommandSpec("panic", "panic (the morale test's result, entered at the table)",
+    return [CommandSpec("panic", "panic (the table's morale test)",
                         "§2.13", params=(ParamSpec(
                             "fighters", "who panic", "unit", default=(extras[0].value,),
                             choices=extras, multiple=True),))]

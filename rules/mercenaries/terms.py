@@ -604,7 +604,7 @@ EFFECTS_RU.update({
 
 # --- the prepared hider (§2.17: play_hider) ------------------------------------------------
 LABELS[ACTION]["hide_ready"] = _both("ready for discovery (the whole turn)",
-                                     "готовность к обнаружению (весь ход)")
+                                     "готов к обнаружению (весь ход)")
 CHOICES_RU["with"].update({"shot": "выстрел в того, кто его заметит",
                            "blow": "удар по тому, кто заметит его в его клетке"})
 SENTENCES_RU.update({
@@ -882,8 +882,7 @@ READINGS_RU.update({
 
 # --- panic (§2.13, play_panic): the morale test and the rally entered at the table ---------
 LABELS[ACTION].update({
-    "panic": _both("panic (the morale test's result, entered at the table)",
-                   "паника (результат теста морали, внесённый за столом)"),
+    "panic": _both("panic (the table's morale test)", "паника (тест морали за столом)"),
     "flee": _both("flee the battlefield", "бежать с поля боя"),
     "stop_panic": _both("stop the flight", "остановить бегущих"),
 })

@@ -131,6 +131,22 @@ def declare(page, battle):
     wait_past(page, version)
 
 
+#: Whether the chosen option's text fits its select (a select cuts a long one off; 24 px are
+#: left for the arrow).
+FITS = """(select) => {
+  const style = getComputedStyle(select), canvas = document.createElement("canvas");
+  const context = canvas.getContext("2d");
+  context.font = style.font;
+  const text = context.measureText(select.options[select.selectedIndex].text).width;
+  return text <= select.clientWidth - parseFloat(style.paddingLeft)
+                 - parseFloat(style.paddingRight) - 24;
+}"""
+
+
+def action_fits(page) -> bool:
+    return page.locator("#declare-action").evaluate(FITS)
+
+
 def fighters_for(page, action) -> list[str]:
     """Who the catalogue offers ``action`` to, by the names the Unit list shows."""
     pick(page, action)
@@ -189,6 +205,7 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
 
     # the table enters panic for Extras of both sides: refused, the sentence says what to fix
     pick(page, "panic")
+    assert action_fits(page)  # read whole on a phone
     tick(page, "diaz", False)  # the first Extra is ticked to begin with
     tick(page, "soto")
     tick(page, "ruiz")
@@ -233,6 +250,7 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
 
     # Ortega, hidden in the thicket, lies in wait with a shot
     pick(page, "hide_ready", "ortega")
+    assert action_fits(page)
     snap(page, "ready-form")
     declare(page, battle)
     assert words["ready"] in outcome(page)
