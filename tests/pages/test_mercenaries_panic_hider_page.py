@@ -12,7 +12,8 @@ from tests.pages.factories import club_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-#: The mercenaries west, the junta's squad east; Ortega hidden in a thicket between them.
+#: The mercenaries west, the junta's squad east; Ortega hidden in a thicket between them, his
+#: Stealth d12 (base 6) high enough that even his shot (active, -4) is looked for with a roll.
 SETUP = {
     "map": {"width": 10, "height": 5, "light": "dim", "cells": [{"cell": [4, 2], "cover": 2}]},
     "first_side": "mercs",
@@ -39,6 +40,8 @@ SETUP = {
 
 @pytest.fixture
 def table(live_server, browser, signed_in):
+    """The battle, anna the mercenaries' player and boris the junta's; ``open_as(name,
+    locale)`` opens its page signed in as one of them, at phone width."""
     club, users = club_with_players()
     battle = services.create_battle(
         club=club, name="The thicket", rule_system="mercenaries", rule_version="0.1",
@@ -151,10 +154,6 @@ def fighters_for(page, action) -> list[str]:
     """Who the catalogue offers ``action`` to, by the names the Unit list shows."""
     pick(page, action)
     return page.locator("#declare-unit option").all_inner_texts()
-
-
-def params_text(page) -> str:
-    return page.locator("[data-declare-params]").inner_text()
 
 
 def outcome(page) -> str:
