@@ -236,6 +236,19 @@ def _dice_inputs(pending: dict, words: Words) -> list[dict]:
     return out
 
 
+def _rollers(inputs: list[dict], words: Words) -> list[str]:
+    """Whose dice the form asks for, by name, where its labels do not say it (the rules'
+    English label "shooting die d8" asked of Ortega): the page says "Roll for: attack
+    (Ortega)"."""
+    out = []
+    for die in inputs:
+        unit = die.get("unit")
+        who = words.name(unit) if unit else ""
+        if who and who != unit and who not in die["label"] and who not in out:
+            out.append(who)
+    return out
+
+
 def _draw_inputs(pending: dict) -> list[dict]:
     """One choice of card per card the rules ask to draw, among those still in the deck."""
     out = []
@@ -519,6 +532,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     decision_label, decision_english = (
         words.request_label(DECISION, pending) if pending.get("kind") == "decision" else ("", True)
     )
+    dice_inputs = _dice_inputs(pending, words) if pending.get("kind") == "dice" else []
     with_sides = {u["unit"]: f"{u['name'] or u['unit']} ({u['side_name']})" for u in units}
     commands = (_catalogue(current, with_sides, words)
                 if at_head and pending.get("kind") == "command" else [])
@@ -540,12 +554,13 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
         "options": words.options(pending) if pending.get("kind") == "decision" else [],
         "unfit": _unfit(pending, words),
         "unfit_more": pending.get("unfit_count", 0) - len(pending.get("unfit", [])),
-        "dice_inputs": _dice_inputs(pending, words) if pending.get("kind") == "dice" else [],
+        "dice_inputs": dice_inputs,
+        "rollers": _rollers(dice_inputs, words),
         "draw_inputs": _draw_inputs(pending),
         "decision_label": decision_label,
         "decision_english": decision_english,
-        "pending_units": [unit_names.get(u, u) for u in pending.get("units", [])],
-        "pending_unit": unit_names.get(pending.get("unit"), pending.get("unit") or ""),
+        "pending_units": [words.name(u) for u in pending.get("units", [])],
+        "pending_unit": words.name(pending.get("unit")) if pending.get("unit") else "",
         "turn": turn,
         "casualties": casualties,
         "pending_keys_json": json.dumps([r["key"] for r in pending.get("requests", [])]),

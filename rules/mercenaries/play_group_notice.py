@@ -103,11 +103,13 @@ def group_notice_start(state: Battle, _first: int, ctx: GroupNoticeContext) -> S
     squad, explode = _squad_name(state, lead), state.options.dice_explode
     names = ", ".join(state.fighters[i].name for i in ctx.members)
     tns = ", ".join(str(tn) for tn in ctx.tns)
+    each = ", ".join(f"{tn} ({state.fighters[i].name})"  # whose TN each is
+                     for i, tn in zip(ctx.members, ctx.tns, strict=True))
     said = Effect("group_notice_check", f"{squad} ({names}) look for {hider.name} as a group: "
                   f"Notice d{base} and the group Wild Die d{wild}"
                   f"{f' {modifier:+d}' if modifier else ''}, against TN "
-                  f"{tns}", lead.id, {"squad": squad, "fighters": names, "target": hider.name,
-                                      "die": base, "wild": wild, "tns": tns})
+                  f"{each}", lead.id, {"squad": squad, "fighters": names, "target": hider.name,
+                                       "die": base, "wild": wild, "tns": tns, "each": each})
     requests = (
         _die("group_notice.trait", f"Notice of {squad}: the group's die d{base}", base,
              lead.squad, explode=explode),

@@ -131,9 +131,15 @@ def _named(state: Battle, command: Command) -> list[tuple[int, Fighter]]:
         if fighter.panicked:
             raise forbid(gettext_noop("{fighter} is in panic already"), "§2.13",
                          field="params.fighters", fighter=fighter.name)
-    if len({fighter.side for _, fighter in named}) > 1:
-        raise forbid(gettext_noop("the fighters who panic are of one side"), "§2.13",
-                     field="params.fighters")
+    first = named[0][1]
+    other = next((fighter for _, fighter in named if fighter.side != first.side), None)
+    if other is not None:
+        side_name = dict(zip(state.sides, state.side_names, strict=True))
+        raise forbid(gettext_noop("the fighters who panic are of one side: {first} fights for "
+                                  "{first_side}, {other} for {other_side}; enter each side's "
+                                  "panic on its own"), "§2.13", field="params.fighters",
+                     first=first.name, first_side=side_name[first.side], other=other.name,
+                     other_side=side_name[other.side])
     return named
 
 
@@ -260,7 +266,7 @@ def table_commands(state: Battle) -> list[CommandSpec]:
                    if not f.wild_card and f.fighting_on and not f.panicked)
     if not extras:
         return []
-    return [CommandSpec("panic", "panic (the morale test's result, entered at the table)",
+    return [CommandSpec("panic", "panic (the table's morale test)",
                         "§2.13", params=(ParamSpec(
                             "fighters", "who panic", "unit", default=(extras[0].value,),
                             choices=extras, multiple=True),))]

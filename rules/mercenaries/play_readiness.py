@@ -274,7 +274,7 @@ def hold_fire_start(state: Battle, j: int, ctx: HoldContext) -> Step:
     if not (holder.fighting_on and target.fighting_on and not holder.shaken):
         return Step(state)
     modifier, defence = attack_terms(state, holder, target, melee_attack=False, actions_after=1)
-    said = Effect("held_attack", f"{holder.name} fires the held attack at {target.name} "
+    said = Effect("held_attack", f"{holder.name} shoots at {target.name} as a reaction "
                   f"({modifier:+d} against Defence {defence})", holder.id,
                   {"fighter": holder.name, "target": target.name, "modifier": modifier,
                    "defence": defence})

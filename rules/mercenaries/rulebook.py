@@ -591,8 +591,8 @@ def _harm(state: Battle, res: Resolution, harm: damage.Harm, effects=()) -> Step
     hurt = target._replace(wounds=wounds, shaken=target.shaken or harm.shaken,
                            condition=condition)
     if harm.wounds:
-        effects.append(Effect("wounded", f"{target.name} takes {harm.wounds} wound(s), "
-                              f"{wounds} in all", target.id,
+        effects.append(Effect("wounded", f"{target.name} takes {harm.wounds} "
+                              f"wound{'' if harm.wounds == 1 else 's'}, {wounds} in all", target.id,
                               {"fighter": target.name, "wounds": harm.wounds, "total": wounds}))
     elif harm.shaken:
         effects.append(Effect("shaken", f"{target.name} is Shaken", target.id,

@@ -604,7 +604,7 @@ EFFECTS_RU.update({
 
 # --- the prepared hider (§2.17: play_hider) ------------------------------------------------
 LABELS[ACTION]["hide_ready"] = _both("ready for discovery (the whole turn)",
-                                     "готовность к обнаружению (весь ход)")
+                                     "готов к обнаружению (весь ход)")
 CHOICES_RU["with"].update({"shot": "выстрел в того, кто его заметит",
                            "blow": "удар по тому, кто заметит его в его клетке"})
 SENTENCES_RU.update({
@@ -655,6 +655,11 @@ LANDED_RU = {"raise": "точно в цель с подъёмом", "on_target":
              "bounced": "отскок назад"}
 
 
+#: Log lines of one die of a burst or of suppressive fire (§2.15-§2.16), whose ``wild`` says
+#: the Wild Die stood in for it (elsewhere ``wild`` is a die's size: the group Wild Die).
+BURST_DIE_KINDS = ("hit", "suppress_success", "suppress_miss")
+
+
 class MercenariesTerms(Terms):
     def figure_names(self, state_json, language, units):
         """Every fighter by his own name, in every language."""
@@ -682,7 +687,8 @@ class MercenariesTerms(Terms):
         their names in the data)."""
         if language_of(language) != "ru":
             return super().effect(effect, language, names)
-        template = EFFECTS_RU.get(effect.get("kind"))
+        kind = effect.get("kind")
+        template = EFFECTS_RU.get(kind)
         if template is None:
             return None
         data = dict(effect.get("data") or {})
@@ -693,8 +699,10 @@ class MercenariesTerms(Terms):
         if effect.get("kind") == "benny_orders":
             data = {k: ("да" if v is True else "нет" if v is False else v)
                     for k, v in data.items()}
-        if data.get("wild"):  # the Wild Die stood in for one die of a burst
+        if kind in BURST_DIE_KINDS and data.get("wild"):  # the Wild Die stood in for a die
             template += ", Дикой костью"
+        if kind == "group_notice_check":  # a line logged before it named whose TN each is
+            data.setdefault("each", data.get("tns"))
         if effect.get("kind") == "manoeuvre":  # its name, not its key
             data["manoeuvre"] = LABELS[ACTION].get(data.get("manoeuvre"), {}).get(
                 "ru", data.get("manoeuvre"))
@@ -852,7 +860,7 @@ LABELS[READING_VALUE].update({
     "proportional": _both("in proportion, rounded", "пропорционально, с округлением"),
 })
 EFFECTS_RU["group_notice_check"] = ("{squad} ({fighters}) высматривают цель {target} группой: "
-                                    "Внимание к{die} и Дикая кость группы к{wild}, ТН {tns}")
+                                    "Внимание к{die} и Дикая кость группы к{wild}, ТН {each}")
 READINGS_RU.update({
     "group_roll": (
         "статисты одного отделения, проверяющие Внимание против одного спрятавшегося в один "
@@ -874,8 +882,7 @@ READINGS_RU.update({
 
 # --- panic (§2.13, play_panic): the morale test and the rally entered at the table ---------
 LABELS[ACTION].update({
-    "panic": _both("panic (the morale test's result, entered at the table)",
-                   "паника (результат теста морали, внесённый за столом)"),
+    "panic": _both("panic (the table's morale test)", "паника (тест морали за столом)"),
     "flee": _both("flee the battlefield", "бежать с поля боя"),
     "stop_panic": _both("stop the flight", "остановить бегущих"),
 })
@@ -919,7 +926,10 @@ SENTENCES_RU.update({
     "{fighter} is a Wild Card: only Extras (статисты) panic by this rule":
         "{fighter} — Личность: по этому правилу паникуют только статисты",
     "{fighter} is in panic already": "{fighter} уже в панике",
-    "the fighters who panic are of one side": "паникующие бойцы — одной стороны",
+    "the fighters who panic are of one side: {first} fights for {first_side}, {other} for "
+    "{other_side}; enter each side's panic on its own":
+        "паникующие бойцы — одной стороны: {first} воюет за сторону {first_side}, {other} — за "
+        "{other_side}; панику каждой стороны вносите отдельно",
     "{fighter} is not in panic": "{fighter} не в панике",
     "{fighter} is prone and stays down": "{fighter} лежит и не встаёт",
     "{fighter} leaves the battlefield only by a step off the map's edge directly away from "

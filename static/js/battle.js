@@ -246,7 +246,8 @@
 
   function showServerError(form, data, status) {
     var text = data.message || messages().failed + " (" + status + ")";
-    if (data.rule) text += " [" + data.rule + "]";
+    // the rule it cites, unless the sentence already names it ("... (§2.13)")
+    if (data.rule && text.indexOf(data.rule) < 0) text += " [" + data.rule + "]";
     if (status === 409 && data.current_version !== undefined) text += " " + messages().reload;
     showFormError(form, text);
     var field = data.field || "";
