@@ -185,6 +185,9 @@ def _fighter(ident: str, spec: Any, side: str, squad: str, field: str, width: in
         if name in traits and traits[name] not in TRAIT_DICE:
             raise _bad(gettext_noop("{field} must be a die: 4, 6, 8, 10 or 12"),
                        f"{field}.traits.{name}", field=f"{field}.traits.{name}")
+    if spec.get("hidden") is True and "stealth" not in traits:
+        raise _bad(gettext_noop("{field} starts hidden and needs a Stealth die (§2.17)"),
+                   f"{field}.traits.stealth", field=field)
     name = str(spec.get("name") or ident)
     check(limits, "name_length", len(name), f"{field}.name")
     wild_card = kind == "wild_card"

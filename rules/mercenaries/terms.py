@@ -270,6 +270,8 @@ SENTENCES_RU = {
     "{field} must be [short, medium, long] in cells, growing":
         "{field}: нужно [ближняя, средняя, дальняя] в клетках, по возрастанию",
     "{field} must be a die: 4, 6, 8, 10 or 12": "{field}: нужен куб 4, 6, 8, 10 или 12",
+    "{field} starts hidden and needs a Stealth die (§2.17)":
+        "{field} в начале боя спрятан, и ему нужен куб Маскировки (§2.17)",
     "{field} must be 0, 1, 2 or 4": "{field}: нужно 0, 1, 2 или 4",
     "{field}: the squad id is used twice": "{field}: отделение с этим id уже есть",
     "{field}: the fighter id is used twice": "{field}: боец с этим id уже есть",

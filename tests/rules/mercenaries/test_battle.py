@@ -276,3 +276,13 @@ class TestReadings:
                 for value in row["choices"]:
                     if isinstance(value, str):
                         assert terms.labelled(READING_VALUE, value, language), value
+
+
+def test_a_fighter_who_starts_hidden_without_a_stealth_die_is_refused_at_the_setup():
+    """§2.17: hiding is rolled against half the Stealth die, so a hidden fighter needs one."""
+    with pytest.raises(RuleError, match="starts hidden and needs a Stealth die") as refused:
+        start(sides__junta__squads__patrol__fighters__j2__hidden=True)
+    assert refused.value.field == "sides.junta.squads.patrol.fighters.j2.traits.stealth"
+    hidden = start(sides__junta__squads__patrol__fighters__j2__hidden=True,
+                   sides__junta__squads__patrol__fighters__j2__traits__stealth=6)
+    assert hidden.fighters[3].hidden
