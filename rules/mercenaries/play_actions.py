@@ -35,6 +35,7 @@ from rules.mercenaries.rulebook import (
     _trait_dice,
     cell_key,
     critical,
+    not_moved,
 )
 from rules.mercenaries.state import Battle, Fighter
 
@@ -149,9 +150,7 @@ def _crawl(state: Battle, command: Command) -> Crawl:
     if not fighter.prone:
         raise forbid(gettext_noop("{fighter} crawls only when prone"), "§2.3",
                      fighter=fighter.name)
-    if fighter.moved:
-        raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
-                     "§2.2", fighter=fighter.name)
+    not_moved(fighter)
     direction = command.params.get("direction")
     if direction not in DIRECTIONS:
         raise RuleError("bad_command", field="params.direction", template=gettext_noop(

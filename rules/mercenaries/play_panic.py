@@ -44,6 +44,7 @@ from rules.mercenaries.rulebook import (
     _destination,
     _one_more_action,
     cell_key,
+    not_moved,
 )
 from rules.mercenaries.state import Battle, Cell, Fighter
 
@@ -166,9 +167,7 @@ def flee_validate(state: Battle, command: Command) -> tuple[int, Fighter]:
     i, fighter = _acting(state, command)
     if not fighter.panicked:
         raise forbid(gettext_noop("{fighter} is not in panic"), "§2.13", fighter=fighter.name)
-    if fighter.moved:
-        raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
-                     "§2.2", fighter=fighter.name)
+    not_moved(fighter)
     if fighter.prone:
         raise forbid(gettext_noop("{fighter} is prone and stays down"), "§2.13",
                      fighter=fighter.name)

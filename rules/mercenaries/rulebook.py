@@ -219,12 +219,17 @@ def _move_cost(state: Battle, fighter: Fighter, to: Cell, run: bool) -> int:
     return cost
 
 
-def _checked_move(state: Battle, command: Command, run: bool) -> tuple[int, Fighter, Cell, int]:
-    """The fighter, his destination and the actions the move costs, or a refusal."""
-    i, fighter = _acting(state, command)
+def not_moved(fighter: Fighter) -> None:
+    """A fighter moves once a turn: a move is never split (§2.2)."""
     if fighter.moved:
         raise forbid(gettext_noop("{fighter} has moved this turn; a move is never split"),
                      "§2.2", fighter=fighter.name)
+
+
+def _checked_move(state: Battle, command: Command, run: bool) -> tuple[int, Fighter, Cell, int]:
+    """The fighter, his destination and the actions the move costs, or a refusal."""
+    i, fighter = _acting(state, command)
+    not_moved(fighter)
     if fighter.prone:
         raise forbid(gettext_noop("{fighter} is prone: stand up first, or crawl"), "§2.3",
                      fighter=fighter.name)
