@@ -35,7 +35,7 @@ from rules.core.system import Effect, Step
 from rules.mercenaries import groups, play_stealth, trait
 from rules.mercenaries.play_stealth import NoticeContext, after_spotted, knows, not_spotted, spot
 from rules.mercenaries.rulebook import RULEBOOK, _die, _roll_text
-from rules.mercenaries.state import Battle, Fighter
+from rules.mercenaries.state import Battle
 from rules.mercenaries.stealth import spotted_without_roll
 
 
@@ -64,10 +64,6 @@ def notice_groups(state: Battle, hider_at: int, looks: list[tuple[int, int]]
         for members in together.values()]
     grouped = {look for members in together.values() for look in members}
     return followups, [look for look in looks if look not in grouped]
-
-
-def _squad_name(state: Battle, fighter: Fighter) -> str:
-    return next((s.name for s in state.squads if s.id == fighter.squad), fighter.squad)
 
 
 def _still_looking(state: Battle, ctx: GroupNoticeContext) -> GroupNoticeContext:
@@ -100,7 +96,7 @@ def group_notice_start(state: Battle, _first: int, ctx: GroupNoticeContext) -> S
                                          NoticeContext(ctx.hider, ctx.tns[0], ctx.modifiers[0]))
     base, wild, modifier = group_dice(state, ctx)
     lead, hider = state.fighters[ctx.members[0]], state.fighters[ctx.hider]
-    squad, explode = _squad_name(state, lead), state.options.dice_explode
+    squad, explode = state.squad_name(lead.squad), state.options.dice_explode
     names = ", ".join(state.fighters[i].name for i in ctx.members)
     tns = ", ".join(str(tn) for tn in ctx.tns)
     each = ", ".join(f"{tn} ({state.fighters[i].name})"  # whose TN each is

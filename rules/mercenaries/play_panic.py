@@ -212,7 +212,7 @@ def _rally(state: Battle, command: Command) -> tuple[int, Fighter, list[int], bo
                 if f.squad == squad and f.panicked and f.fighting_on]
     if not panicked:
         raise forbid(gettext_noop("nobody of {squad} is in panic"), "§2.13",
-                     field="params.squad", squad=_squad_name(state, squad))
+                     field="params.squad", squad=state.squad_name(squad))
     stopped = _stopped(state, command.params.get("stopped", True))
     _one_more_action(fighter)
     return i, fighter, panicked, stopped
@@ -228,10 +228,6 @@ def _stopped(state: Battle, value: Any) -> bool:
     return value
 
 
-def _squad_name(state: Battle, squad: str) -> str:
-    return next(s.name for s in state.squads if s.id == squad)
-
-
 def stop_panic_validate(state: Battle, command: Command) -> None:
     _rally(state, command)
 
@@ -239,7 +235,7 @@ def stop_panic_validate(state: Battle, command: Command) -> None:
 def stop_panic_declare(state: Battle, command: Command) -> Step:
     i, fighter, panicked, stopped = _rally(state, command)
     state = state.with_fighter(i, fighter._replace(actions=fighter.actions + 1))
-    squad = _squad_name(state, command.params["squad"])
+    squad = state.squad_name(command.params["squad"])
     data = {"fighter": fighter.name, "squad": squad}
     if state.options.panic_rally == panic.SUCCEEDS:
         kind, text = "panic_ordered", (f"{fighter.name} stops the flight of {squad} (§2.13; "

@@ -215,6 +215,10 @@ class Battle(NamedTuple):
     def acting_side(self) -> str:
         return self.sides[self.side]
 
+    def squad_name(self, squad_id: str) -> str:
+        """The name of the squad ``squad_id`` (its id if no squad has it)."""
+        return next((s.name for s in self.squads if s.id == squad_id), squad_id)
+
     def on_map(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
