@@ -153,7 +153,7 @@ LABELS = {
         "weapon_out_of_range": "Цель вне досягаемости этого оружия.",
         "target_out_of_range": "Цель за пределами зон дальности.",
         "not_covered": "Правила не описывают этот случай.",
-        "die_above_d12": "Куб стал бы больше d12, а этого правила не определяют.",
+        "die_above_d12": "Куб стал бы больше к12, а этого правила не определяют.",
         "unknown_fatigue": "Неизвестный уровень усталости.",
         "unknown_threat_factor": "Неизвестный фактор угрозы.",
         "unknown_terrain_class": "Неизвестный класс местности.",
@@ -289,7 +289,7 @@ LABELS = {
         "rails_for_other_classes": "рельсы для нерельсового транспорта",
         "zone_boundary": "цель на границе зон",
         "recruit_zones": "зоны дальности новобранцев",
-        "range_die_above_d12": "кубик дальности выше d12",
+        "range_die_above_d12": "кубик дальности выше к12",
         "light_cover_vs_fragmentation": "лёгкое укрытие от осколков",
         "rof_rounding": "округление скорострельности",
         "rof_above_12": "скорострельность больше 12",
@@ -312,7 +312,7 @@ LABELS = {
         "charge_short_no_casualties": "ответный огонь без потерь",
         "charge_still_short": "атака так и не дошла",
         "fearsome_doubling": "что удваивают «страшные» атакующие",
-        "melee_die_above_d12": "кубик рукопашной выше d12",
+        "melee_die_above_d12": "кубик рукопашной выше к12",
         "post_melee_tie_first": "кто проверяется первым после равной рукопашной",
         "post_melee_second_threat": "угроза второй стороны после рукопашной",
         "melee_winner_wounded": "раненые победителя рукопашной",
@@ -339,7 +339,7 @@ LABELS = {
         "no_step_back_end": "когда кончается «Ни шагу назад!»",
         "no_step_back_clears_suppression": "«Ни шагу назад!» снимает подавление",
         "psi_success_comparison": "когда пси-способность срабатывает",
-        "psi_below_d4": "пси-кубик ниже d4",
+        "psi_below_d4": "пси-кубик ниже к4",
         "suppressed_psionic_may_use_powers": "подавленный псионик может применять способности",
         "psi_power_once_per_activation": "каждая способность раз за активацию",
         "psionic_armour": "кубик брони псионика",
@@ -347,14 +347,14 @@ LABELS = {
         "psi_inspire_default_leadership": "лидерство вдохновения без лидерства",
         "rally_threat": "угроза при воодушевлении",
         "rally_contact_inclusive": 'связь для воодушевления ровно на 6"',
-        "comms_below_d4": "кубик связи ниже d4",
+        "comms_below_d4": "кубик связи ниже к4",
         "suppressed_commander_may_rally": "подавленный командир может воодушевлять",
     },
     "reading value": {
         "action": "действие отделения",
         "additive_factors": "сумма факторов «+»",
         "all_figures": "все фигуры в 4\"",
-        "always_d6": "всегда d6",
+        "always_d6": "всегда к6",
         "as_printed": "как напечатано",
         "at_least": "бросок ≥ числа",
         "at_least_3x": "мощь ≥ 3 × броня",
@@ -364,10 +364,10 @@ LABELS = {
         "better_than_broken": "лучше Разбитого",
         "broken_only": "только Разбитые",
         "broken_or_routing": "Разбитые или Бегущие",
-        "cap": "остаётся d12",
+        "cap": "остаётся к12",
         "charge_fails": "атака срывается",
         "clamp": "остаётся Бегущим",
-        "clamp_d4": "бросается d4",
+        "clamp_d4": "бросается к4",
         "cumulative": "складываются",
         "defender": "обороняющийся",
         "destroyed": "уничтожен",
@@ -386,7 +386,7 @@ LABELS = {
         "inner": "ближняя зона",
         "ladder_die_reroll": "кубик лестницы с перебросом",
         "lowest": "наименьшая мощь",
-        "min_quality_d6": "худший из качества и d6",
+        "min_quality_d6": "худший из качества и к6",
         "more_than_3x": "мощь > 3 × броня",
         "most_numerous_tie_higher": "самое многочисленное, при равенстве — большая",
         "most_numerous_tie_lower": "самое многочисленное, при равенстве — меньшая",
@@ -462,9 +462,9 @@ SENTENCES = {
     "a battle needs at least two sides":
         "в битве нужно хотя бы две стороны",
     "a combat move rolls {count}d6, got {got} dice (§2.1)":
-        "боевое движение бросает {count}d6, получено кубов: {got} (§2.1)",
+        "боевое движение бросает {count}к6, получено кубов: {got} (§2.1)",
     "a combat move's distance is rolled (2d6\"): declare it without one and move up to the rolled allowance":
-        "дистанция боевого движения бросается (2d6\"): объявите его без дистанции и двигайтесь не дальше выпавшего",
+        "дистанция боевого движения бросается (2к6\"): объявите его без дистанции и двигайтесь не дальше выпавшего",
     "a destroyed robot cannot be hit again (§2.9)":
         "по уничтоженному роботу нельзя попасть снова (§2.9)",
     "a figure cannot be on both sides of a melee (§2.10)":
@@ -564,7 +564,7 @@ SENTENCES = {
     "go prone":
         "залечь",
     "infantry beyond range zone 5 cannot be fired upon (§2.4); the target is {distance}\" from d{quality_die} shooters ({quality_die}\" zones)":
-        "по пехоте дальше зоны дальности 5 стрелять нельзя (§2.4); цель в {distance}\" от стрелков с кубом качества d{quality_die} (зоны по {quality_die}\")",
+        "по пехоте дальше зоны дальности 5 стрелять нельзя (§2.4); цель в {distance}\" от стрелков с кубом качества к{quality_die} (зоны по {quality_die}\")",
     "kind must be one of {choices}":
         "kind — одно из {choices}",
     "leadership runs from 1 (best) to 3 (worst) (§2.0)":
@@ -608,11 +608,11 @@ SENTENCES = {
     "path is a list of [terrain, inches]":
         "path — список пар [местность, дюймы]",
     "picking one of {n} figures needs {dice_count} value(s) (d{dice}), got {values_count} (§2.8)":
-        "для выбора одного из {n} бойцов нужно значений: {dice_count} (d{dice}), получено {values_count} (§2.8)",
+        "для выбора одного из {n} бойцов нужно значений: {dice_count} (к{dice}), получено {values_count} (§2.8)",
     "psi powers affect people only, not vehicles or robots: {target} has no one in it":
         "пси-способности действуют только на людей, не на технику и роботов: в {target} никого нет",
     "quality must be a grade ({grades}) or a die d4..d12, not {value!r} (§2.0)":
-        "качество — уровень ({grades}) или куб d4..d12, а не {value!r} (§2.0)",
+        "качество — уровень ({grades}) или куб к4..к12, а не {value!r} (§2.0)",
     "rails are classified only for rail transport (§3.1); name the terrain around the rails for {movement_class}":
         "рельсы классифицированы только для железнодорожной техники (§3.1); укажите местность вокруг рельсов для {movement_class}",
     "rally {squad}":
@@ -646,7 +646,7 @@ SENTENCES = {
     "the guidance-system die of heavy and vehicle weapons is not in the Steel War source (§2.3); the engine will not invent it":
         "куба системы наведения тяжёлого оружия и оружия техники нет в источнике «Стальной войны» (§2.3); движок его не выдумывает",
     "the melee die would improve past d12, which the rules do not define (§2.10)":
-        "куб ближнего боя улучшился бы сверх d12, а этого правила не определяют (§2.10)",
+        "куб ближнего боя улучшился бы сверх к12, а этого правила не определяют (§2.10)",
     "the move is {distance:g}\" but the allowance is {allowance}\"":
         "движение — {distance:g}\", а разрешено {allowance}\"",
     "the number of {weapon_id} firing must be a positive whole number, not {count!r}":
@@ -654,11 +654,11 @@ SENTENCES = {
     "the path does not fit a move of {speed}\" (each inch costs 1, 2 or 3 by terrain)":
         "путь не укладывается в движение на {speed}\" (каждый дюйм стоит 1, 2 или 3 по местности)",
     "the psi die is d4..d12 (§3.7)":
-        "куб пси-качества — d4..d12 (§3.7)",
+        "куб пси-качества — к4..к12 (§3.7)",
     "the rallying commander must be on the table (§2.18)":
         "воодушевляющий командир должен быть на столе (§2.18)",
     "the range die would improve past d12, which the rules do not define (§2.4)":
-        "куб дальности улучшился бы сверх d12, а этого правила не определяют (§2.4)",
+        "куб дальности улучшился бы сверх к12, а этого правила не определяют (§2.4)",
     "the rules cover a support weapon firing alone or with the squad's small arms (§2.3, §2.5); different support weapons ({weapons}) firing without small arms are not covered: fire them in separate actions":
         "правила описывают оружие поддержки, стреляющее отдельно или вместе со стрелковым оружием отряда (§2.3, §2.5); разное оружие поддержки ({weapons}) без стрелкового — не описано: стреляйте им в отдельных действиях",
     "the setup must be a mapping":
@@ -666,7 +666,7 @@ SENTENCES = {
     "the shooter rolls {count} dice, got {got} (§2.3)":
         "стрелок бросает кубов: {count}, получено {got} (§2.3)",
     "the small arms' rate of fire totals {total:g}, more than d12 (§2.5); split the fire over two actions":
-        "скорострельность стрелкового оружия в сумме {total:g}, больше d12 (§2.5); разделите огонь на два действия",
+        "скорострельность стрелкового оружия в сумме {total:g}, больше к12 (§2.5); разделите огонь на два действия",
     "the sniper's chosen victim {victim!r} is not a figure of the target unit (§2.9)":
         "выцеленная снайпером жертва {victim!r} — не боец отряда-цели (§2.9)",
     "the squad must be Shaken or better (§2.15), not {morale}":
@@ -674,7 +674,7 @@ SENTENCES = {
     "the {weapon} reaches at most {limit:g}\" (§2.4); the target is {distance}\" away":
         "{weapon} достаёт не дальше {limit:g}\" (§2.4); цель в {distance}\"",
     "the {what} must be a die d4..d12, not {die!r} ({rule})":
-        "{what}: должен быть куб d4..d12, а не {die!r} ({rule})",
+        "{what}: должен быть куб к4..к12, а не {die!r} ({rule})",
     "there is no squad {squad_id!r}":
         "нет отряда {squad_id!r}",
     "unknown action kind {action_kind!r}; known: {known}":
@@ -726,7 +726,7 @@ SENTENCES = {
     "{factor!r} is not a {kind} threat factor (§3.4); known: {known}":
         "{factor!r} — не фактор угрозы вида {kind} (§3.4); известны: {known}",
     "{figure} cannot reach {target} in psi zone {zone} ({distance:g}\"): his psi die d{psi_die} would fall below d4, one step per zone beyond the first":
-        "{figure} не достаёт до {target} в пси-зоне {zone} ({distance:g}\"): его куб пси-качества d{psi_die} упал бы ниже d4, по ступени за каждую зону после первой",
+        "{figure} не достаёт до {target} в пси-зоне {zone} ({distance:g}\"): его куб пси-качества к{psi_die} упал бы ниже к4, по ступени за каждую зону после первой",
     "{figure} is no psionic":
         "{figure} — не псионик",
     "{figure} is {status}":
@@ -758,21 +758,21 @@ SENTENCES = {
     "{officer} cannot rally {squad}, a squad of the enemy":
         "{officer} не может воодушевить {squad}: это отряд противника",
     "{officer} cannot reach {squad}: its quality die d{quality} worsened by {links} bypassed link of the chain of command falls below d4":
-        "{officer} не достаёт до {squad}: его куб качества d{quality}, ухудшенный на {links} пропущенное звено цепи командования, падает ниже d4",
+        "{officer} не достаёт до {squad}: его куб качества к{quality}, ухудшенный на {links} пропущенное звено цепи командования, падает ниже к4",
     "{officer} cannot reach {squad}: its quality die d{quality} worsened by {links} bypassed links of the chain of command falls below d4":
-        "{officer} не достаёт до {squad}: его куб качества d{quality}, ухудшенный на пропущенные звенья цепи командования ({links}), падает ниже d4",
+        "{officer} не достаёт до {squad}: его куб качества к{quality}, ухудшенный на пропущенные звенья цепи командования ({links}), падает ниже к4",
     "{officer} commands no formation: only a commander directly above a squad in its chain of command may rally it":
         "{officer} не командует подразделением: воодушевить отделение может только командир прямо над ним в цепи командования",
     "{power} does not work on a unit of {figures} figure(s) (§3.6)":
         "{power} не действует на отряд из {figures} фигурок (§3.6)",
     "{power} needs {threshold} on the psi die and in zone {zone} {figure} rolls d{sides}: it could never work":
-        "«{power}» требует {threshold} на кубе пси-качества, а в зоне {zone} {figure} бросает d{sides}: это никогда не сработает",
+        "«{power}» требует {threshold} на кубе пси-качества, а в зоне {zone} {figure} бросает к{sides}: это никогда не сработает",
     "{power} works on the psionic's own squad only":
         "«{power}» действует только на собственный отряд псионика",
     "{reason} ({rule})":
         "{reason} ({rule})",
     "{roll!r} is not a face of the {what} d{die} ({rule})":
-        "{roll!r} — не грань куба d{die} ({what}) ({rule})",
+        "{roll!r} — не грань куба к{die} ({what}) ({rule})",
     "{squads} melee has already been fought this turn: it goes on next turn":
         "ближний бой {squads} в этот ход уже проведён: он продолжится в следующий ход",
     "{squad} already stands in \"Not one step back!\"":
@@ -882,7 +882,7 @@ SENTENCES = {
     "{vehicle} is suppressed: a suppressed vehicle may not do anything that needs its crew or passengers to get out":
         "{vehicle} подавлена: подавленная техника не может делать ничего, для чего экипажу или пассажирам нужно выйти",
     "{weapon}s fire only in range zone {limit} (§2.4); the target is in zone {zone} ({distance}\" from d{quality_die} shooters)":
-        "{weapon}: огонь только в зоне дальности {limit} (§2.4); цель в зоне {zone} ({distance}\" от стрелков с d{quality_die})",
+        "{weapon}: огонь только в зоне дальности {limit} (§2.4); цель в зоне {zone} ({distance}\" от стрелков с к{quality_die})",
     "{what} ({rule}) is not implemented yet":
         "{what} ({rule}) ещё не реализовано",
     "{what} must be a non-negative number of inches, not {distance!r}":

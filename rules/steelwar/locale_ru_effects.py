@@ -100,7 +100,7 @@ def _passed(passed: bool) -> str:
 
 
 def _dice(sides) -> str:
-    return " + ".join(f"d{s}" for s in sides)
+    return " + ".join(f"к{s}" for s in sides)
 
 
 def _rule(e: _Effect) -> str:
@@ -112,7 +112,7 @@ def _test(e: _Effect) -> str:
     if e.get("automatic"):
         why = f": {_NO_STEP_BACK}" if e.get("why") == "Not one step back!" else ""
         return f"{e.unit}: {test} пройден автоматически{why}{_rule(e)}"
-    return (f"{e.unit}: {test} {_passed(e['passed'])}: d{e['die']} — выпало {e['roll']}, "
+    return (f"{e.unit}: {test} {_passed(e['passed'])}: к{e['die']} — выпало {e['roll']}, "
             f"нужно больше {e['threshold']}{_rule(e)}")
 
 
@@ -157,14 +157,14 @@ def _potential_hits(e: _Effect) -> str:
 
 def _hit_resolved(e: _Effect) -> str:
     outcome = _HIT[e.get("outcome") or e["result"]]
-    return (f"{e.figure()}: мощь d{e['power']} — выпало {e['power_roll']} против брони "
-            f"d{e['armour']} — {e['armour_roll']}: {outcome}")
+    return (f"{e.figure()}: мощь к{e['power']} — выпало {e['power_roll']} против брони "
+            f"к{e['armour']} — {e['armour_roll']}: {outcome}")
 
 
 def _commander_replaced(e: _Effect) -> str:
     old, new = e["old_leadership"], e["leadership"]
     change = "хуже" if new > old else ("лучше" if new < old else "без изменений")
-    return (f"{e.figure()} принимает командование подразделением {e.unit}: d6 — выпало "
+    return (f"{e.figure()} принимает командование подразделением {e.unit}: к6 — выпало "
             f"{e['roll']}, лидерство {old} → {new} ({change}, §2.9)")
 
 
@@ -175,7 +175,7 @@ def _morale_changed(e: _Effect) -> str:
 def _morale_test(e: _Effect) -> str:
     lost = e["grades_lost"]
     result = "пройден" if lost == 0 else f"провален, потеряно уровней боевого духа: {lost}"
-    die = f"d{e['die']} — " if "die" in e.data else ""
+    die = f"к{e['die']} — " if "die" in e.data else ""
     return (f"{e.unit}: тест на боевой дух (нужно больше {e['threshold']}): {die}выпало "
             f"{e['roll']}, {result} (§2.12)")
 
@@ -188,13 +188,13 @@ def _reorganised(e: _Effect) -> str:
 def _wounded_fate(e: _Effect) -> str:
     roll, bonus = e["roll"], e["bonus"]
     modified = f" {'+' if bonus >= 0 else '-'} {abs(bonus)} = {roll + bonus}" if bonus else ""
-    return (f"{e.figure()}: d6 — выпало {roll}{modified}, {_WOUNDED_FATE[e['fate']]} "
+    return (f"{e.figure()}: к6 — выпало {roll}{modified}, {_WOUNDED_FATE[e['fate']]} "
             "(§2.11)")
 
 
 def _rally(e: _Effect) -> str:
     return (f"{e.unit}: тест на воодушевление от {e['officer']} {_passed(e['passed'])}: "
-            f"d{e['die']} — выпало {e['roll']}, нужно больше {e['threshold']} (§2.18)")
+            f"к{e['die']} — выпало {e['roll']}, нужно больше {e['threshold']} (§2.18)")
 
 
 def _psi_power(e: _Effect) -> str:
@@ -204,7 +204,7 @@ def _psi_power(e: _Effect) -> str:
         return f"{e.figure()}: {power} на подразделение {e.name('target')} — срабатывает всегда (§3.6)"
     works = "срабатывает" if e["passed"] else "не срабатывает"
     return (f"{e.figure()}: {power} на подразделение {e.name('target')} (зона {e['zone']}, "
-            f"пси-куб d{e['die']}): выпало {e['roll']}, способность {works} (§2.16)")
+            f"пси-куб к{e['die']}): выпало {e['roll']}, способность {works} (§2.16)")
 
 
 def _activation_lost(e: _Effect) -> str:
@@ -216,7 +216,7 @@ def _activation_lost(e: _Effect) -> str:
 def _charge_moved(e: _Effect) -> str:
     rest = (f"до цели {e.name('target')} {e['remaining']:g}\": контакт" if e["contact"] else
             f"до цели {e.name('target')} {e['remaining']:g}\": не хватает до 2\"")
-    return (f"{e.unit}: атака на {e['allowance']}\" (2d6 — выпало "
+    return (f"{e.unit}: атака на {e['allowance']}\" (2к6 — выпало "
             f"{'+'.join(map(str, e['rolls']))}), {rest} (§2.10)")
 
 
@@ -252,7 +252,7 @@ def _melee_over(e: _Effect) -> str:
 
 
 def _melee_fate(e: _Effect) -> str:
-    return (f"{e.figure()}, выбывший в рукопашной: d6 — выпало {e['roll']}, "
+    return (f"{e.figure()}, выбывший в рукопашной: к6 — выпало {e['roll']}, "
             f"{_MELEE_FATE[e['fate']]}; {_MELEE_OUTCOME[e['outcome']]} (§2.10)")
 
 
@@ -297,7 +297,7 @@ SENTENCES: Mapping[str, Callable[[_Effect], str]] = {
     "left_table": lambda e: f"{e.unit} уходит со стола через свой край",
     "fire_declared": lambda e: f"{e.unit}: огонь по {e.name('target')} (зона {e['zone']}): "
                                f"{_dice(e['shooter_dice'])} против куба дальности "
-                               f"d{e['range_die']}",
+                               f"к{e['range_die']}",
     "fire_result": _fire_result,
     "potential_hits": _potential_hits,
     "allocation_rolled_again": lambda e: f"попадание {e['hit']}: выпало {e['roll']}, фигур "
@@ -328,7 +328,7 @@ SENTENCES: Mapping[str, Callable[[_Effect], str]] = {
                              + (", больше паники в этой битве не будет" if e["panic_immune"]
                                 else "") + " (§2.14)",
     "no_step_back_test": lambda e: f"{e.unit}: тест {_NO_STEP_BACK} {_passed(e['passed'])}: "
-                                   f"d{e['die']} — выпало {e['roll']}, нужно {e['needed']} "
+                                   f"к{e['die']} — выпало {e['roll']}, нужно {e['needed']} "
                                    "или больше (§2.15)",
     "no_step_back": lambda e: f"{e.unit}: {_NO_STEP_BACK} — боевого духа больше нет, любые тесты "
                               "на боевой дух и реакцию пройдены, маркеры подавления не "

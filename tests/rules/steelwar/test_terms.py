@@ -1,11 +1,12 @@
 """The Steel War's terms: every action, procedure, parameter, dice and decision key, error code
 and value has a label in English and Russian, in the rulebook's Russian."""
+import ast
 import re
 from pathlib import Path
 
 from rules.core import registry
 from rules.core.terms import ACTION, DECISION, DICE, PARAMETER, PENDING, UNIT_FACT
-from rules.steelwar import locale_en, locale_ru
+from rules.steelwar import locale_en, locale_ru, locale_ru_readings
 from rules.steelwar.actions import ACTIONS, NOT_IMPLEMENTED, PROCEDURES
 
 PACKAGE = Path(__file__).resolve().parents[3] / "rules" / "steelwar"
@@ -72,3 +73,48 @@ def test_parameters_unit_facts_and_values_in_russian():
     assert facts["prone"]["label"] == "залегание" and facts["casualties"]["value"] == 1
     assert "presence" not in facts and "panicking" not in facts
     assert facts["statuses.killed"]["value"] == 1
+
+
+#: A die written the English way: "d6", "2d6", "d{sides}" (the rulebook writes «к6», «2 к6»).
+LATIN_DIE = re.compile(r"\b\d*d(\d|\{)")
+
+
+def _texts(value):
+    """Every string inside ``value``: a dict's values (its keys are ids or English), tuples."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _texts(item)
+
+
+def _effect_strings() -> list[str]:
+    """The strings and f-strings (as written, ``f"к{e['die']}"``) of the Russian log's
+    sentences, but the docstrings."""
+    tree = ast.parse((PACKAGE / "locale_ru_effects.py").read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    strings = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            strings.append(ast.unparse(node))
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docstrings):
+            strings.append(node.value)
+    return strings
+
+
+def test_russian_texts_write_dice_as_the_rulebook_does():
+    """«к6», «2к6», never "d6": every Russian label, sentence, reading and log sentence."""
+    texts = [*_texts(locale_ru.LABELS), *_texts(locale_ru.SENTENCES),
+             *_texts(locale_ru_readings.READINGS), *_effect_strings()]
+    assert len(texts) > 500
+    assert [t for t in texts if LATIN_DIE.search(t)] == []
+    assert "(2к6\")" in locale_ru.SENTENCES[
+        "a combat move's distance is rolled (2d6\"): declare it without one and move up to the "
+        "rolled allowance"]
