@@ -125,8 +125,9 @@ def _check_keys(d: Mapping, allowed: frozenset, field: str) -> None:
 
 
 def quality_die(value: Any, field: str) -> int:
-    """A quality die from a grade id (``"recruit"``), a die size (6) or ``"d6"``."""
-    if isinstance(value, str) and value.startswith("d") and value[1:].isdigit():
+    """A quality die from a grade id (``"recruit"``), a die size (6), ``"d6"`` or the
+    Russian ``"к6"`` (how the rulebook and the Russian pages write dice)."""
+    if isinstance(value, str) and value[:1] in ("d", "к", "К") and value[1:].isdecimal():
         value = int(value[1:])
     if isinstance(value, int) and not isinstance(value, bool) and value in DIE_SIZES:
         return value

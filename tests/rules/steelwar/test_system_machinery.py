@@ -224,6 +224,7 @@ def test_a_declaration_may_carry_its_dice_and_leftovers_are_refused():
     [
         (lambda s: s["sides"][0]["squads"][0].update(quality="conscript"),
          "sides.0.squads.0.quality"),
+        (lambda s: s["sides"][0]["squads"][0].update(quality="к²"), "sides.0.squads.0.quality"),
         (lambda s: s["sides"][0]["squads"][0].update(leadership=4), "sides.0.squads.0.leadership"),
         (lambda s: s["sides"][1].update(motivation="fanatic"), "sides.1.motivation"),
         (lambda s: s["sides"][1].update(fatigue="sleepy"), "sides.1.fatigue"),
@@ -246,6 +247,14 @@ def test_bad_setup_is_refused_with_the_field_named(change, field):
         SYSTEM.initial_state(s)
     assert exc.value.code == "bad_setup"
     assert exc.value.field == field
+
+
+@pytest.mark.parametrize("quality", ["d8", "к8", "К8", 8, "regular"])
+def test_a_quality_die_is_read_as_english_or_the_rulebooks_russian_writes_it(quality):
+    """§2.0: a grade or its die; the Russian pages write it «к8», so a setup may too."""
+    s = setup()
+    s["sides"][0]["squads"][0]["quality"] = quality
+    assert Table(s).squad("steel.1").quality == 8
 
 
 def test_starting_morale_comes_from_fatigue_and_options_from_the_setup():
