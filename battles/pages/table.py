@@ -218,10 +218,12 @@ def _turn(current: selectors.StateAt, units: dict[str, str], sides: dict[str, st
 
 def _dice_inputs(pending: dict, words: Words) -> list[dict]:
     """One labelled input per die the rules ask for (a 2d6 request gives two inputs), by what
-    the die is for in the page's language."""
+    the die is for in the page's language; ``badge`` names the die as the page's language
+    writes dice ("d6"; Russian «к6», as the rulebooks do), unless the label already does."""
     out = []
     for request in pending.get("requests", []):
         label, english = words.request_label(DICE_PURPOSE, request)
+        badge = _("d%(sides)s") % {"sides": request["sides"]}
         for index in range(request.get("count", 1)):
             out.append(
                 {
@@ -230,7 +232,8 @@ def _dice_inputs(pending: dict, words: Words) -> list[dict]:
                     "english": english,
                     "index": index,
                     "id": f"die-{request['key'].replace('.', '-')}-{index}",
-                    "die_in_label": f"d{request['sides']}" in label,
+                    "badge": badge,
+                    "die_in_label": badge in label or f"d{request['sides']}" in label,
                 }
             )
     return out

@@ -23,6 +23,11 @@ from rules.core.errors import RuleError, Sentence, gettext_noop
 #: The ladder of die sizes used by die-step games ("+1 step" = next larger die).
 DIE_SIZES: tuple[int, ...] = (4, 6, 8, 10, 12)
 
+#: The ladder's dice by name, to translate where a page shows them ("d6"; Russian «к6», as
+#: the rulebooks write dice).
+DIE_LABELS: dict[int, str] = {4: gettext_noop("d4"), 6: gettext_noop("d6"), 8: gettext_noop("d8"),
+                              10: gettext_noop("d10"), 12: gettext_noop("d12")}
+
 
 def _index(die: int) -> int:
     try:

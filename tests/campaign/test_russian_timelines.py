@@ -122,7 +122,7 @@ def test_a_reorganisation_roll_reads_in_russian():
     row = SimpleNamespace(text=effect.text, data={"sentence": sentence_json(effect.text)})
     with translation.override("ru"):
         assert history_text(row, "steelwar") == (
-            "Bel: итоговая реорганизация d6 5: ранен, вернулся в строй", False)
+            "Bel: итоговая реорганизация к6 5: ранен, вернулся в строй", False)
     with translation.override("en"):
         assert history_text(row, "steelwar") == (
             "Bel: final reorganisation d6 5: wounded, returned to duty", False)

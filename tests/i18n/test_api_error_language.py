@@ -29,7 +29,7 @@ def test_a_seven_on_a_d6_in_russian_names_the_die(clients, battle):
     body = response.json()
     assert response.status_code == 422
     assert (body["code"], body["field"]) == ("die_out_of_range", "rolls.shot")
-    assert "7 — не грань куба d6" in body["message"]
+    assert "7 — не грань куба к6" in body["message"]
     assert body["message_en"].startswith("7 is not a face of a d6")
 
 
@@ -45,7 +45,7 @@ def test_the_language_chosen_with_set_language_is_used(clients, battle):
     assert client.post("/i18n/setlang/", {"language": "ru", "next": "/"}).status_code == 302
     assert fire(client, battle, 1).status_code == 201
     body = dice(client, battle, 2, shot=[7]).json()
-    assert body["code"] == "die_out_of_range" and "не грань куба d6" in body["message"]
+    assert body["code"] == "die_out_of_range" and "не грань куба к6" in body["message"]
 
 
 def test_a_stale_expected_version_in_russian(clients, battle):

@@ -4,8 +4,11 @@ log in the page's language."""
 import re
 
 import pytest
+from django.utils import translation
 
 from battles import services
+from battles.pages.table import Words, _dice_inputs
+from rules.core.terms import NO_TERMS
 from tests.page_text import battle_page, battle_page_texts, visible
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +26,22 @@ def test_the_dice_asked_for_are_shown_by_purpose_in_russian(steelwar_battle, peo
     html = battle_page(steelwar_battle, people["alice"], "ru")
     label = re.search(r'<label for="die-reaction-go_prone-0">(.*?)</label>', html, re.S)[1]
     assert "1st squad: тест на реакцию" in visible(label)
-    assert "reaction" not in visible(label)
+    assert visible(label).strip().endswith("к8")  # the die as the rulebook writes it
+    assert "reaction" not in visible(label) and "d8" not in visible(label)
     assert "Бросок для: <strong>залечь</strong>" in html  # the procedure by its label
+
+
+def test_a_dies_badge_names_it_as_the_pages_language_writes_dice():
+    """«к6» on a Russian page (as the rulebooks write dice), "d6" on an English one; no badge
+    where the label already names the die, in either writing."""
+    pending = {"requests": [{"key": "shot", "label": "shot", "sides": 6},
+                            {"key": "power", "label": "power die d8", "sides": 8},
+                            {"key": "armour", "label": "броня к4", "sides": 4}]}
+    for language, badges in (("en", ["d6", "d8", "d4"]), ("ru", ["к6", "к8", "к4"])):
+        with translation.override(language):
+            inputs = _dice_inputs(pending, Words(NO_TERMS, language))
+        assert [i["badge"] for i in inputs] == badges
+        assert [i["die_in_label"] for i in inputs] == [False, True, language == "ru"]
 
 
 def test_the_log_names_dice_by_purpose_in_the_pages_language(steelwar_battle, people):

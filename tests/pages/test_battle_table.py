@@ -297,7 +297,7 @@ TEXT = {
         "lone_draw": "у Keno не может быть ничьей в одиночку",
         "results": "Steel — победа; Keno — поражение", "nobody": "Потерь нет",
         "confirm": "Подтвердить и завершить", "back": "Назад",
-        "reaction_die": "Partisans: тест на реакцию d6",
+        "reaction_die": "Partisans: тест на реакцию к6",
         "prone": "1st squad: залегание (+1 шаг куба дальности, §2.4)",
     },
 }

@@ -167,7 +167,7 @@ def test_settings_read_in_russian(club):
     olga = client_for(club["users"]["olga"], headers={"accept-language": "ru"})
     html = olga.get(f"/campaigns/{club['campaign'].pk}/settings/").content.decode()
     for words in ("Домашние правила", "цель на границе зон", "очков усталости за бой",
-                  "по умолчанию", "Домашнее правило этого проекта", "ближняя зона", "d6"):
+                  "по умолчанию", "Домашнее правило этого проекта", "ближняя зона", "к6"):
         assert words in html, words
     assert ">recruit<" not in html and ">inner<" not in html  # labels, never keys
 

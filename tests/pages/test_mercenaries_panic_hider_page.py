@@ -102,11 +102,11 @@ WORDS = {
         "ready": "Ortega затаился, готовый к обнаружению: заготовлен выстрел",
         "looks": "Private Ruiz высматривает цель Ortega: Внимание против ТН 7",
         "notice_die": "Бросок для: проверка Внимания Private Ruiz: куб Внимания (статист: "
-                      "базовый навык) d6",
+                      "базовый навык) к6",
         "interrupt": ("Ortega был готов к обнаружению и прерывает ход бойца Private Ruiz "
                       "заготовленным действием"),
         "reaction": "Ortega атакует реакцией: Private Ruiz (-1 против Защиты 4)",
-        "attack_die": "Бросок для: атака Ortega: основной куб атаки d8",
+        "attack_die": "Бросок для: атака Ortega: основной куб атаки к8",
         "wound": "Private Ruiz получает ран: 1, всего 1",
         "group": ("2nd squad (Private Vega, Private Cruz) высматривают цель Ortega группой: "
                   "Внимание к6 и Дикая кость группы к4, ТН 5 (Private Vega), 5 (Private Cruz)"),

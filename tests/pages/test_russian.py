@@ -9,7 +9,7 @@ from tests.pages.factories import club_with_players, steelwar_battle, steelwar_c
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_battle_table_speaks_the_rulebooks_russian(ru_page, live_server, signed_in):
+def test_the_battle_table_speaks_the_rulebooks_russian(ru_page, page, live_server, signed_in):
     club, users = club_with_players()
     battle = steelwar_battle(club, users)
     services.declare(battle_id=battle.pk, user=users["anna"], expected_version=1,
@@ -24,10 +24,18 @@ def test_the_battle_table_speaks_the_rulebooks_russian(ru_page, live_server, sig
     assert ru_page.get_by_label("Действие", exact=True).is_visible()
     ru_page.get_by_label("Действие", exact=True).select_option("go_prone")
     ru_page.get_by_role("button", name="Объявить").click()
+    # the die as the rulebook writes it, «к6», beside its purpose and in the error alike
+    assert ru_page.locator("#pending label .badge").inner_text() == "к6"
+    assert "d6" not in ru_page.locator("#pending label").inner_text()
     die = ru_page.locator("#pending input[data-sides]")
     die.fill("7")
-    assert "нет такой грани у d6" in ru_page.locator("#pending .field-error").inner_text()
+    assert "нет такой грани у к6" in ru_page.locator("#pending .field-error").inner_text()
     screenshot(ru_page, "battle-table-ru")
+    # the English page names the same die "d6" (the rules' English label already says it)
+    signed_in(page, users["anna"])
+    page.goto(f"{live_server.url}/battles/{battle.pk}/")
+    label = page.locator("#pending label").inner_text()
+    assert "d6" in label and "к6" not in label
 
 
 def test_the_force_page_in_russian(ru_page, live_server, signed_in):

@@ -9,6 +9,7 @@ Pure: no Django."""
 from __future__ import annotations
 
 from campaign.plugins.schema import Attribute, Schema
+from rules.core.dice import DIE_LABELS
 from rules.core.errors import gettext_noop
 from rules.mercenaries.battle_setup import MAX_MAP
 from rules.mercenaries.cover import LIGHT_PENALTY
@@ -22,6 +23,8 @@ RANKS: tuple[str, ...] = COMMANDER_RANKS
 RANK_LABELS = {"mercenary": gettext_noop("mercenary"), "sergeant": gettext_noop("sergeant"),
                "lieutenant": gettext_noop("lieutenant")}
 DICE: tuple[str, ...] = tuple(f"d{n}" for n in TRAIT_DICE)
+#: The dice by name in the page's language ("d6"; Russian «к6», as the book writes them).
+DICE_LABELS = {f"d{n}": DIE_LABELS[n] for n in TRAIT_DICE}
 LIGHTS: tuple[str, ...] = tuple(LIGHT_PENALTY)
 EDGES: tuple[str, ...] = ("west", "east", "north", "south")
 #: The terrain of a map's cell (§3.1): a cover bonus, or a building or jungle (+4 each).
@@ -36,7 +39,7 @@ TERRAIN_LABELS = {"1": gettext_noop("+1: few obstacles"),
 
 
 def _die(name: str, label: str, **more) -> Attribute:
-    return Attribute(name, "choice", label, choices=DICE, **more)
+    return Attribute(name, "choice", label, choices=DICE, choice_labels=DICE_LABELS, **more)
 
 
 MEMBER = Schema((

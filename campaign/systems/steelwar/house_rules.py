@@ -23,6 +23,7 @@ from typing import Any
 
 from campaign.plugins.schema import Attribute, Schema
 from campaign.systems.steelwar.attributes import QUALITY_GRADES
+from rules.core.dice import DIE_LABELS, DIE_SIZES
 from rules.core.errors import RuleError, gettext_noop
 
 HOUSE_RULE_LABEL = gettext_noop(
@@ -253,7 +254,7 @@ HOUSE_RULES_SCHEMA = Schema((
     Attribute("recovery.roll_die", "choice", gettext_noop("die of a recovery roll"),
               choices=("4", "6", "8", "10", "12"), required=True,
               default=str(DEFAULT_HOUSE_RULES.recovery.roll_die),
-              choice_labels={str(n): f"d{n}" for n in (4, 6, 8, 10, 12)}),
+              choice_labels={str(n): DIE_LABELS[n] for n in DIE_SIZES}),
     _rate("recovery", "roll_target",
           gettext_noop("a recovery roll succeeds from"), 1,
           help=gettext_noop("a face of the recovery die")),
