@@ -18,14 +18,17 @@ def _hider(name, cell):
     return soldier
 
 
-def _scene(*, soldier=(0, 2), scout=None, mover="wild_card", privates=(), options=None):
+def _scene(*, soldier=(0, 2), scout=None, mover="wild_card", privates=(), options=None,
+           diaz=None):
     """Lt. Moreno (or Private Ruiz, an Extra) at 0,0 runs to 2,2 by 1,1; the soldier hides
     in a small wood (+2) at ``soldier``; a second hider, the scout, listed first, at
-    ``scout``; the patrol's other Extras at ``privates``."""
+    ``scout``; the patrol's other Extras at ``privates``; Diaz, not hidden, at ``diaz``."""
     hiders = {}
     if scout is not None:
         hiders["m0"] = _hider("Scout", scout)
     hiders["m1"] = _hider("Soldier", soldier)
+    if diaz is not None:
+        hiders["m2"] = _fighter("Diaz", "extra", list(diaz))
     patrol = {"j1": (_fighter("Lt. Moreno", "wild_card", [0, 0]) if mover == "wild_card"
                      else _fighter("Private Ruiz", "extra", [0, 0]))}
     for n, cell in enumerate(privates, 2):
@@ -45,9 +48,13 @@ def _scene(*, soldier=(0, 2), scout=None, mover="wild_card", privates=(), option
     return SYSTEM.initial_state(setup)
 
 
-def _junta_turn(ready=None, **scene):
-    """The soldier went prone (a move); with ``ready`` he then lies in wait a whole turn."""
-    state, _ = play(_scene(**scene), declare("go_prone", "m1"), declare("end_turn"))
+def _junta_turn(ready=None, hold=None, **scene):
+    """The soldier went prone (a move); with ``ready`` he then lies in wait a whole turn;
+    Diaz holds an attack on the cell ``hold``."""
+    state, _ = play(_scene(**scene), declare("go_prone", "m1"))
+    if hold:
+        state, _ = play(state, declare("hold", "m2", {"cell": hold}))
+    state, _ = play(state, declare("end_turn"))
     if ready:
         state, _ = play(state, declare("end_turn"), declare("hide_ready", "m1", {"with": ready}),
                         declare("end_turn"))
@@ -107,6 +114,17 @@ def test_two_hiders_are_rolled_at_in_the_order_the_path_passes_them():
     state, effects = play(state, dice({"notice.trait": [4], "notice.wild": [1]}))
     assert kinds(effects) == ["spotted"]
     assert fighter(state, "m0").known_to == ("j1",) and fighter(state, "m1").known_to == ()
+
+
+def test_a_held_attack_on_the_cell_beside_the_hider_fires_first_then_the_runner_looks():
+    state, effects = _run(_junta_turn(hold="1,1", diaz=(4, 0)))
+    assert kinds(effects) == ["ran", "interrupted", "held_attack"]
+    state, effects = play(state, dice({"attack.trait": [1]}))
+    assert kinds(effects) == ["missed", "notice_check"]
+    assert fighter(state, "j1").cell == (1, 1)
+    state, effects = play(state, dice({"notice.trait": [2], "notice.wild": [1]}))
+    assert kinds(effects) == ["not_spotted", "move_resumed"]
+    assert fighter(state, "j1").cell == (2, 2)
 
 
 def test_a_walk_or_a_run_that_passes_no_hider_asks_no_roll():
