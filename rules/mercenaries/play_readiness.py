@@ -229,18 +229,32 @@ class HoldContext(NamedTuple):
 
 class ResumeContext(NamedTuple):
     to: tuple[int, int]  # where the interrupted move was going
+    looked: tuple[str, ...] = ()  # the hiders he has rolled Notice at in this move, by id
 
 
-def advance(state: Battle, i: int, cells: list[Cell], effects: tuple[Effect, ...] = ()) -> Step:
+#: Who else stops a mover at a cell of his path, called with (state, the mover's position,
+#: the cell, the hiders he has looked at in this move) and returning (follow-ups, the hiders
+#: looked at): his Notice at a hidden enemy he comes into or beside (``play_stealth``, §2.17).
+PATH_HOOKS: list = []
+
+
+def advance(state: Battle, i: int, cells: list[Cell], effects: tuple[Effect, ...] = (),
+            looked: tuple[str, ...] = ()) -> Step:
     """Walk fighter ``i`` along ``cells`` (his move's cells after the one he stands in) up to
     the first one where enemies react: a held attack on it, or one who prepared for melee in
     it. There his move is interrupted by them (half of them, §2.1), then comes his standing
-    benny order against Shaken (``play_bennies``), then he goes on (§2.26)."""
+    benny order against Shaken (``play_bennies``), then he goes on (§2.26). A cell where he
+    comes into or beside a hidden enemy stops him too, for his Notice roll (``PATH_HOOKS``),
+    after the reactions there; then he goes on."""
     mover = state.fighters[i]
     for cell in cells:
         holders = _holders(state, mover, cell)
         able = holders + [j for j in _prepared(state, mover, cell) if j not in holders]
-        if not able:
+        looks: list = []
+        for hook in PATH_HOOKS:
+            found, looked = hook(state, i, cell, looked)
+            looks += found
+        if not able and not looks:
             continue
         reacting = able[:initiative.reactors(len(able), state.options.reaction_half)]
         fighters = list(state.fighters)
@@ -248,18 +262,33 @@ def advance(state: Battle, i: int, cells: list[Cell], effects: tuple[Effect, ...
         for j in reacting:
             fighters[j] = fighters[j]._replace(hold_cell=None, hold_line=None, held_turn=None,
                                                ready_melee_turn=None)
-        names = ", ".join(state.fighters[j].name for j in reacting)
-        said = Effect("interrupted", f"{mover.name} is interrupted in cell {cell_key(cell)}: "
-                      f"{names} react", mover.id,
-                      {"fighter": mover.name, "cell": cell_key(cell), "holders": names})
+        said = _stopped(state, mover, cell, cells[-1], reacting)
         followups = [then("hold_fire", j, HoldContext(i, cell_key(cell))) if j in holders
                      else then("ready_melee", j, ContactContext(i)) for j in reacting]
-        followups.append(then("benny_unshake", i, BennyContext()))
+        if reacting:
+            followups.append(then("benny_unshake", i, BennyContext()))
+        followups += looks
         if cell != cells[-1]:
-            followups.append(then("resume_move", i, ResumeContext(cells[-1])))
-        return RULEBOOK.done(state._replace(fighters=tuple(fighters)), (*effects, said),
+            followups.append(then("resume_move", i, ResumeContext(cells[-1], looked)))
+        return RULEBOOK.done(state._replace(fighters=tuple(fighters)), (*effects, *said),
                              followups)
     return Step(state.with_fighter(i, mover._replace(cell=cells[-1])), effects)
+
+
+def _stopped(state: Battle, mover: Fighter, cell: Cell, to: Cell, reacting: list[int]
+             ) -> tuple[Effect, ...]:
+    """What the log says of a mover stopped at ``cell``: interrupted by those reacting, or
+    passing it on his way (his Notice there); nothing at the end of his move."""
+    if reacting:
+        names = ", ".join(state.fighters[j].name for j in reacting)
+        return (Effect("interrupted", f"{mover.name} is interrupted in cell {cell_key(cell)}: "
+                       f"{names} react", mover.id,
+                       {"fighter": mover.name, "cell": cell_key(cell), "holders": names}),)
+    if cell == to:
+        return ()
+    return (Effect("passing", f"{mover.name} passes cell {cell_key(cell)} on his way to cell "
+                   f"{cell_key(to)}", mover.id,
+                   {"fighter": mover.name, "cell": cell_key(cell), "to": cell_key(to)}),)
 
 
 def interrupt_move(before: Battle, i: int, to: Cell, step: Step) -> Step:
@@ -291,7 +320,7 @@ def resume_move_start(state: Battle, i: int, ctx: ResumeContext) -> Step:
     to = tuple(ctx.to)
     return advance(state, i, path(mover.cell, to)[1:], (Effect(
         "move_resumed", f"{mover.name} goes on to cell {cell_key(to)}", mover.id,
-        {"fighter": mover.name, "cell": cell_key(to)}),))
+        {"fighter": mover.name, "cell": cell_key(to)}),), ctx.looked)
 
 
 # --- reactions left over (§2.1) ---------------------------------------------------------------

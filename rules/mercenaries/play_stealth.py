@@ -19,7 +19,10 @@ README):
 - when a hidden fighter acts: a walk or a crawl is moving quietly (-2), a run, a shot or a
   blow active (-4), moving with the smaller cover of the two cells (example 11); every enemy
   in the fight who does not know him rolls;
-- when a fighter moves into or beside a hidden enemy's cell (example 10), he rolls;
+- when a fighter's move comes into or beside a hidden enemy's cell (example 10), he rolls,
+  at the first cell of his path from which he can spot him, once a move; a walk or a run
+  stops there for the roll (and a prepared hider's interrupt), then goes on
+  (``play_readiness.advance``);
 - when a fighter searches (an action): with optics the distance modifier changes (§2.17).
 
 An Extra without a Notice die rolls his base skill (digest §1: Extras have one base skill).
@@ -44,7 +47,15 @@ from rules.core.procedures import (
     then,
 )
 from rules.core.system import Effect, Step
-from rules.mercenaries import cover, damage, play_actions, ranged, stealth, trait  # noqa: F401 (crawl first)
+from rules.mercenaries import (  # noqa: F401 (crawl first)
+    cover,
+    damage,
+    play_actions,
+    play_readiness,
+    ranged,
+    stealth,
+    trait,
+)
 from rules.mercenaries.rulebook import (
     ATTACK_TERMS,
     RULEBOOK,
@@ -239,22 +250,34 @@ def _observers(state: Battle, hider_at: int, *, activity: str, left: Cell | None
     return followups + [then("notice", i, NoticeContext(hider_at, tn)) for i, tn in looks]
 
 
-def _approached(state: Battle, mover_at: int):
+def approached(state: Battle, mover_at: int, cell: Cell, looked: tuple[str, ...] = ()
+               ) -> tuple[list, tuple[str, ...]]:
     """A fighter who comes into or beside a hidden enemy's cell rolls against him (§2.17,
-    example 10)."""
+    example 10: "Противник входит в позицию, рядом с которой ... затаился ... солдат"): the
+    Notice rolls of the mover come to ``cell``, one at each hider there or beside it whom he
+    does not know and has not rolled at in this move (``looked``, their ids: once per hider
+    per move, at the first cell from which he can spot him), and ``looked`` with them."""
     mover = state.fighters[mover_at]
+    followups = []
     for i, hider in enumerate(state.fighters):
-        if (hider.side == mover.side or not hider.fighting_on or knows(mover, hider)
-                or ranged.distance(mover.cell, hider.cell) > 1):
+        if (hider.side == mover.side or knows(mover, hider) or not hider.fighting_on
+                or hider.id in looked or ranged.distance(cell, hider.cell) > 1):
             continue
-        seen = look(state, mover, hider)
+        seen = look(state, mover._replace(cell=cell), hider)
         if seen.tn is not None:
-            yield then("notice", mover_at, NoticeContext(i, seen.tn))
+            followups.append(then("notice", mover_at, NoticeContext(i, seen.tn)))
+            looked = (*looked, hider.id)
+    return followups, looked
+
+
+#: The moves whose path ``play_readiness.advance`` walks cell by cell, rolling Notice where
+#: the mover comes beside a hider (``approached``); a crawl enters one cell, rolled at here.
+WALKED = ("move", "run")
 
 
 def noticing(name: str, activity: str) -> None:
     """Wrap an action so that what it shows queues the Notice rolls it calls for: a hidden
-    fighter's ``activity`` (§2.17), and a fighter coming beside a hidden enemy."""
+    fighter's ``activity`` (§2.17), and a crawler coming beside a hidden enemy."""
     action = RULEBOOK.actions[name]
 
     def declare(state: Battle, command: Command) -> Step:
@@ -265,8 +288,8 @@ def noticing(name: str, activity: str) -> None:
         if before.hidden:
             left = before.cell if after.fighters[i].cell != before.cell else None
             followups += _observers(after, i, activity=activity, left=left)
-        if after.fighters[i].cell != before.cell:
-            followups += _approached(after, i)
+        if after.fighters[i].cell != before.cell and name not in WALKED:
+            followups += approached(after, i, after.fighters[i].cell)[0]
         if not followups:
             return step
         if after.resolution is not None:
@@ -331,6 +354,7 @@ def _known_target(state: Battle, fighter: Fighter, target: Fighter, melee: bool
 
 for _name, _activity in ACTIVITY.items():
     noticing(_name, _activity)
+play_readiness.PATH_HOOKS.append(approached)
 RULEBOOK.register(
     Action("hide", "§2.17", hide_validate, hide_declare),
     Action("search", "§2.17", search_validate, search_declare, search_odds),

@@ -598,6 +598,7 @@ EFFECTS_RU.update({
     "held_attack": "{fighter} атакует реакцией: {target} ({modifier:+d} против Защиты "
                    "{defence})",
     "move_resumed": "{fighter} продолжает движение в клетку {cell}",
+    "passing": "{fighter} по пути в клетку {to} проходит клетку {cell}",
     "benny_reroll": "{fighter} тратит фишку на переброс атаки",
     "benny_orders": "{fighter}: заявки на фишки — переброс при промахе: {reroll_on_miss}, "
                     "выход из шока в свой ход: {unshake_when_shaken}",
