@@ -191,6 +191,14 @@ def exploding(sides: int, depth: int = EXPLOSION_DEPTH) -> Distribution:
     return Distribution(p)
 
 
+def deep_enough(sides: int, threshold: int, depth: int = EXPLOSION_DEPTH) -> int:
+    """The depth, at least ``depth``, to which :func:`exploding` must enumerate a d``sides`` to
+    decide ``total >= threshold``: its bound for the longer chains, ``(depth + 1) * sides + 1``,
+    reaches ``threshold`` (a roll needing 16 on an exploding d4 is decided at depth 3 only on
+    the chains it enumerates)."""
+    return max(depth, -(-(threshold - 1) // sides) - 1)
+
+
 def undecided(dist: Distribution, threshold: int) -> Fraction:
     """The probability that ``total >= threshold`` cannot be decided on ``dist``: the mass of
     its :class:`AtLeast` outcomes whose bound lies below ``threshold`` (0 when the

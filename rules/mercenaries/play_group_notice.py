@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.core.odds import EXPLOSION_DEPTH, AtLeast, Distribution, die, exploding
+from rules.core.odds import EXPLOSION_DEPTH, AtLeast, Distribution, deep_enough, die, exploding
 from rules.core.procedures import Procedure, Resolution, Rolls, ask_dice, then
 from rules.core.system import Effect, Step
 from rules.mercenaries import groups, play_stealth, trait
@@ -145,8 +145,10 @@ def group_notice_odds(state: Battle, ctx: GroupNoticeContext, *,
         raise ValueError("a group roll needs two Extras or more")
     explode = state.options.dice_explode
 
+    highest = max(ctx.tns) - modifier
+
     def dist(sides: int) -> Distribution:
-        return exploding(sides, depth) if explode else die(sides)
+        return exploding(sides, deep_enough(sides, highest, depth)) if explode else die(sides)
 
     def spotters(b: int, w: int) -> tuple[str, ...]:
         # the better die is a chain cut at the depth: its total is only bounded below

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.core.odds import EXPLOSION_DEPTH, AtLeast, Distribution, die, exploding
+from rules.core.odds import EXPLOSION_DEPTH, AtLeast, Distribution, deep_enough, die, exploding
 
 #: The standard target number (digest §1: "three actions = TN 4").
 TN = 4
@@ -96,14 +96,14 @@ def odds(trait_die: int, *, wild_die: int | None = WILD_DIE, modifier: int = 0, 
     ``("success", raises)``; ``wild_die=None`` for an Extra; ``group``: Extras rolling as a
     group, ``wild_die`` their group Wild Die (:func:`resolve`).
 
-    Each exploding die is enumerated to ``depth`` explosions (``rules.core.odds.exploding``);
-    the longer chains are an :class:`~rules.core.odds.AtLeast` total, so an outcome reached
-    only through them is ``("success", AtLeast(r))``: r raises or more. Whether a roll
-    succeeds is always exact once ``depth`` reaches ``tn``. ``explode=False``: the reading
+    Each exploding die is enumerated to ``depth`` explosions, or deeper where the modifier
+    asks a higher total of it (``rules.core.odds.deep_enough``); the longer chains are an
+    :class:`~rules.core.odds.AtLeast` total, so an outcome reached only through them is
+    ``("success", AtLeast(r))``: r raises or more. Whether a roll succeeds is always exact. ``explode=False``: the reading
     in which dice do not ace (option ``dice_explode``).
     """
     def dist(sides: int) -> Distribution:
-        return exploding(sides, depth) if explode else die(sides)
+        return exploding(sides, deep_enough(sides, tn - modifier, depth)) if explode else die(sides)
 
     trait_dist = dist(trait_die)
     wild_dist = dist(wild_die) if wild_die is not None else None
