@@ -92,6 +92,7 @@ class TestOdds:
         assert bounded == [("success", AtLeast(1))]  # 9+ on a d4: one raise or more
         assert dist[bounded[0]] == Fraction(1, 16)
 
-    def test_a_target_beyond_the_enumeration_is_refused(self):
-        with pytest.raises(ValueError, match="deeper"):
-            trait.odds(4, wild_die=None, depth=0, tn=9)
+    def test_a_target_beyond_the_depth_is_enumerated_deeper(self):
+        # 9 on an exploding d4: two aces and a 1 or better (3/4 of 1/16) or three aces (1/64)
+        dist = trait.odds(4, wild_die=None, depth=0, tn=9)
+        assert dist.probability(lambda o: isinstance(o, tuple)) == Fraction(1, 16)
