@@ -116,7 +116,7 @@ def _named(state: Battle, command: Command) -> list[tuple[int, Fighter]]:
         ids = [ids]
     if not isinstance(ids, list | tuple) or not ids:
         raise RuleError("bad_command", field="params.fighters",
-                        template=gettext_noop("panic names the fighters who panic"))
+                        template=gettext_noop("who panic: tick at least one fighter"))
     if len(set(map(str, ids))) != len(ids):
         raise RuleError("bad_command", field="params.fighters",
                         template=gettext_noop("a fighter is named twice"))
@@ -256,15 +256,16 @@ def stop_panic_declare(state: Battle, command: Command) -> Step:
 
 
 def table_commands(state: Battle) -> list[CommandSpec]:
-    """``panic`` for the Extras still in the fight and not in panic, of any side."""
+    """``panic`` for the Extras still in the fight and not in panic, of any side; who panics
+    has no default (the table's test says, a pre-ticked man would be a guess)."""
     extras = tuple(Choice(f.id, f.name) for f in state.fighters
                    if not f.wild_card and f.fighting_on and not f.panicked)
     if not extras:
         return []
     return [CommandSpec("panic", "panic (the table's morale test)",
                         "§2.13", params=(ParamSpec(
-                            "fighters", "who panic", "unit", default=(extras[0].value,),
-                            choices=extras, multiple=True),))]
+                            "fighters", "who panic", "unit", choices=extras,
+                            multiple=True),))]
 
 
 def commands(state: Battle, fighter: Fighter,

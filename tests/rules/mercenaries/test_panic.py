@@ -103,6 +103,10 @@ def test_panic_is_entered_at_the_table_and_its_log_says_the_morale_test_is_not_i
     assert spec.unit is None  # the table's declaration, not a fighter's
     assert {c.value for c in spec.param("fighters").choices} == {
         "diaz", "soto", "p0", "p1", "p2", "scout"}  # Extras only, of either side
+    # nobody is pre-ticked: who panics is the table's test, a default would be a guess
+    who = spec.param("fighters")
+    assert who.no_default and "fighters" not in spec.command()["params"]
+    assert who.to_json()["default"] is None and who.to_json()["required"] is True
     state, effects = panicked(state, "diaz", "soto")
     assert fighter(state, "diaz").panicked and fighter(state, "soto").panicked
     line = one(effects, "panicked")
@@ -120,7 +124,7 @@ def test_panic_is_entered_at_the_table_and_its_log_says_the_morale_test_is_not_i
     (["rourke"], "is a Wild Card: only Extras (статисты) panic by this rule (§2.13)"),
     (["diaz", "p0"], "the fighters who panic are of one side"),
     (["diaz", "diaz"], "a fighter is named twice"),
-    ([], "panic names the fighters who panic"),
+    ([], "who panic: tick at least one fighter"),
     (["nobody"], "there is no fighter 'nobody'"),
 ])
 def test_a_wild_card_or_a_bad_list_is_refused_and_nothing_changes(ids, words):
