@@ -33,6 +33,7 @@ from typing import Any
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
+from rules.core.markers import Marker
 from rules.core.procedures import Action, forbid
 from rules.core.system import Effect, Step
 from rules.mercenaries import movement, panic
@@ -287,6 +288,13 @@ def commands(state: Battle, fighter: Fighter,
         specs.append(CommandSpec("stop_panic", "stop the flight", "§2.13", fighter.id,
                                  fighter.name, tuple(params)))
     return specs
+
+
+def in_panic(state: Battle) -> tuple[Marker, ...]:
+    """Who is in panic now, for his squad's card: no casualty, so not in the summary the
+    campaign takes over (the panic ends with the battle)."""
+    return tuple(Marker(f.squad, f.id, "panicked") for f in state.fighters
+                 if f.panicked and f.fighting_on)
 
 
 def fled(members: Sequence[Fighter]) -> int:

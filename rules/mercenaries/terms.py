@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rules.core.markers import MARKER
 from rules.core.terms import (
     ACTION,
     DECISION,
@@ -894,6 +895,7 @@ LABELS[PARAMETER].update({
     "stopped": _both("the table says it worked", "по решению стола удалось"),
 })
 LABELS[UNIT_FACT]["fled"] = _both("fled the battlefield", "бежали с поля боя")
+LABELS[MARKER] = {"panicked": _both("in panic", "в панике")}  # «в состоянии паники»
 LABELS[READING].update({
     "panic_flight": _both("whom the panicked flee", "от кого бегут паникующие"),
     "panic_rally": _both("stopping the flight", "остановка бегущих"),

@@ -17,8 +17,9 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
   not list (another unit, a choice not offered, a number past its maximum) are refused;
 - odds sum to exactly 1 and agree with a seeded Monte Carlo run of the same command (for the
   cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``);
-- every action and parameter the catalogue lists, every procedure that waits and every die
-  and decision it asks for has a label in English and in Russian in the system's terms
+- every action and parameter the catalogue lists, every procedure that waits, every die
+  and decision it asks for and every marker a card shows (``rules.core.markers``) has a
+  label in English and in Russian in the system's terms
   (``rules.core.terms``; the test toys, which no player sees, have none);
 - every effect the battles produce (every kind the log shows) has a sentence in English and
   in Russian (``Terms.effect``).
@@ -284,6 +285,7 @@ def check_catalogue(subject: Subject, played: Play, every: int = 3) -> None:
 
 def check_labels(subject: Subject, played: Play, terms) -> None:
     """What a player reads of the battle has a label of its own in both languages."""
+    from rules.core.markers import MARKER, markers
     from rules.core.terms import ACTION, DECISION, DICE, PARAMETER, PENDING
 
     system, missing = subject.system, set()
@@ -294,6 +296,8 @@ def check_labels(subject: Subject, played: Play, terms) -> None:
                 missing.add((kind, key, language))
 
     for state in played.states:
+        for marker in markers(system, state):
+            need(MARKER, marker.key)
         pending = system.pending(state)
         if isinstance(pending, AwaitingCommand):
             for spec in catalogue(system, state):

@@ -9,6 +9,7 @@ import pytest
 
 from rules.core.errors import RuleError
 from rules.core.facts import declare
+from rules.core.markers import MARKER, Marker, markers
 from rules.core.system import AwaitingCommand
 from rules.mercenaries import panic
 from rules.mercenaries.play_panic import AT_THE_TABLE
@@ -252,6 +253,20 @@ def test_fleeing_off_the_map_takes_him_out_of_the_battle_not_as_a_casualty():
     state, _ = play(state, declare("end_turn", None, {}))
     assert "can no longer resist" in str(refused(state, "finish_off", "p0",
                                                  {"target": "diaz"}))
+
+
+def test_the_squad_card_marks_who_is_in_panic_and_the_summary_does_not_change():
+    before = battle()
+    state, _ = panicked(before, "diaz", "soto")
+    assert markers(SYSTEM, state) == (Marker("s", "diaz", "panicked"),
+                                      Marker("s", "soto", "panicked"))
+    assert markers(SYSTEM, before) == ()
+    # what the campaign takes over is as it was: panic is no casualty and ends with the battle
+    assert SYSTEM.summarize(state).to_json() == SYSTEM.summarize(before).to_json()
+    assert [TERMS.label(MARKER, "panicked", lang) for lang in ("en", "ru")] == [
+        "in panic", "в панике"]
+    state, _ = _fled()  # he who fled is no longer on the table: no marker, counted as fled
+    assert markers(SYSTEM, state) == ()
 
 
 def test_one_who_is_not_in_panic_does_not_flee():
