@@ -81,7 +81,9 @@ class ParamSpec:
 
     def fills(self) -> list[Any]:
         """The values that fill it with its choices: each alone (a list of one when it takes a
-        list) and, for a list of several, all of them."""
+        list) and, for a list of several, all of them; a number, its ``minimum`` if it has one."""
+        if self.kind == "number":
+            return [] if self.minimum is None else [self.minimum]
         values = list(self.values())
         if not (self.multiple or self.kind == "figures"):
             return values

@@ -25,8 +25,8 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
   in Russian (``Terms.effect``).
 
 The random player chooses only among what the interface offers: the catalogue's commands with
-their default parameters (a random choice for one without a default), random faces of the dice asked for, random cards of those still in
-the deck or bag, random options of a decision.
+their default parameters (a random choice for one without a default), random faces of the
+dice asked for, random cards of those still in the deck or bag, random options of a decision.
 """
 
 from __future__ import annotations

@@ -30,6 +30,9 @@ def test_fills_are_each_choice_alone_and_for_a_list_all_of_them():
     alone = ParamSpec("fighters", "who", "unit", choices=MEN[:1], multiple=True)
     assert alone.fills() == [["diaz"]]
     assert ParamSpec("x", "x", "unit", choices=(), multiple=True).fills() == []
+    assert ParamSpec("n", "n", "number", minimum=2).fills() == [2]
+    assert ParamSpec("n", "n", "number").fills() == []
+    assert ParamSpec("f", "f", "flag").fills() == [False, True]
 
 
 def test_fillings_fill_only_the_parameters_without_a_default():
