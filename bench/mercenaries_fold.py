@@ -102,11 +102,14 @@ def battle_setup(seed: int = 7, per_side: int = 12) -> dict:
 
 
 def _params(spec, rng: random.Random) -> dict:
-    """The command of ``spec`` with a random legal value for each parameter that lists them."""
+    """The command of ``spec`` with a random legal value for each parameter that lists them
+    (a list without a default: its first choice alone)."""
     overrides = {}
     for p in spec.params:
         if p.choices and not p.multiple:
             overrides[p.name] = rng.choice(p.choices).value
+        elif p.choices and p.no_default:
+            overrides[p.name] = [p.choices[0].value]
     return spec.command(**overrides)
 
 

@@ -334,7 +334,9 @@ class ParamSpecSerializer(serializers.Serializer):
     label = serializers.CharField()
     kind = serializers.ChoiceField(["unit", "figures", "number", "choice", "flag"])
     required = serializers.BooleanField()
-    default = serializers.JSONField(allow_null=True, help_text="legal now; null: left out")
+    default = serializers.JSONField(
+        allow_null=True, help_text="legal now; null: left out, or if required, no default "
+                                   "(the player must choose: nothing pre-filled)")
     multiple = serializers.BooleanField(help_text="the value is a list")
     term = serializers.CharField(help_text="a stable key for translations")
     choices = ChoiceSpecSerializer(many=True, required=False,

@@ -21,6 +21,7 @@ from config.rule_messages import localize_rule_message
 from rules.core import registry
 from rules.core.errors import RuleError
 from rules.core.facts import DECIDE, DECLARE, DICE, DRAW
+from rules.core.markers import MARKER, markers
 from rules.core.summary import CAPTURED, KILLED, REPLACED, UNCHECKED, WOUNDED, summarize
 from rules.core.terms import (
     ACTION,
@@ -176,6 +177,19 @@ def _outcome_labels() -> dict[str, str]:
         UNCHECKED: pgettext("figure outcome", "unchecked casualty"),
         REPLACED: pgettext("figure outcome", "commander replaced"),
     }
+
+
+def _markers(current: selectors.StateAt, words: Words) -> dict[str, list[dict]]:
+    """Unit id -> its figures' markers now (:mod:`rules.core.markers`, e.g. in panic), each by
+    the figure's name and the marker's label in the page's language."""
+    out: dict[str, list[dict]] = {}
+    for m in markers(current.system, current.state):
+        out.setdefault(m.unit, []).append({
+            "name": words.names.figures.get((m.unit, m.figure)) or m.figure,
+            "key": m.key,
+            "label": words.terms.label(MARKER, m.key, words.language) or m.key,
+        })
+    return out
 
 
 def _casualties(figures: list, words: Words, sides: dict[str, str]) -> list[dict]:
@@ -522,6 +536,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
     turn = _turn(current, unit_names, names)
     casualties = _casualties(figures, words, names)
     outcome_labels = _outcome_labels()
+    marked = _markers(current, words)
     for unit in units:
         unit["side_name"] = names.get(unit["side"], unit["side"])
         unit["active"] = bool(turn and turn["unit"] == unit["unit"])
@@ -532,6 +547,7 @@ def table_context(*, user, battle: Battle, version: int | None = None) -> dict:
             for f in figures
             if f.unit == unit["unit"]
         ]
+        unit["markers"] = marked.get(unit["unit"], [])
     decision_label, decision_english = (
         words.request_label(DECISION, pending) if pending.get("kind") == "decision" else ("", True)
     )

@@ -13,14 +13,19 @@ the whole table), with its parameters as :class:`ParamSpec`, typed by ``kind``:
 
 ``default`` is what a form pre-fills: sent as it is, with the other parameters' defaults, it
 is legal now. A parameter that is not ``required`` may be left out (``default`` ``None``:
-the rules' own default applies). ``choices`` lists only values legal now with the other
-parameters at their defaults; ``validate`` stays the authority over any combination.
+the rules' own default applies). A ``required`` parameter with ``default`` ``None`` has *no
+default* (:attr:`ParamSpec.no_default`): the player must choose, as a pre-filled pick would
+be a guess (who panics, whom a burst is fired at); a form pre-fills nothing, and the command
+is listed only if some choice of it (one, or for ``multiple`` all of them) is legal.
+``choices`` lists only values legal now with the other parameters at their defaults;
+``validate`` stays the authority over any combination, and refuses a parameter left empty.
 
 Labels are English; ``term`` is a stable key for translations (``"param.target"``).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -63,11 +68,26 @@ class ParamSpec:
         if self.kind not in KINDS:
             raise ValueError(f"unknown parameter kind {self.kind!r}; known: {', '.join(KINDS)}")
 
+    @property
+    def no_default(self) -> bool:
+        """Whether the player must choose it: ``required`` and nothing pre-filled."""
+        return self.required and self.default is None
+
     def values(self) -> tuple[Any, ...]:
         """The legal values listed: the choices' values, or ``(False, True)`` for a flag."""
         if self.kind == "flag":
             return (False, True)
         return tuple(c.value for c in self.choices)
+
+    def fills(self) -> list[Any]:
+        """The values that fill it with its choices: each alone (a list of one when it takes a
+        list) and, for a list of several, all of them; a number, its ``minimum`` if it has one."""
+        if self.kind == "number":
+            return [] if self.minimum is None else [self.minimum]
+        values = list(self.values())
+        if not (self.multiple or self.kind == "figures"):
+            return values
+        return [[v] for v in values] + ([values] if len(values) > 1 else [])
 
     def to_json(self) -> dict:
         out: dict = {
@@ -112,7 +132,8 @@ class CommandSpec:
 
     def command(self, **overrides: Any) -> dict:
         """The command JSON with every parameter at its default (``None`` left out), then
-        ``overrides``: ``spec.command(target="keno.1")``."""
+        ``overrides``: ``spec.command(target="keno.1")``. A parameter without a default is
+        left out unless overridden: the caller chooses it."""
         params = {p.name: _json(p.default) for p in self.params if p.default is not None}
         params.update({k: _json(v) for k, v in overrides.items()})
         out: dict = {"action": self.action}
@@ -120,6 +141,13 @@ class CommandSpec:
             out["unit"] = self.unit
         out["params"] = {k: v for k, v in params.items() if v is not None}
         return out
+
+    def fillings(self) -> list[dict]:
+        """The commands with every parameter without a default filled by one of its
+        :meth:`ParamSpec.fills` (just :meth:`command` when all have defaults): the catalogue
+        lists a command only if one of them is legal now."""
+        fills = [[(p.name, v) for v in p.fills()] for p in self.params if p.no_default]
+        return [self.command(**dict(pick)) for pick in itertools.product(*fills)]
 
     def param(self, name: str) -> ParamSpec | None:
         for p in self.params:

@@ -113,7 +113,7 @@ def _targets(command: Command) -> list:
     targets = command.params.get("targets")
     if not isinstance(targets, list | tuple) or not targets:
         raise RuleError("bad_command", field="params.targets",
-                        template=gettext_noop("targets is a list of enemy fighters"))
+                        template=gettext_noop("targets: tick at least one enemy fighter"))
     return list(targets)
 
 
@@ -505,8 +505,9 @@ def cells_near_fighters(state: Battle, fighter: Fighter, reach: int) -> list[Cel
 
 def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
     """Automatic and suppressive fire as the catalogue lists them: the enemies a burst may
-    take (each alone is legal), the cells suppressive fire may name near the fighters (the
-    default: every roll at the nearest enemy's cell, or the first cell)."""
+    take (each alone is legal; none pre-ticked, whom to fire at is the player's choice), the
+    cells suppressive fire may name near the fighters (the default: every roll at the nearest
+    enemy's cell, or the first cell)."""
     specs = []
     weapon = fighter.weapon
     if weapon is None or weapon.rof < 2:
@@ -517,8 +518,8 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
     if targets:
         specs.append(CommandSpec("auto_fire", "automatic fire", "§2.15", fighter.id,
                                  fighter.name, (ParamSpec(
-                                     "targets", "targets", "unit", default=[targets[0].value],
-                                     choices=targets, multiple=True),)))
+                                     "targets", "targets", "unit", choices=targets,
+                                     multiple=True),)))
     if weapon.rof < 3:
         return specs
     near = sorted((ranged.distance(fighter.cell, t.cell), t.cell) for t in state.fighters

@@ -33,6 +33,7 @@ from typing import Any
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError, gettext_noop
 from rules.core.facts import Command
+from rules.core.markers import Marker
 from rules.core.procedures import Action, forbid
 from rules.core.system import Effect, Step
 from rules.mercenaries import movement, panic
@@ -116,7 +117,7 @@ def _named(state: Battle, command: Command) -> list[tuple[int, Fighter]]:
         ids = [ids]
     if not isinstance(ids, list | tuple) or not ids:
         raise RuleError("bad_command", field="params.fighters",
-                        template=gettext_noop("panic names the fighters who panic"))
+                        template=gettext_noop("who panic: tick at least one fighter"))
     if len(set(map(str, ids))) != len(ids):
         raise RuleError("bad_command", field="params.fighters",
                         template=gettext_noop("a fighter is named twice"))
@@ -256,15 +257,16 @@ def stop_panic_declare(state: Battle, command: Command) -> Step:
 
 
 def table_commands(state: Battle) -> list[CommandSpec]:
-    """``panic`` for the Extras still in the fight and not in panic, of any side."""
+    """``panic`` for the Extras still in the fight and not in panic, of any side; who panics
+    has no default (the table's test says, a pre-ticked man would be a guess)."""
     extras = tuple(Choice(f.id, f.name) for f in state.fighters
                    if not f.wild_card and f.fighting_on and not f.panicked)
     if not extras:
         return []
     return [CommandSpec("panic", "panic (the table's morale test)",
                         "§2.13", params=(ParamSpec(
-                            "fighters", "who panic", "unit", default=(extras[0].value,),
-                            choices=extras, multiple=True),))]
+                            "fighters", "who panic", "unit", choices=extras,
+                            multiple=True),))]
 
 
 def commands(state: Battle, fighter: Fighter,
@@ -286,6 +288,13 @@ def commands(state: Battle, fighter: Fighter,
         specs.append(CommandSpec("stop_panic", "stop the flight", "§2.13", fighter.id,
                                  fighter.name, tuple(params)))
     return specs
+
+
+def in_panic(state: Battle) -> tuple[Marker, ...]:
+    """Who is in panic now, for his squad's card: no casualty, so not in the summary the
+    campaign takes over (the panic ends with the battle)."""
+    return tuple(Marker(f.squad, f.id, "panicked") for f in state.fighters
+                 if f.panicked and f.fighting_on)
 
 
 def fled(members: Sequence[Fighter]) -> int:

@@ -10,6 +10,7 @@ from rules.core import registry
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 from rules.core.errors import RuleError
 from rules.core.facts import Command
+from rules.core.markers import Marker
 from rules.core.odds import Distribution
 from rules.core.procedures import ProcedureMachine
 from rules.core.summary import KILLED, UNCHECKED, WOUNDED, BattleSummary, FigureOutcome, UnitSummary
@@ -415,6 +416,11 @@ class MercenariesSystem(ProcedureMachine):
                 text += f", {fled} fled"
             units.append(UnitSummary(squad.id, squad.side, squad.name, status, text))
         return BattleSummary(state.sides, tuple(figures), tuple(units))
+
+    def markers(self, state: Battle) -> tuple[Marker, ...]:
+        """What the squad cards show beside the summary (``rules.core.markers``): who is in
+        panic (§2.13)."""
+        return play_panic.in_panic(state)
 
 
 MERCENARIES_0_1 = registry.register(MercenariesSystem())

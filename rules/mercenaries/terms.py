@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rules.core.markers import MARKER
 from rules.core.terms import (
     ACTION,
     DECISION,
@@ -355,7 +356,7 @@ SENTENCES_RU = {
     "{field} must be [width, height] in cells, 1 to 4 each":
         "{field}: нужно [ширина, высота] в клетках, от 1 до 4",
     "{field} must be true or false": "{field}: нужно true или false",
-    "targets is a list of enemy fighters": "targets: нужен список вражеских бойцов",
+    "targets: tick at least one enemy fighter": "цели: отметьте хотя бы одного вражеского бойца",
     "a burst of {rof} dice has at most {rof} targets":
         "у очереди из {rof} кубов не больше {rof} целей",
     "the targets of a burst must lie within a 45° sector":
@@ -895,6 +896,7 @@ LABELS[PARAMETER].update({
     "stopped": _both("the table says it worked", "по решению стола удалось"),
 })
 LABELS[UNIT_FACT]["fled"] = _both("fled the battlefield", "бежали с поля боя")
+LABELS[MARKER] = {"panicked": _both("in panic", "в панике")}  # «в состоянии паники»
 LABELS[READING].update({
     "panic_flight": _both("whom the panicked flee", "от кого бегут паникующие"),
     "panic_rally": _both("stopping the flight", "остановка бегущих"),
@@ -924,7 +926,7 @@ SENTENCES_RU.update({
         "той стороне",
     "{fighter} is in panic in the open: he hides only in cover":
         "{fighter} в панике на открытой местности: прятаться он может лишь в укрытии",
-    "panic names the fighters who panic": "паника называет бойцов, охваченных паникой",
+    "who panic: tick at least one fighter": "кто в панике: отметьте хотя бы одного бойца",
     "a fighter is named twice": "боец назван дважды",
     "{fighter} is a Wild Card: only Extras (статисты) panic by this rule":
         "{fighter} — Личность: по этому правилу паникуют только статисты",

@@ -366,7 +366,9 @@
   }
 
   /* One input per parameter: a select for a unit or a choice, checkboxes for figures and
-   * lists, a number input with its bounds, a checkbox for a flag. */
+   * lists, a number input with its bounds, a checkbox for a flag. A required parameter
+   * without a default (the player must choose, e.g. who panics) starts empty: no box ticked,
+   * no option chosen; sent empty, the server's refusal names it. */
   function paramField(param) {
     var id = "declare-param-" + param.name;
     var common = { "data-param": param.name, "data-kind": param.kind };
@@ -402,7 +404,7 @@
       if (param.required) input.required = true;
     } else {
       input = el("select", Object.assign({ id: id }, common));
-      if (!param.required) input.appendChild(el("option", { value: "" }, "—"));
+      if (!param.required || param["default"] === null) input.appendChild(el("option", { value: "" }, "—"));
       (param.choices || []).forEach(function (choice) {
         var option = el("option", { value: JSON.stringify(choice.value) }, choice.label);
         option.selected = isDefault(param, choice.value);

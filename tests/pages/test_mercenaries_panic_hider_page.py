@@ -1,6 +1,7 @@
 """Issue 18's mechanics at the battle table in a real browser, on a phone, in English and
-Russian: panic entered at the table (§2.13), a panicked Extra offered only the flight and
-fleeing off the map, a sergeant stopping another's flight; a hider ready for discovery
+Russian: panic entered at the table (§2.13; nobody pre-ticked, an empty entry refused naming
+the field, the squad card marking who is in panic), a panicked Extra offered only the flight
+and fleeing off the map, a sergeant stopping another's flight; a hider ready for discovery
 (§2.17) interrupting the enemy who walks beside him with his prepared shot, the other Extras
 of that squad rolling Notice at his shot as a group (§2.18); a refused command's sentence."""
 import pytest
@@ -67,6 +68,8 @@ def table(live_server, browser, signed_in):
 WORDS = {
     "en": {
         "for": "For: Sgt. Rourke, Diaz, Soto, Ortega",
+        "empty": "who panic: tick at least one fighter",
+        "in_panic": ["Diaz in panic", "Soto in panic"],
         "refused": ("the fighters who panic are of one side: Soto fights for Mercenaries, "
                     "Private Ruiz for Junta; enter each side's panic on its own (§2.13)"),
         "panicked": ("Panic: Diaz, Soto (§2.13; the morale test is not in the text, its result "
@@ -91,6 +94,8 @@ WORDS = {
     },
     "ru": {
         "for": "Для: Sgt. Rourke, Diaz, Soto, Ortega",
+        "empty": "кто в панике: отметьте хотя бы одного бойца",
+        "in_panic": ["Diaz в панике", "Soto в панике"],
         "refused": ("паникующие бойцы — одной стороны: Soto воюет за сторону Mercenaries, "
                     "Private Ruiz — за Junta; панику каждой стороны вносите отдельно (§2.13)"),
         "panicked": ("Паника: Diaz, Soto (§2.13; теста морали нет в тексте, его результат "
@@ -181,6 +186,12 @@ def enter(page, battle, values):
     wait_past(page, version)
 
 
+def in_panic(page) -> list[str]:
+    """Who the squad cards mark as in panic, as a player reads them."""
+    return [" ".join(text.split())
+            for text in page.locator("ul.units [data-marker=panicked]").all_inner_texts()]
+
+
 def tick(page, fighter: str, on: bool = True):
     box = page.locator(f"[data-declare-params] input[value='\"{fighter}\"']")
     box.check() if on else box.uncheck()
@@ -202,15 +213,27 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
 
     assert page.locator("[data-pending-for]").inner_text() == words["for"]  # names, not ids
 
-    # the table enters panic for Extras of both sides: refused, the sentence says what to fix
+    # nobody is ticked to begin with: sent so, refused, naming the field; nothing is stored
     pick(page, "panic")
     assert action_fits(page)  # read whole on a phone
-    tick(page, "diaz", False)  # the first Extra is ticked to begin with
-    tick(page, "soto")
-    tick(page, "ruiz")
+    boxes = page.locator("[data-declare-params] input[type=checkbox]")
+    assert boxes.count() == 6 and page.locator(
+        "[data-declare-params] input[type=checkbox]:checked").count() == 0
     page.locator("#declare-form button[type=submit]").click()
     error = page.locator("#declare-form [data-form-error]:not([hidden])")
     error.wait_for()
+    assert error.inner_text() == words["empty"]
+    assert boxes.first.get_attribute("aria-invalid") == "true"
+    assert head(battle) == 1 and in_panic(page) == []
+    snap(page, "empty")
+
+    # the table enters panic for Extras of both sides: refused, the sentence says what to fix
+    tick(page, "soto")
+    tick(page, "ruiz")
+    page.locator("#declare-form button[type=submit]").click()
+    page.wait_for_function(
+        "(text) => document.querySelector('#declare-form [data-form-error]').textContent !== text",
+        arg=words["empty"])
     assert error.inner_text() == words["refused"]  # the rule cited once
     assert head(battle) == 1
     snap(page, "refused")
@@ -220,6 +243,9 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
     tick(page, "diaz")
     declare(page, battle)
     assert words["panicked"] in outcome(page)
+    assert in_panic(page) == words["in_panic"]  # on Alpha's card, by name
+    page.locator("#unit-alpha").screenshot(
+        path=str(artifacts_dir() / f"panic-hider-{language}-card.png"))
     snap(page, "panicked")
 
     # only the flight: Soto may walk one cell directly away, Diaz (at the edge) may flee
@@ -235,6 +261,7 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
     declare(page, battle)
     assert words["fled"] in outcome(page)
     assert words["fled_count"] in page.locator("ul.units").inner_text()
+    assert in_panic(page) == words["in_panic"][1:]  # Diaz left: counted as fled, not marked
     snap(page, "fled")
 
     # Sgt. Rourke stops Soto's flight; the table says it worked
@@ -244,6 +271,7 @@ def test_panic_and_the_prepared_hider_are_played_at_the_table_on_a_phone(table, 
     snap(page, "stop-form")
     declare(page, battle)
     assert words["stopped"] in outcome(page)
+    assert in_panic(page) == []
     pick(page, "move", "soto")
     assert page.locator("[data-declare-params] select option").count() > 1  # not only away
 

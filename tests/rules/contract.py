@@ -12,19 +12,21 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
 - every refusal (a die off the die, a die not asked for, a card not in the deck or already
   drawn, a choice not offered, a declaration while something is pending, an unknown action)
   raises ``RuleError`` and leaves the state as it was;
-- what the catalogue (``commands``) lists validates, and sampled commands it does not list
-  (another unit, a choice not offered, a number past its maximum) are refused;
+- what the catalogue (``commands``) lists validates (a parameter without a default filled by
+  one of its choices, or all of them: ``CommandSpec.fillings``), and sampled commands it does
+  not list (another unit, a choice not offered, a number past its maximum) are refused;
 - odds sum to exactly 1 and agree with a seeded Monte Carlo run of the same command (for the
   cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``);
-- every action and parameter the catalogue lists, every procedure that waits and every die
-  and decision it asks for has a label in English and in Russian in the system's terms
+- every action and parameter the catalogue lists, every procedure that waits, every die
+  and decision it asks for and every marker a card shows (``rules.core.markers``) has a
+  label in English and in Russian in the system's terms
   (``rules.core.terms``; the test toys, which no player sees, have none);
 - every effect the battles produce (every kind the log shows) has a sentence in English and
   in Russian (``Terms.effect``).
 
 The random player chooses only among what the interface offers: the catalogue's commands with
-their default parameters, random faces of the dice asked for, random cards of those still in
-the deck or bag, random options of a decision.
+their default parameters (a random choice for one without a default), random faces of the
+dice asked for, random cards of those still in the deck or bag, random options of a decision.
 """
 
 from __future__ import annotations
@@ -103,7 +105,9 @@ def random_fact(system: RuleSystem, state: Any, rng: random.Random) -> Fact | No
     specs = catalogue(system, state)
     if not specs:
         return None
-    command = rng.choice(specs).command()
+    spec = rng.choice(specs)
+    command = spec.command(**{p.name: rng.choice(p.fills()) for p in spec.params
+                              if p.no_default and p.fills()})
     return declare(command["action"], command.get("unit"), command.get("params") or {})
 
 
@@ -232,7 +236,7 @@ def unlisted_commands(specs: tuple[CommandSpec, ...]) -> list[dict]:
     units = sorted({s.unit for s in specs if s.unit is not None})
     out: list[dict] = []
     for spec in specs:
-        base = spec.command()
+        base = (spec.fillings() or [spec.command()])[0]
         for unit in units if spec.unit is not None else ():  # a table action names no unit
             if (spec.action, unit) not in listed:
                 out.append({**base, "unit": unit})
@@ -247,6 +251,21 @@ def unlisted_commands(specs: tuple[CommandSpec, ...]) -> list[dict]:
     return out
 
 
+def _some_filling_validates(system: RuleSystem, state: Any, spec: CommandSpec) -> None:
+    """The spec validates with its defaults, its parameters without a default filled by one
+    of their choices (or all): the first refusal is raised if none does."""
+    fillings = spec.fillings()
+    assert fillings, f"{spec.action}: a parameter without a default offers no choice"
+    refusal = None
+    for command in fillings:
+        try:
+            system.validate(state, command)
+            return
+        except RuleError as error:
+            refusal = refusal or error
+    raise refusal
+
+
 def check_catalogue(subject: Subject, played: Play, every: int = 3) -> None:
     system = subject.system
     for state in played.states[::every]:
@@ -255,7 +274,7 @@ def check_catalogue(subject: Subject, played: Play, every: int = 3) -> None:
             continue
         specs = catalogue(system, state)
         for spec in specs:
-            system.validate(state, spec.command())
+            _some_filling_validates(system, state, spec)
         for command in unlisted_commands(specs):
             try:
                 system.validate(state, command)
@@ -266,6 +285,7 @@ def check_catalogue(subject: Subject, played: Play, every: int = 3) -> None:
 
 def check_labels(subject: Subject, played: Play, terms) -> None:
     """What a player reads of the battle has a label of its own in both languages."""
+    from rules.core.markers import MARKER, markers
     from rules.core.terms import ACTION, DECISION, DICE, PARAMETER, PENDING
 
     system, missing = subject.system, set()
@@ -276,6 +296,8 @@ def check_labels(subject: Subject, played: Play, terms) -> None:
                 missing.add((kind, key, language))
 
     for state in played.states:
+        for marker in markers(system, state):
+            need(MARKER, marker.key)
         pending = system.pending(state)
         if isinstance(pending, AwaitingCommand):
             for spec in catalogue(system, state):

@@ -9,6 +9,7 @@ import pytest
 
 from rules.core.errors import RuleError
 from rules.core.facts import declare
+from rules.core.markers import MARKER, Marker, markers
 from rules.core.system import AwaitingCommand
 from rules.mercenaries import panic
 from rules.mercenaries.play_panic import AT_THE_TABLE
@@ -103,6 +104,10 @@ def test_panic_is_entered_at_the_table_and_its_log_says_the_morale_test_is_not_i
     assert spec.unit is None  # the table's declaration, not a fighter's
     assert {c.value for c in spec.param("fighters").choices} == {
         "diaz", "soto", "p0", "p1", "p2", "scout"}  # Extras only, of either side
+    # nobody is pre-ticked: who panics is the table's test, a default would be a guess
+    who = spec.param("fighters")
+    assert who.no_default and "fighters" not in spec.command()["params"]
+    assert who.to_json()["default"] is None and who.to_json()["required"] is True
     state, effects = panicked(state, "diaz", "soto")
     assert fighter(state, "diaz").panicked and fighter(state, "soto").panicked
     line = one(effects, "panicked")
@@ -120,7 +125,7 @@ def test_panic_is_entered_at_the_table_and_its_log_says_the_morale_test_is_not_i
     (["rourke"], "is a Wild Card: only Extras (статисты) panic by this rule (§2.13)"),
     (["diaz", "p0"], "the fighters who panic are of one side"),
     (["diaz", "diaz"], "a fighter is named twice"),
-    ([], "panic names the fighters who panic"),
+    ([], "who panic: tick at least one fighter"),
     (["nobody"], "there is no fighter 'nobody'"),
 ])
 def test_a_wild_card_or_a_bad_list_is_refused_and_nothing_changes(ids, words):
@@ -248,6 +253,20 @@ def test_fleeing_off_the_map_takes_him_out_of_the_battle_not_as_a_casualty():
     state, _ = play(state, declare("end_turn", None, {}))
     assert "can no longer resist" in str(refused(state, "finish_off", "p0",
                                                  {"target": "diaz"}))
+
+
+def test_the_squad_card_marks_who_is_in_panic_and_the_summary_does_not_change():
+    before = battle()
+    state, _ = panicked(before, "diaz", "soto")
+    assert markers(SYSTEM, state) == (Marker("s", "diaz", "panicked"),
+                                      Marker("s", "soto", "panicked"))
+    assert markers(SYSTEM, before) == ()
+    # what the campaign takes over is as it was: panic is no casualty and ends with the battle
+    assert SYSTEM.summarize(state).to_json() == SYSTEM.summarize(before).to_json()
+    assert [TERMS.label(MARKER, "panicked", lang) for lang in ("en", "ru")] == [
+        "in panic", "в панике"]
+    state, _ = _fled()  # he who fled is no longer on the table: no marker, counted as fled
+    assert markers(SYSTEM, state) == ()
 
 
 def test_one_who_is_not_in_panic_does_not_flee():

@@ -397,7 +397,9 @@ def test_the_catalogue_lists_the_new_actions_with_legal_defaults():
     assert {("auto_fire", "g1"), ("suppressive_fire", "g1"), ("area_attack", "g2"),
             ("lobbed_attack", "g3")} <= set(specs)
     for spec in specs.values():
-        SYSTEM.validate(state, spec.command())
+        SYSTEM.validate(state, spec.command(**{p.name: [p.choices[0].value]
+                                               for p in spec.params if p.no_default}))
+    assert specs["auto_fire", "g1"].param("targets").no_default  # whom to fire at: no guess
     for language in ("en", "ru"):
         for action in ("auto_fire", "suppressive_fire", "area_attack", "lobbed_attack"):
             assert TERMS.labelled("action", action, language)
