@@ -11,6 +11,12 @@ the whole table), with its parameters as :class:`ParamSpec`, typed by ``kind``:
 - ``choice`` -- one of ``choices`` (``multiple``: a list of them), e.g. a cover or a mode;
 - ``flag`` -- ``true`` or ``false``.
 
+A ``unit`` or ``choice`` with a ``count`` is a list of exactly ``count`` picks in order, each
+one of ``choices``, a choice as often as wanted (``multiple`` lists each choice at most once):
+one pick per die, e.g. the cell of each roll of suppressive fire (two dice at one cell). A
+form asks each pick on its own, labelled by the system's ``PARAMETER`` label
+``"<name>.{n}"`` (the 1-based pick, ``rules.core.terms``).
+
 ``default`` is what a form pre-fills: sent as it is, with the other parameters' defaults, it
 is legal now. A parameter that is not ``required`` may be left out (``default`` ``None``:
 the rules' own default applies). A ``required`` parameter with ``default`` ``None`` has *no
@@ -63,10 +69,15 @@ class ParamSpec:
     maximum: float | None = None
     multiple: bool = False
     term: str = ""
+    count: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown parameter kind {self.kind!r}; known: {', '.join(KINDS)}")
+        if self.count is not None and (self.kind not in ("unit", "choice") or self.multiple
+                                       or self.count < 1):
+            raise ValueError(f"{self.name}: a count of picks is for a unit or a choice that is "
+                             f"not multiple, and at least 1")
 
     @property
     def no_default(self) -> bool:
@@ -81,10 +92,13 @@ class ParamSpec:
 
     def fills(self) -> list[Any]:
         """The values that fill it with its choices: each alone (a list of one when it takes a
-        list) and, for a list of several, all of them; a number, its ``minimum`` if it has one."""
+        list) and, for a list of several, all of them; a number, its ``minimum`` if it has one;
+        with a ``count``, each choice picked ``count`` times."""
         if self.kind == "number":
             return [] if self.minimum is None else [self.minimum]
         values = list(self.values())
+        if self.count is not None:
+            return [[v] * self.count for v in values]
         if not (self.multiple or self.kind == "figures"):
             return values
         return [[v] for v in values] + ([values] if len(values) > 1 else [])
@@ -105,6 +119,8 @@ class ParamSpec:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.count is not None:
+            out["count"] = self.count
         return out
 
     @classmethod
@@ -116,6 +132,7 @@ class ParamSpec:
             data.get("minimum"), data.get("maximum"),
             bool(data.get("multiple", False)) and data["kind"] != "figures",
             data.get("term", "") if data.get("term") != f"param.{data['name']}" else "",
+            data.get("count"),
         )
 
 

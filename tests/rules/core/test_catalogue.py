@@ -1,5 +1,7 @@
 """A catalogue parameter without a default (rules.core.catalogue): the player must choose."""
 
+import pytest
+
 from rules.core.catalogue import Choice, CommandSpec, ParamSpec
 
 MEN = (Choice("diaz", "Diaz"), Choice("soto", "Soto"))
@@ -48,3 +50,27 @@ def test_fillings_fill_only_the_parameters_without_a_default():
     assert with_defaults.fillings() == [with_defaults.command()]
     assert CommandSpec("panic", "panic", params=(
         ParamSpec("fighters", "who", "unit", choices=(), multiple=True),)).fillings() == []
+
+
+CELLS = (Choice("3,0", "cell 3,0"), Choice("4,1", "cell 4,1"))
+
+
+def test_a_counted_parameter_is_a_list_of_that_many_picks_and_its_json_says_so():
+    cells = ParamSpec("cells", "cells, one a roll", "choice", default=("3,0",) * 3,
+                      choices=CELLS, count=3)
+    data = cells.to_json()
+    assert data["count"] == 3 and data["multiple"] is False
+    assert data["default"] == ["3,0", "3,0", "3,0"]
+    assert ParamSpec.from_json(data) == cells
+    assert "count" not in ParamSpec("to", "to", "choice", choices=CELLS).to_json()
+    assert cells.fills() == [["3,0"] * 3, ["4,1"] * 3]  # each choice at every pick
+
+
+@pytest.mark.parametrize("bad", [
+    {"kind": "number", "count": 2},
+    {"kind": "choice", "count": 2, "multiple": True},
+    {"kind": "choice", "count": 0},
+])
+def test_a_count_is_refused_where_it_means_nothing(bad):
+    with pytest.raises(ValueError, match="count of picks"):
+        ParamSpec("cells", "cells", **bad)
