@@ -506,8 +506,9 @@ def cells_near_fighters(state: Battle, fighter: Fighter, reach: int) -> list[Cel
 def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
     """Automatic and suppressive fire as the catalogue lists them: the enemies a burst may
     take (each alone is legal; none pre-ticked, whom to fire at is the player's choice), the
-    cells suppressive fire may name near the fighters (the default: every roll at the nearest
-    enemy's cell, or the first cell)."""
+    cells suppressive fire may name near the fighters, one pick per die of the rate of fire
+    (§2.16: a cell may take several; the default: every roll at the nearest enemy's cell, or
+    the first cell)."""
     specs = []
     weapon = fighter.weapon
     if weapon is None or weapon.rof < 2:
@@ -536,7 +537,7 @@ def commands(state: Battle, fighter: Fighter) -> list[CommandSpec]:
                              fighter.name, (ParamSpec(
                                  "cells", "cells, one a roll", "choice",
                                  default=[default] * weapon.rof, choices=legal,
-                                 multiple=True),)))
+                                 count=weapon.rof),)))
     return specs
 
 

@@ -54,12 +54,14 @@ def check_suppressive_cells(rof: int, cells: list[tuple[int, int]]) -> None:
                                               "more; this weapon has {rof}"))
     if len(cells) != rof:
         raise RuleError("bad_command", rule="§2.16", params={"rof": rof, "n": len(cells)},
+                        field="params.cells",
                         template=gettext_noop("suppressive fire makes {rof} rolls, one cell "
                                               "each; {n} cells were named"))
     named = [cells[0]]
     for previous, cell in pairwise(cells):
         if cell not in named and distance(cell, previous) > 1:
             raise RuleError("cells_not_touching", rule="§2.16", params={"cell": str(cell)},
+                            field="params.cells",
                             template=gettext_noop("cell {cell} does not touch the cell before "
                                                   "it"))
         if cell not in named:

@@ -80,6 +80,7 @@ LABELS = {
         # fire in play (play_fire, play_area)
         "targets": _both("targets", "цели"),
         "cells": _both("cells, one a roll", "клетки, по одной на бросок"),
+        "cells.{n}": _both("cell of the {nth} roll", "клетка {nth} броска"),
         "with": _both("with", "чем"),
         "at": _both("at", "куда"),
         "spotter": _both("spotter", "наводчик"),

@@ -14,7 +14,8 @@ every system in the registry (its package ships ``examples.SETUPS``) and for the
   raises ``RuleError`` and leaves the state as it was;
 - what the catalogue (``commands``) lists validates (a parameter without a default filled by
   one of its choices, or all of them: ``CommandSpec.fillings``), and sampled commands it does
-  not list (another unit, a choice not offered, a number past its maximum) are refused;
+  not list (another unit, a choice not offered, a number past its maximum, a list one pick
+  short of its ``count``) are refused;
 - odds sum to exactly 1 and agree with a seeded Monte Carlo run of the same command (for the
   cases a system lists in ``examples.ODDS_CASES`` with its ``examples.outcome_of``);
 - every action and parameter the catalogue lists, every procedure that waits, every die
@@ -245,6 +246,9 @@ def unlisted_commands(specs: tuple[CommandSpec, ...]) -> list[dict]:
             if param.kind in ("choice", "unit") and param.choices:
                 out.append({**base, "params": {**base.get("params", {}),
                                                param.name: "no such choice"}})
+            if param.count is not None and param.choices:  # one pick too few
+                out.append({**base, "params": {**base.get("params", {}), param.name:
+                                               [param.choices[0].value] * (param.count - 1)}})
             if param.kind == "number" and param.maximum is not None:
                 out.append({**base, "params": {**base.get("params", {}),
                                                param.name: param.maximum + 1}})
@@ -304,6 +308,8 @@ def check_labels(subject: Subject, played: Play, terms) -> None:
                 need(ACTION, spec.action)
                 for param in spec.params:
                     need(PARAMETER, param.name)
+                    for n in range(1, (param.count or 0) + 1):  # each pick's own label
+                        need(PARAMETER, f"{param.name}.{n}")
             continue
         if getattr(pending, "procedure", ""):
             need(PENDING, pending.procedure)

@@ -159,6 +159,27 @@ class TestSuppressiveFire:
         refused(self.state, "suppressive_fire", "w", {"cells": ["3,0", "4,1"]})
         refused(self.state, "suppressive_fire", "w", {"cells": ["3,0", "4,1", "99,0"]})
 
+    def test_a_wrong_count_of_cells_is_refused_naming_the_field(self):
+        for cells in (["3,0", "3,0"], ["3,0"] * 4):
+            error = refused(self.state, "suppressive_fire", "w", {"cells": cells},
+                            match=f"makes 3 rolls, one cell each; {len(cells)} cells")
+            assert error.field == "params.cells" and error.rule == "§2.16"
+        assert refused(self.state, "suppressive_fire", "w",
+                       {"cells": ["3,0", "5,0", "3,0"]}).field == "params.cells"
+
+    def test_the_catalogue_asks_a_cell_for_each_die_and_repeats_are_legal(self):
+        spec = next(s for s in SYSTEM.commands(self.state)
+                    if (s.action, s.unit) == ("suppressive_fire", "w"))
+        cells = spec.param("cells")
+        assert (cells.count, cells.multiple) == (3, False)  # the rifle's rate of fire
+        assert list(cells.default) == ["3,0"] * 3  # the nearest enemy's cell at every die
+        assert {"3,0", "4,1"} <= set(cells.values())
+        SYSTEM.validate(self.state, spec.command(cells=["3,0", "3,0", "4,1"]))
+        for language in ("en", "ru"):
+            assert all(TERMS.labelled("parameter", f"cells.{n}", language) for n in (1, 2, 3))
+        assert TERMS.label("parameter", "cells.2", "en") == "cell of the 2nd roll"
+        assert TERMS.label("parameter", "cells.2", "ru") == "клетка 2\u2011го броска"
+
     def test_everyone_in_a_struck_cell_friend_or_foe_checks_once(self):
         state, effects = play(self.state, declare("suppressive_fire", "w",
                                                   {"cells": ["3,0", "3,0", "4,1"]}),
