@@ -337,12 +337,15 @@ class ParamSpecSerializer(serializers.Serializer):
     default = serializers.JSONField(
         allow_null=True, help_text="legal now; null: left out, or if required, no default "
                                    "(the player must choose: nothing pre-filled)")
-    multiple = serializers.BooleanField(help_text="the value is a list")
+    multiple = serializers.BooleanField(help_text="the value is a list, each choice at most once")
     term = serializers.CharField(help_text="a stable key for translations")
     choices = ChoiceSpecSerializer(many=True, required=False,
                                    help_text="the legal values now (unit, figures, choice)")
     minimum = serializers.FloatField(required=False)
     maximum = serializers.FloatField(required=False)
+    count = serializers.IntegerField(
+        required=False, help_text="send a list of exactly this many picks, in order, each one "
+                                  "of the choices, a choice as often as wanted (one a die)")
 
 
 class CommandSpecSerializer(serializers.Serializer):
