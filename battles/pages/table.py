@@ -482,7 +482,8 @@ def _side_names(state_json: dict) -> dict[str, str]:
 def _catalogue(current: selectors.StateAt, unit_names: dict[str, str],
                words: Words) -> list[dict]:
     """What may be declared now (the rule system's catalogue, :mod:`rules.core.catalogue`),
-    with each action's label in the page's language. A system without a catalogue: each of
+    with each action's label in the page's language (and a ``count`` parameter's ``picks``,
+    the label of each pick). A system without a catalogue: each of
     its actions, for any unit or none, without parameters."""
     try:
         specs = [spec.to_json() for spec in current.system.commands(current.state)]
@@ -496,6 +497,10 @@ def _catalogue(current: selectors.StateAt, unit_names: dict[str, str],
         for param in spec["params"]:
             param["label"] = words.terms.label(PARAMETER, param["name"], words.language,
                                                names=words.name) or param["label"]
+            if "count" in param:  # each pick asked on its own: "cell of the 2nd roll"
+                param["picks"] = [
+                    words.terms.label(PARAMETER, f"{param['name']}.{n}", words.language)
+                    or f"{param['label']} {n}" for n in range(1, param["count"] + 1)]
             for choice in param.get("choices", []):
                 choice["label"] = words.terms.choice(
                     current.state, spec["unit"], param["name"], choice["value"], words.language,

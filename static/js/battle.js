@@ -112,7 +112,9 @@
       var kind = el.dataset.kind;
       if (el.dataset.list === "true") {
         params[name] = params[name] || [];
-        if (el.checked) params[name].push(JSON.parse(el.value));
+        // a checkbox when ticked; a pick of a counted list (a select) when chosen, in order
+        var chosen = el.tagName === "SELECT" ? el.value !== "" : el.checked;
+        if (chosen) params[name].push(JSON.parse(el.value));
         return;
       }
       if (kind === "flag") {
@@ -365,14 +367,39 @@
     return JSON.stringify(d) === JSON.stringify(value);
   }
 
+  /* One select per pick of a list of `count` picks (a choice may repeat: the cell of each
+   * die), in order, each labelled by the page ("cell of the 2nd roll"); pre-filled from the
+   * default's pick at its place, or empty when there is none. */
+  function picksField(param, id, common) {
+    var box = el("fieldset", { id: id });
+    box.appendChild(el("legend", {}, param.label));
+    var d = Array.isArray(param["default"]) ? param["default"] : [];
+    for (var n = 0; n < param.count; n++) {
+      var row = el("div", { "class": "field" });
+      row.appendChild(el("label", { "for": id + "-" + n }, (param.picks || [])[n] || param.label + " " + (n + 1)));
+      var input = el("select", Object.assign({ id: id + "-" + n, "data-list": "true" }, common));
+      if (d[n] === undefined) input.appendChild(el("option", { value: "" }, "—"));
+      (param.choices || []).forEach(function (choice) {
+        var option = el("option", { value: JSON.stringify(choice.value) }, choice.label);
+        option.selected = JSON.stringify(d[n]) === JSON.stringify(choice.value);
+        input.appendChild(option);
+      });
+      row.appendChild(input);
+      box.appendChild(row);
+    }
+    return box;
+  }
+
   /* One input per parameter: a select for a unit or a choice, checkboxes for figures and
-   * lists, a number input with its bounds, a checkbox for a flag. A required parameter
+   * lists, selects for a list of `count` picks, a number input with its bounds, a checkbox
+   * for a flag. A required parameter
    * without a default (the player must choose, e.g. who panics) starts empty: no box ticked,
    * no option chosen; sent empty, the server's refusal names it. */
   function paramField(param) {
     var id = "declare-param-" + param.name;
     var common = { "data-param": param.name, "data-kind": param.kind };
     var box;
+    if (param.count) return picksField(param, id, common);
     if (param.kind === "figures" || param.multiple) {
       box = el("fieldset", { id: id });
       box.appendChild(el("legend", {}, param.label));
