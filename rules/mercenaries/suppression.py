@@ -60,7 +60,8 @@ def check_suppressive_cells(rof: int, cells: list[tuple[int, int]]) -> None:
     named = [cells[0]]
     for previous, cell in pairwise(cells):
         if cell not in named and distance(cell, previous) > 1:
-            raise RuleError("cells_not_touching", rule="§2.16", params={"cell": str(cell)},
+            raise RuleError("cells_not_touching", rule="§2.16",
+                            params={"cell": f"{cell[0]},{cell[1]}"},  # as the map names it
                             field="params.cells",
                             template=gettext_noop("cell {cell} does not touch the cell before "
                                                   "it"))

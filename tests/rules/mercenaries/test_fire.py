@@ -69,7 +69,7 @@ class TestAutomaticAndSuppressiveFire:
 
     def test_suppressive_cells_touch_one_another(self):
         suppression.check_suppressive_cells(3, [(0, 0), (1, 1), (0, 0)])
-        with pytest.raises(RuleError, match=r"\(3, 3\) does not touch"):
+        with pytest.raises(RuleError, match="cell 3,3 does not touch"):
             suppression.check_suppressive_cells(3, [(0, 0), (1, 1), (3, 3)])
 
     def test_suppressive_fire_needs_rof_3_and_one_cell_a_roll(self):
