@@ -103,9 +103,12 @@ def battle_setup(seed: int = 7, per_side: int = 12) -> dict:
 
 def _params(spec, rng: random.Random) -> dict:
     """The command of ``spec`` with a random legal value for each parameter that lists them
-    (a list without a default: its first choice alone)."""
+    (a list without a default: its first choice alone; a list of ``count`` picks keeps its
+    default, as it did when it was ``multiple``)."""
     overrides = {}
     for p in spec.params:
+        if p.count is not None:
+            continue
         if p.choices and not p.multiple:
             overrides[p.name] = rng.choice(p.choices).value
         elif p.choices and p.no_default:
