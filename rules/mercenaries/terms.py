@@ -347,7 +347,7 @@ SENTENCES_RU = {
     "suppressive fire needs a rate of fire of 3 or more; this weapon has {rof}":
         "для огня на подавление нужна скорострельность от 3; у этого оружия {rof}",
     "suppressive fire makes {rof} rolls, one cell each; {n} cells were named":
-        "огонь на подавление — {rof} бросков, по клетке на бросок; названо клеток: {n}",
+        "огонь на подавление: бросков — {rof}, по клетке на бросок; названо клеток: {n}",
     "cell {cell} does not touch the cell before it":
         "клетка {cell} не соприкасается с предыдущей",
     "options must be an object": "options: нужен объект",

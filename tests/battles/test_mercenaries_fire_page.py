@@ -87,7 +87,7 @@ def test_suppressive_fire_asks_a_cell_for_each_die_in_english_and_russian(
     assert refused.status_code == 400, refused.json()  # bad_command: the request's shape
     assert refused.json()["field"] == "params.cells"
     assert refused.json()["message"].startswith(
-        "огонь на подавление — 4 бросков, по клетке на бросок; названо клеток: 3")
+        "огонь на подавление: бросков — 4, по клетке на бросок; названо клеток: 3")
     assert head(village) == 1  # nothing stored
 
     twice = {"action": "suppressive_fire", "unit": "g1",
