@@ -425,7 +425,8 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     if outcome != SUPPRESS_AND_HITS:  # no hits (a suppression changes no figure)
         if first_suppressed != ctx.first_suppressed:
             ctx = ctx._replace(first_suppressed=first_suppressed)
-        return done(battle, fx, hits.morale_followups(squads, ctx), squads=squads)
+        return done(battle, fx, hits.morale_followups(squads, ctx, hits.fire_losses(ctx)),
+                    squads=squads)
     if squads is not battle.squads:
         battle = battle._replace(squads=squads)
     potential = potential_hits(ctx.dice, ctx.range_die)

@@ -233,7 +233,7 @@ def _hit_dice(battle: BattleState, shooter: str, squad: Squad, figure: Figure, n
 
 def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Step:
     opts = battle.options
-    losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+    losses = fire_losses(ctx)
     blasts = list(ctx.blasts)
     shooter = battle.squads[ctx.shooter].id
     ranks: dict[int, list[Figure]] = {}  # the figures of the squads hit, written back at the end
@@ -279,15 +279,15 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         for sq, figures in ranks.items():
             hit[sq] = hit[sq]._replace(figures=tuple(figures))
         squads = tuple(hit)
+    if not blasts:  # the fire is over: the context is not needed again
+        return done(battle, fx, morale_followups(squads, ctx, losses), squads=squads)
     ctx = ctx._replace(
         pending_hits=(),
         hit_count=ctx.hit_count + len(ctx.pending_hits),
         losses=tuple((sq, lost, cmd) for sq, (lost, cmd) in losses.items()),
         blasts=tuple(blasts),
     )
-    if ctx.blasts:
-        return ask_blast(battle._replace(squads=squads), ctx, fx)
-    return done(battle, fx, morale_followups(squads, ctx), squads=squads)  # one copy
+    return ask_blast(battle._replace(squads=squads), ctx, fx)
 
 
 _OUTCOME_TEXT = {
@@ -384,10 +384,17 @@ def _blast(battle: BattleState, ctx: Any, chosen: tuple[str, ...]) -> Step:
 # --- 4. follow-ups --------------------------------------------------------------------------------
 
 
-def morale_followups(squads: tuple[Squad, ...], ctx: Any) -> list:
+def fire_losses(ctx: Any) -> dict[int, tuple[int, bool]]:
+    """The casualties each squad has taken from this fire so far, and whether it lost its
+    commander (§2.12): ``{squad: (casualties, commander lost)}``."""
+    return {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+
+
+def morale_followups(squads: tuple[Squad, ...], ctx: Any,
+                     losses: dict[int, tuple[int, bool]]) -> list:
     """Commander replacements and morale tests owed after this fire (§2.9, §2.12, §3.4);
-    ``squads`` are the battle's after the fire's hits."""
-    losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+    ``squads`` are the battle's after the fire's hits, ``losses`` the fire's
+    (:func:`fire_losses`)."""
     order = [ctx.target] + [sq for sq in losses if sq != ctx.target]
     out = []
     for sq in order:
