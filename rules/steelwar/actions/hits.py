@@ -74,9 +74,11 @@ def _fighting_ids(squad: Squad) -> tuple[str, ...]:
     return tuple([f.id for f in squad.figures if f.status in FIGHTING])
 
 
-def _eligible(figures: tuple[str, ...], ctx: Any, opts: Options) -> tuple[str, ...]:
-    """The figures the next hit may land on (``casualties.eligible_for_next_hit``, §2.8)."""
-    return eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
+def _eligible(figures: tuple[str, ...], ctx: Any, victims: tuple[str, ...], opts: Options
+              ) -> tuple[str, ...]:
+    """The figures the next hit may land on after ``victims``
+    (``casualties.eligible_for_next_hit``, §2.8)."""
+    return eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=victims,
                                  options=opts)
 
 
@@ -105,39 +107,45 @@ def allocate(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
         fx.append(effects.surplus_hits(target, ctx.hits - allocated))
     if allocated != ctx.hits:
         ctx = ctx._replace(hits=allocated)
-    return _next_pick(battle, ctx, fx, figures)
+    return _next_pick(battle, ctx, ctx.victims, fx, figures)
 
 
-def _next_pick(battle: BattleState, ctx: Any, fx: list[Effect],
+def _next_pick(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: list[Effect],
                figures: tuple[str, ...] | None = None) -> Step:
-    """Allocate the next hit (``figures``: the target's fighting figures, if known)."""
+    """Allocate the hit after ``victims``, the figures hit so far (``ctx.victims`` and those
+    allocated since; ``figures``: the target's fighting figures, if known)."""
     target = battle.squads[ctx.target]
     opts = battle.options
     if figures is None:
         figures = _fighting_ids(target)
-    while len(ctx.victims) < ctx.hits:
-        n = len(ctx.victims) + 1
+    while len(victims) < ctx.hits:
+        n = len(victims) + 1
         if "sniper_pick" in ctx.specials:
-            return _ask_pick(battle, ctx, fx, SNIPER_KEY, figures,
+            return _ask_pick(battle, _with_victims(ctx, victims), fx, SNIPER_KEY, figures,
                              f"the sniper's owner names the figure of {target.name} hit by hit "
                              f"{n} (§2.9)", target)
-        eligible = _eligible(figures, ctx, opts)
+        eligible = _eligible(figures, ctx, victims, opts)
         if not eligible:
-            fx.append(effects.surplus_hits(target, ctx.hits - len(ctx.victims)))
-            ctx = ctx._replace(hits=len(ctx.victims))
+            fx.append(effects.surplus_hits(target, ctx.hits - len(victims)))
+            ctx = ctx._replace(hits=len(victims))
             break
         if len(eligible) > 1 and opts.hit_allocation == "target_player_picks":
-            return _ask_pick(battle, ctx, fx, f"hit.{n}.figure", eligible,
+            return _ask_pick(battle, _with_victims(ctx, victims), fx, f"hit.{n}.figure", eligible,
                              f"{target.name}'s player names the figure hit by hit {n} (§2.8)",
                              target)
         dice = allocation_dice(len(eligible), options=opts)
         if dice:
-            return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx,
+            return ask_dice(battle, NAME, "allocate", ctx.shooter, _with_victims(ctx, victims),
                             _allocation_requests(battle, target, n, len(eligible), dice), fx)
         victim = eligible[0]
         fx.append(effects.hit_allocated(target, target.figure(victim)))
-        ctx = ctx._replace(victims=ctx.victims + (victim,))
-    return _resolve_shot(battle, ctx, fx)
+        victims += (victim,)
+    return _resolve_shot(battle, ctx, victims, fx)
+
+
+def _with_victims(ctx: Any, victims: tuple[str, ...]) -> Any:
+    """The fire context with ``victims`` as the figures hit so far."""
+    return ctx if victims == ctx.victims else ctx._replace(victims=victims)
 
 
 def _allocation_requests(battle: BattleState, target: Squad, n: int, count: int,
@@ -180,19 +188,21 @@ def _ask_pick(battle: BattleState, ctx: Any, fx: list[Effect], key: str, figures
 def _picked(battle: BattleState, ctx: Any, victim: str, fx: list[Effect]) -> Step:
     target = battle.squads[ctx.target]
     fx.append(effects.hit_allocated(target, target.figure(victim)))
-    return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx)
+    return _next_pick(battle, ctx, ctx.victims + (victim,), fx)
 
 
 # --- 2. resolution -------------------------------------------------------------------------------
 
 
-def _resolve_shot(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
+def _resolve_shot(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: list[Effect]
+                  ) -> Step:
+    """Resolve the shot's hits on ``victims``, the figures allocated."""
     autowound = "flamethrower_autowound" in ctx.specials
     fragmentation = ctx.attack == "fragmentation"
     aimed = not fragmentation and not autowound
     pending = tuple([(ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
-                     for fid in ctx.victims])
-    return _ask_hits(battle, ctx._replace(pending_hits=pending), fx)
+                     for fid in victims])
+    return _ask_hits(battle, ctx._replace(victims=victims, pending_hits=pending), fx)
 
 
 def _ask_hits(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
@@ -449,7 +459,7 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     target = battle.squads[ctx.target]
     n = len(ctx.victims) + 1
     figures = _fighting_ids(target)
-    eligible = _eligible(figures, ctx, battle.options)
+    eligible = _eligible(figures, ctx, ctx.victims, battle.options)
     values = tuple([rolls[r.key][0] for r in res.requests])
     victim = figure_at(eligible, values)  # the faces were checked against these requests
     if victim is None:
@@ -458,7 +468,7 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
                      {"hit": n, "roll": values[-1]})]
         return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx, res.requests, fx)
     fx = [effects.hit_allocated(target, target.figure(victim))]
-    return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx, figures)
+    return _next_pick(battle, ctx, ctx.victims + (victim,), fx, figures)
 
 
 def on_decide(battle: BattleState, res: Resolution, choice: Any) -> Step:
