@@ -98,26 +98,32 @@ def hit_kind(figure: Figure) -> str:
 # --- 1. allocation ------------------------------------------------------------------------------
 
 
-def allocate(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
-    """Start allocating ``ctx.hits`` potential hits to the target's figures."""
+def allocate(battle: BattleState, ctx: Any, potential: int, fx: list[Effect]) -> Step:
+    """Start allocating ``potential`` hits to the target's figures in the ranks, which the
+    context keeps until the hits are resolved (no hit changes them before)."""
     target = battle.squads[ctx.target]
     figures = _fighting_ids(target)
-    allocated = hits_to_allocate(ctx.hits, len(figures), options=battle.options)
-    if allocated < ctx.hits:
-        fx.append(effects.surplus_hits(target, ctx.hits - allocated))
-    if allocated != ctx.hits:
-        ctx = ctx._replace(hits=allocated)
-    return _next_pick(battle, ctx, ctx.victims, fx, figures)
+    allocated = hits_to_allocate(potential, len(figures), options=battle.options)
+    if allocated < potential:
+        fx.append(effects.surplus_hits(target, potential - allocated))
+    return _next_pick(battle, ctx._replace(hits=allocated, ranks=figures), ctx.victims, fx)
 
 
-def _next_pick(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: list[Effect],
-               figures: tuple[str, ...] | None = None) -> Step:
+def _ranks(battle: BattleState, ctx: Any) -> tuple[str, ...]:
+    """The target's figures in the ranks as the hits are allocated (worked out again for a
+    context saved without them)."""
+    if ctx.ranks is None:
+        return _fighting_ids(battle.squads[ctx.target])
+    return ctx.ranks
+
+
+def _next_pick(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: list[Effect]
+               ) -> Step:
     """Allocate the hit after ``victims``, the figures hit so far (``ctx.victims`` and those
-    allocated since; ``figures``: the target's fighting figures, if known)."""
+    allocated since)."""
     target = battle.squads[ctx.target]
     opts = battle.options
-    if figures is None:
-        figures = _fighting_ids(target)
+    figures = _ranks(battle, ctx)
     while len(victims) < ctx.hits:
         n = len(victims) + 1
         if "sniper_pick" in ctx.specials:
@@ -202,7 +208,7 @@ def _resolve_shot(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: l
     aimed = not fragmentation and not autowound
     pending = tuple([(ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
                      for fid in victims])
-    return _ask_hits(battle, ctx._replace(victims=victims, pending_hits=pending), fx)
+    return _ask_hits(battle, ctx._replace(victims=victims, pending_hits=pending, ranks=None), fx)
 
 
 def _ask_hits(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
@@ -458,7 +464,7 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     # allocate
     target = battle.squads[ctx.target]
     n = len(ctx.victims) + 1
-    figures = _fighting_ids(target)
+    figures = _ranks(battle, ctx)
     eligible = _eligible(figures, ctx, ctx.victims, battle.options)
     values = tuple([rolls[r.key][0] for r in res.requests])
     victim = figure_at(eligible, values)  # the faces were checked against these requests
@@ -468,7 +474,7 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
                      {"hit": n, "roll": values[-1]})]
         return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx, res.requests, fx)
     fx = [effects.hit_allocated(target, target.figure(victim))]
-    return _next_pick(battle, ctx, ctx.victims + (victim,), fx, figures)
+    return _next_pick(battle, ctx, ctx.victims + (victim,), fx)
 
 
 def on_decide(battle: BattleState, res: Resolution, choice: Any) -> Step:
