@@ -106,6 +106,7 @@ class Context(NamedTuple):
     blasts: tuple[tuple[int, str], ...] = ()  # exploding backpacks still to place, (squad, fig)
     hit_count: int = 0  # hits resolved so far (numbers the dice keys)
     losses: tuple[tuple[int, int, bool], ...] = ()  # (squad, casualties, commander lost)
+    ranks: tuple[str, ...] | None = None  # the target's figures in the ranks, while allocating
 
 
 class Shot(NamedTuple):
@@ -422,16 +423,16 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
             first_suppressed = not target.ever_suppressed
             target = target._replace(suppression=markers, ever_suppressed=True)
             squads = battle.squads_with(ctx.target, target)
+    if first_suppressed != ctx.first_suppressed:
+        ctx = ctx._replace(first_suppressed=first_suppressed)
     if outcome != SUPPRESS_AND_HITS:  # no hits (a suppression changes no figure)
-        if first_suppressed != ctx.first_suppressed:
-            ctx = ctx._replace(first_suppressed=first_suppressed)
-        return done(battle, fx, hits.morale_followups(squads, ctx), squads=squads)
+        return done(battle, fx, hits.morale_followups(squads, ctx, hits.fire_losses(ctx)),
+                    squads=squads)
     if squads is not battle.squads:
         battle = battle._replace(squads=squads)
     potential = potential_hits(ctx.dice, ctx.range_die)
     fx.append(effects.potential_hits(target, potential, sum(ctx.dice), ctx.range_die))
-    return hits.allocate(battle, ctx._replace(first_suppressed=first_suppressed, hits=potential),
-                         fx)
+    return hits.allocate(battle, ctx, potential, fx)
 
 
 def odds(battle: BattleState, cmd: Command):

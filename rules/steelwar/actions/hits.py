@@ -74,9 +74,11 @@ def _fighting_ids(squad: Squad) -> tuple[str, ...]:
     return tuple([f.id for f in squad.figures if f.status in FIGHTING])
 
 
-def _eligible(figures: tuple[str, ...], ctx: Any, opts: Options) -> tuple[str, ...]:
-    """The figures the next hit may land on (``casualties.eligible_for_next_hit``, §2.8)."""
-    return eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=ctx.victims,
+def _eligible(figures: tuple[str, ...], ctx: Any, victims: tuple[str, ...], opts: Options
+              ) -> tuple[str, ...]:
+    """The figures the next hit may land on after ``victims``
+    (``casualties.eligible_for_next_hit``, §2.8)."""
+    return eligible_for_next_hit(figures, exposed=ctx.exposed, already_hit=victims,
                                  options=opts)
 
 
@@ -96,48 +98,60 @@ def hit_kind(figure: Figure) -> str:
 # --- 1. allocation ------------------------------------------------------------------------------
 
 
-def allocate(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
-    """Start allocating ``ctx.hits`` potential hits to the target's figures."""
+def allocate(battle: BattleState, ctx: Any, potential: int, fx: list[Effect]) -> Step:
+    """Start allocating ``potential`` hits to the target's figures in the ranks, which the
+    context keeps until the hits are resolved (no hit changes them before)."""
     target = battle.squads[ctx.target]
     figures = _fighting_ids(target)
-    allocated = hits_to_allocate(ctx.hits, len(figures), options=battle.options)
-    if allocated < ctx.hits:
-        fx.append(effects.surplus_hits(target, ctx.hits - allocated))
-    if allocated != ctx.hits:
-        ctx = ctx._replace(hits=allocated)
-    return _next_pick(battle, ctx, fx, figures)
+    allocated = hits_to_allocate(potential, len(figures), options=battle.options)
+    if allocated < potential:
+        fx.append(effects.surplus_hits(target, potential - allocated))
+    return _next_pick(battle, ctx._replace(hits=allocated, ranks=figures), ctx.victims, fx)
 
 
-def _next_pick(battle: BattleState, ctx: Any, fx: list[Effect],
-               figures: tuple[str, ...] | None = None) -> Step:
-    """Allocate the next hit (``figures``: the target's fighting figures, if known)."""
+def _ranks(battle: BattleState, ctx: Any) -> tuple[str, ...]:
+    """The target's figures in the ranks as the hits are allocated (worked out again for a
+    context saved without them)."""
+    if ctx.ranks is None:
+        return _fighting_ids(battle.squads[ctx.target])
+    return ctx.ranks
+
+
+def _next_pick(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: list[Effect]
+               ) -> Step:
+    """Allocate the hit after ``victims``, the figures hit so far (``ctx.victims`` and those
+    allocated since)."""
     target = battle.squads[ctx.target]
     opts = battle.options
-    if figures is None:
-        figures = _fighting_ids(target)
-    while len(ctx.victims) < ctx.hits:
-        n = len(ctx.victims) + 1
+    figures = _ranks(battle, ctx)
+    while len(victims) < ctx.hits:
+        n = len(victims) + 1
         if "sniper_pick" in ctx.specials:
-            return _ask_pick(battle, ctx, fx, SNIPER_KEY, figures,
+            return _ask_pick(battle, _with_victims(ctx, victims), fx, SNIPER_KEY, figures,
                              f"the sniper's owner names the figure of {target.name} hit by hit "
                              f"{n} (§2.9)", target)
-        eligible = _eligible(figures, ctx, opts)
+        eligible = _eligible(figures, ctx, victims, opts)
         if not eligible:
-            fx.append(effects.surplus_hits(target, ctx.hits - len(ctx.victims)))
-            ctx = ctx._replace(hits=len(ctx.victims))
+            fx.append(effects.surplus_hits(target, ctx.hits - len(victims)))
+            ctx = ctx._replace(hits=len(victims))
             break
         if len(eligible) > 1 and opts.hit_allocation == "target_player_picks":
-            return _ask_pick(battle, ctx, fx, f"hit.{n}.figure", eligible,
+            return _ask_pick(battle, _with_victims(ctx, victims), fx, f"hit.{n}.figure", eligible,
                              f"{target.name}'s player names the figure hit by hit {n} (§2.8)",
                              target)
         dice = allocation_dice(len(eligible), options=opts)
         if dice:
-            return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx,
+            return ask_dice(battle, NAME, "allocate", ctx.shooter, _with_victims(ctx, victims),
                             _allocation_requests(battle, target, n, len(eligible), dice), fx)
         victim = eligible[0]
         fx.append(effects.hit_allocated(target, target.figure(victim)))
-        ctx = ctx._replace(victims=ctx.victims + (victim,))
-    return _resolve_shot(battle, ctx, fx)
+        victims += (victim,)
+    return _resolve_shot(battle, ctx, victims, fx)
+
+
+def _with_victims(ctx: Any, victims: tuple[str, ...]) -> Any:
+    """The fire context with ``victims`` as the figures hit so far."""
+    return ctx if victims == ctx.victims else ctx._replace(victims=victims)
 
 
 def _allocation_requests(battle: BattleState, target: Squad, n: int, count: int,
@@ -180,19 +194,21 @@ def _ask_pick(battle: BattleState, ctx: Any, fx: list[Effect], key: str, figures
 def _picked(battle: BattleState, ctx: Any, victim: str, fx: list[Effect]) -> Step:
     target = battle.squads[ctx.target]
     fx.append(effects.hit_allocated(target, target.figure(victim)))
-    return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx)
+    return _next_pick(battle, ctx, ctx.victims + (victim,), fx)
 
 
 # --- 2. resolution -------------------------------------------------------------------------------
 
 
-def _resolve_shot(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
+def _resolve_shot(battle: BattleState, ctx: Any, victims: tuple[str, ...], fx: list[Effect]
+                  ) -> Step:
+    """Resolve the shot's hits on ``victims``, the figures allocated."""
     autowound = "flamethrower_autowound" in ctx.specials
     fragmentation = ctx.attack == "fragmentation"
     aimed = not fragmentation and not autowound
     pending = tuple([(ctx.target, fid, ctx.power, autowound, fragmentation, aimed)
-                     for fid in ctx.victims])
-    return _ask_hits(battle, ctx._replace(pending_hits=pending), fx)
+                     for fid in victims])
+    return _ask_hits(battle, ctx._replace(victims=victims, pending_hits=pending, ranks=None), fx)
 
 
 def _ask_hits(battle: BattleState, ctx: Any, fx: list[Effect]) -> Step:
@@ -233,7 +249,7 @@ def _hit_dice(battle: BattleState, shooter: str, squad: Squad, figure: Figure, n
 
 def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -> Step:
     opts = battle.options
-    losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+    losses = fire_losses(ctx)
     blasts = list(ctx.blasts)
     shooter = battle.squads[ctx.shooter].id
     ranks: dict[int, list[Figure]] = {}  # the figures of the squads hit, written back at the end
@@ -271,7 +287,7 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         if counts_as_morale_casualty(outcome, options=opts) and figure.status != WOUNDED_UNCHECKED:
             lost, cmd = losses.get(sq, (0, False))
             losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
-        if not any(f.fighting for f in figures):
+        if not new.fighting and _all_down(figures):
             fx.append(effects.squad_wiped_out(squad))
     squads = battle.squads
     if ranks:  # each squad hit is copied once, whatever number of its figures were hit
@@ -279,15 +295,23 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         for sq, figures in ranks.items():
             hit[sq] = hit[sq]._replace(figures=tuple(figures))
         squads = tuple(hit)
+    if not blasts:  # the fire is over: the context is not needed again
+        return done(battle, fx, morale_followups(squads, ctx, losses), squads=squads)
     ctx = ctx._replace(
         pending_hits=(),
         hit_count=ctx.hit_count + len(ctx.pending_hits),
         losses=tuple((sq, lost, cmd) for sq, (lost, cmd) in losses.items()),
         blasts=tuple(blasts),
     )
-    if ctx.blasts:
-        return ask_blast(battle._replace(squads=squads), ctx, fx)
-    return done(battle, fx, morale_followups(squads, ctx), squads=squads)  # one copy
+    return ask_blast(battle._replace(squads=squads), ctx, fx)
+
+
+def _all_down(figures: list[Figure]) -> bool:
+    """Whether none of ``figures`` is left in the ranks (the squad is wiped out, §2.8)."""
+    for f in figures:  # noqa: SIM110 - a plain loop is cheaper than all() over a generator
+        if f.status in FIGHTING:
+            return False
+    return True
 
 
 _OUTCOME_TEXT = {
@@ -384,10 +408,17 @@ def _blast(battle: BattleState, ctx: Any, chosen: tuple[str, ...]) -> Step:
 # --- 4. follow-ups --------------------------------------------------------------------------------
 
 
-def morale_followups(squads: tuple[Squad, ...], ctx: Any) -> list:
+def fire_losses(ctx: Any) -> dict[int, tuple[int, bool]]:
+    """The casualties each squad has taken from this fire so far, and whether it lost its
+    commander (§2.12): ``{squad: (casualties, commander lost)}``."""
+    return {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+
+
+def morale_followups(squads: tuple[Squad, ...], ctx: Any,
+                     losses: dict[int, tuple[int, bool]]) -> list:
     """Commander replacements and morale tests owed after this fire (§2.9, §2.12, §3.4);
-    ``squads`` are the battle's after the fire's hits."""
-    losses = {sq: (lost, cmd) for sq, lost, cmd in ctx.losses}
+    ``squads`` are the battle's after the fire's hits, ``losses`` the fire's
+    (:func:`fire_losses`)."""
     order = [ctx.target] + [sq for sq in losses if sq != ctx.target]
     out = []
     for sq in order:
@@ -433,8 +464,8 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
     # allocate
     target = battle.squads[ctx.target]
     n = len(ctx.victims) + 1
-    figures = _fighting_ids(target)
-    eligible = _eligible(figures, ctx, battle.options)
+    figures = _ranks(battle, ctx)
+    eligible = _eligible(figures, ctx, ctx.victims, battle.options)
     values = tuple([rolls[r.key][0] for r in res.requests])
     victim = figure_at(eligible, values)  # the faces were checked against these requests
     if victim is None:
@@ -443,7 +474,7 @@ def on_dice(battle: BattleState, res: Resolution, rolls: Rolls) -> Step:
                      {"hit": n, "roll": values[-1]})]
         return ask_dice(battle, NAME, "allocate", ctx.shooter, ctx, res.requests, fx)
     fx = [effects.hit_allocated(target, target.figure(victim))]
-    return _next_pick(battle, ctx._replace(victims=ctx.victims + (victim,)), fx, figures)
+    return _next_pick(battle, ctx, ctx.victims + (victim,), fx)
 
 
 def on_decide(battle: BattleState, res: Resolution, choice: Any) -> Step:
