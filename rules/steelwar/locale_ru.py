@@ -70,6 +70,8 @@ LABELS = {
         "enemies": "противники в поле зрения",
         "squad": "отделение",
         "armoured": "бронированная цель",
+        "nearest_friend": "дюймов до ближайших дружественных войск",
+        "nearest_enemy": "дюймов до ближайшего противника",
     },
     "pending": {
         **_ACTIONS,
@@ -194,6 +196,10 @@ LABELS = {
         "regular": "регулярные",
         "veteran": "ветераны",
         "elite": "элита",
+    },
+    # a number's "none" answer (null), by parameter (§2.15)
+    "absent": {
+        "nearest_friend": "дружественных войск на столе нет",
     },
     "cover": {
         "none": "нет",
