@@ -7,7 +7,9 @@ the whole table), with its parameters as :class:`ParamSpec`, typed by ``kind``:
 - ``unit`` -- a unit among ``choices`` (``multiple``: a list of them), e.g. a target;
 - ``figures`` -- figures of the acting unit among ``choices`` (always a list), e.g. the
   weapons that may still fire; ``default`` lists those ticked unless the player unticks them;
-- ``number`` -- a number between ``minimum`` and ``maximum`` (either may be ``None``);
+- ``number`` -- a number between ``minimum`` and ``maximum`` (either may be ``None``), or one
+  of its ``choices`` if it has any: the other values it takes, e.g. ``None`` for "none on the
+  table" (a form offers them as a tick beside the number);
 - ``choice`` -- one of ``choices`` (``multiple``: a list of them), e.g. a cover or a mode;
 - ``flag`` -- ``true`` or ``false``.
 
@@ -92,10 +94,10 @@ class ParamSpec:
 
     def fills(self) -> list[Any]:
         """The values that fill it with its choices: each alone (a list of one when it takes a
-        list) and, for a list of several, all of them; a number, its ``minimum`` if it has one;
-        with a ``count``, each choice picked ``count`` times."""
+        list) and, for a list of several, all of them; a number, its choices and its
+        ``minimum`` if it has one; with a ``count``, each choice picked ``count`` times."""
         if self.kind == "number":
-            return [] if self.minimum is None else [self.minimum]
+            return list(self.values()) + ([] if self.minimum is None else [self.minimum])
         values = list(self.values())
         if self.count is not None:
             return [[v] * self.count for v in values]
@@ -150,13 +152,14 @@ class CommandSpec:
     def command(self, **overrides: Any) -> dict:
         """The command JSON with every parameter at its default (``None`` left out), then
         ``overrides``: ``spec.command(target="keno.1")``. A parameter without a default is
-        left out unless overridden: the caller chooses it."""
+        left out unless overridden: the caller chooses it (``None`` is sent as null, e.g. a
+        number's "none on the table" choice)."""
         params = {p.name: _json(p.default) for p in self.params if p.default is not None}
         params.update({k: _json(v) for k, v in overrides.items()})
         out: dict = {"action": self.action}
         if self.unit is not None:
             out["unit"] = self.unit
-        out["params"] = {k: v for k, v in params.items() if v is not None}
+        out["params"] = params
         return out
 
     def fillings(self) -> list[dict]:

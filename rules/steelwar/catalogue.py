@@ -6,8 +6,12 @@ parameters with their candidate values read from the battle (targets, the figure
 weapons may still fire, terrain, covers, psi powers...). The catalogue is then *checked by
 the rules themselves*: each candidate is kept only when the action's own ``validate``
 accepts the command built with it and the other parameters at their defaults, and a unit is
-listed for an action only when the command with every default validates. So what the
-catalogue lists validates, and ``validate`` stays the only place the rules are written.
+listed for an action only when the command with every default validates. A parameter the
+player must choose (``Param.choose``: any pre-filled value would be a guess, e.g. the enemies
+in view or the inches to the nearest friendly troops) has no default
+(:attr:`rules.core.catalogue.ParamSpec.no_default`); the action is listed when one of its
+fillings (:meth:`rules.core.catalogue.ParamSpec.fills`) validates. So what the catalogue
+lists validates, and ``validate`` stays the only place the rules are written.
 
 Parameters that only an API client needs (``path`` of a move or a charge, ``exposed``
 figures of a partly covered target, ``cover_protects`` of a shot) are not listed; clients
@@ -18,6 +22,7 @@ says when the command is sent.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -31,6 +36,7 @@ from rules.steelwar.actions.fire import _check_figures
 from rules.steelwar.actions.movement import DIRECTIONS, MODES
 from rules.steelwar.commands import is_vehicle
 from rules.steelwar.firepower import MAX_ZONE, range_zone
+from rules.steelwar.no_step_back import NO_FRIENDS_WITHIN_INCHES
 from rules.steelwar.state import COVERS, BattleState, Squad
 
 TABLE, ACTIVE, ANY = "table", "active", "any"
@@ -66,7 +72,9 @@ class Param(NamedTuple):
     ``unit``, ``figures``, ``choice``); ``default(battle, squad)`` the form's pre-filled value
     (``None``: left out; for required single choices, the first legal candidate). ``filter``
     False keeps the candidates unchecked (a list judged as a whole, e.g. the enemies in view);
-    ``offer`` ``"if_legal"`` lists a flag only when its other value validates too."""
+    ``offer`` ``"if_legal"`` lists a flag only when its other value validates too. ``choose``:
+    the player must choose, nothing is pre-filled (a number's candidates are the other values
+    it takes, e.g. ``None`` for "none on the table")."""
 
     name: str
     label: str
@@ -79,6 +87,7 @@ class Param(NamedTuple):
     multiple: bool = False
     filter: bool = True
     offer: str = "always"
+    choose: bool = False
 
 
 class Template(NamedTuple):
@@ -179,6 +188,7 @@ def _fire_range(battle: BattleState, squad: Squad) -> float | None:
 # --- the templates ----------------------------------------------------------------------------
 
 _TERRAIN = _fixed(tables.TERRAINS)
+_NONE_ON_TABLE = _const([Choice(None, "none on the table")])
 _DISTANCE = Param("distance", "distance in inches", "number", default=_const(0), minimum=0)
 
 TEMPLATES: tuple[Template, ...] = (
@@ -256,12 +266,13 @@ TEMPLATES: tuple[Template, ...] = (
     Template("panic_recovery", ACTIVE),
     Template("no_step_back", ANY, (
         Param("enemies", "enemy squads in view", "unit", multiple=True,
-              candidates=_fighting_enemies, filter=False,
-              default=lambda b, s: tuple(c.value for c in _fighting_enemies(b, s))),
+              candidates=_fighting_enemies, filter=False, choose=True),
+        # §2.15: no friendly troops within 12" (at exactly 12" they are within it)
         Param("nearest_friend", "inches to the nearest friendly troops", "number",
-              required=False, minimum=0),
-        Param("nearest_enemy", "inches to the nearest enemy", "number", required=False,
-              minimum=0),
+              candidates=_NONE_ON_TABLE, minimum=NO_FRIENDS_WITHIN_INCHES, choose=True),
+        # on a failure, an enemy within 12" takes the squad's surrender; three are in view
+        Param("nearest_enemy", "inches to the nearest enemy", "number", minimum=0,
+              choose=True),
     )),
     Template("end_no_step_back", ANY, (
         Param("enemies", "enemy squads still in view", "unit", multiple=True,
@@ -325,6 +336,9 @@ def _spec(battle: BattleState, action, template: Template, squad: Squad | None) 
                   template.params}
     defaults: dict[str, Any] = {}
     for p in template.params:
+        if p.choose:
+            defaults[p.name] = None
+            continue
         value = p.default(battle, squad) if p.default else None
         if value is None and p.required and p.kind in ("unit", "choice"):
             if not candidates[p.name]:
@@ -334,16 +348,29 @@ def _spec(battle: BattleState, action, template: Template, squad: Squad | None) 
             value = tuple(c.value for c in candidates[p.name])
         defaults[p.name] = value
 
+    filled: dict[str, Any] = {}  # the parameters the player chooses, as the probes fill them
+
     def probe(**changed: Any) -> bool:
-        params = {k: list(v) if isinstance(v, tuple) else v
-                  for k, v in {**defaults, **changed}.items() if v is not None}
+        given = {k: v for k, v in defaults.items() if v is not None}
+        given.update({**filled, **changed})  # a chosen None is sent: "none on the table"
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in given.items()}
         return _valid(battle, action, unit, params)
 
+    # parameters the player must choose: listed if one of their fillings validates, which
+    # then stands in for them while the others' values are checked
+    chosen = [p for p in template.params if p.choose]
+    if chosen:
+        picks = itertools.product(*[[(p.name, v) for v in _fills(p, candidates[p.name])]
+                                    for p in chosen])
+        first = next((dict(pick) for pick in picks if probe(**dict(pick))), None)
+        if first is None:
+            return None
+        filled.update(first)
     # required choices without a default: the first candidate that validates with the
     # others' defaults (a list of it for a multiple choice)
     for p in template.params:
         if p.required and p.kind in ("unit", "choice") and p.filter and (
-                p.default is None):
+                p.default is None) and not p.choose:
             wrap = _wrap(p)
             first = next((wrap(c.value) for c in candidates[p.name]
                           if probe(**{p.name: wrap(c.value)})), None)
@@ -371,10 +398,18 @@ def _spec(battle: BattleState, action, template: Template, squad: Squad | None) 
             kept = [c for c in kept if probe(**{p.name: wrap(c.value)})]
             if not kept and not p.required:
                 continue
+        elif p.kind == "number":
+            kept = [c for c in kept if probe(**{p.name: c.value})]
         maximum = p.maximum(battle, squad) if callable(p.maximum) else p.maximum
         params.append(ParamSpec(p.name, p.label, p.kind, p.required, default, tuple(kept),
                                 p.minimum, maximum, p.multiple))
     return _command_spec(battle, template, squad, tuple(params))
+
+
+def _fills(p: Param, candidates: list[Choice]) -> list[Any]:
+    """The values that fill a parameter the player chooses (the core's rule for them)."""
+    return ParamSpec(p.name, p.label, p.kind, choices=tuple(candidates), minimum=p.minimum,
+                     multiple=p.multiple).fills()
 
 
 def _wrap(p: Param) -> Callable[[Any], Any]:

@@ -72,6 +72,8 @@ LABELS = {
         "enemies": "enemies in view",
         "squad": "squad",
         "armoured": "armoured target",
+        "nearest_friend": "inches to the nearest friendly troops",
+        "nearest_enemy": "inches to the nearest enemy",
     },
     "pending": {
         **_ACTIONS,
@@ -196,6 +198,10 @@ LABELS = {
         "regular": "regulars",
         "veteran": "veterans",
         "elite": "elite",
+    },
+    # a number's "none" answer (null), by parameter (§2.15)
+    "absent": {
+        "nearest_friend": "none on the table",
     },
     "cover": {
         "none": "none",

@@ -70,6 +70,8 @@ LABELS = {
         "enemies": "противники в поле зрения",
         "squad": "отделение",
         "armoured": "бронированная цель",
+        "nearest_friend": "дюймов до ближайших дружественных войск",
+        "nearest_enemy": "дюймов до ближайшего противника",
     },
     "pending": {
         **_ACTIONS,
@@ -194,6 +196,10 @@ LABELS = {
         "regular": "регулярные",
         "veteran": "ветераны",
         "elite": "элита",
+    },
+    # a number's "none" answer (null), by parameter (§2.15)
+    "absent": {
+        "nearest_friend": "дружественных войск на столе нет",
     },
     "cover": {
         "none": "нет",
@@ -453,6 +459,18 @@ LABELS = {
 
 #: English template -> Russian template.
 SENTENCES = {
+    "enemies in view: name the enemy squads in direct line of sight":
+        "противники в поле зрения: укажите вражеские отделения в прямой видимости",
+    "inches to the nearest enemy: give a number of inches":
+        "дюймов до ближайшего противника: укажите число дюймов",
+    "inches to the nearest enemy: give a number of inches, not {value!r}":
+        "дюймов до ближайшего противника: укажите число дюймов, а не {value!r}",
+    "inches to the nearest friendly troops: give a number of inches or \"none on the table\"":
+        "дюймов до ближайших дружественных войск: укажите число дюймов или «дружественных войск "
+        "на столе нет»",
+    "inches to the nearest friendly troops: give a number of inches or \"none on the table\", not {value!r}":
+        "дюймов до ближайших дружественных войск: укажите число дюймов или «дружественных войск "
+        "на столе нет», а не {value!r}",
     "\"Not one step back!\" ends only when no enemy but {allowed} ones is left in view of {squad}":
         "«Ни шагу назад!» кончается, только когда в поле зрения {squad} не остаётся противников, кроме {allowed}",
     "'Not one step back!' is not allowed: {conditions}":
@@ -745,8 +763,6 @@ SENTENCES = {
         "{name}: нужен список id, а не {value!r}",
     "{name} must be a non-negative number, not {value!r}":
         "{name}: нужно неотрицательное число, а не {value!r}",
-    "{name} must be a number of inches or null, not {value!r}":
-        "{name}: нужно число дюймов или null, а не {value!r}",
     "{name} must be a string, not {value!r}":
         "{name}: нужна строка, а не {value!r}",
     "{name} must be one of {allowed}; got {value!r}":

@@ -100,8 +100,9 @@ class SteelWarTerms(Terms):
 
     def choice(self, state, unit, param, value, language, names):
         """A choice of the declare form: a figure by its role and number and its weapon
-        ("rifleman 3 · submachine gun"), a cover, terrain, mode, direction or psi power by
-        the rules' words in ``language``; ``None`` leaves the catalogue's English label."""
+        ("rifleman 3 · submachine gun"), a cover, terrain, mode, direction, psi power or a
+        number's "none" answer by the rules' words in ``language``; ``None`` leaves the
+        catalogue's English label."""
         language = language_of(language)
         if param in _FIGURE_PARAMS:
             squad = next((s for s in state.squads if s.id == unit), None)
@@ -115,6 +116,8 @@ class SteelWarTerms(Terms):
             return f"{name} · {self._weapon(figure.weapon, language)}" if figure.weapon else name
         if language == "en":
             return None
+        if value is None:  # a number's "none" answer: "none on the table"
+            return self.label("absent", param, language)
         if isinstance(value, bool):
             return yes_no(value, language)
         if param in _TERRAIN_PARAMS:

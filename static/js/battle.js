@@ -110,6 +110,11 @@
     form.querySelectorAll("[data-declare-params] [data-param]").forEach(function (el) {
       var name = el.dataset.param;
       var kind = el.dataset.kind;
+      if (el.dataset.other === "true") {
+        if (el.checked) params[name] = JSON.parse(el.value);
+        return;
+      }
+      if (el.disabled) return;
       if (el.dataset.list === "true") {
         params[name] = params[name] || [];
         // a checkbox when ticked; a pick of a counted list (a select) when chosen, in order
@@ -392,9 +397,10 @@
 
   /* One input per parameter: a select for a unit or a choice, checkboxes for figures and
    * lists, selects for a list of `count` picks, a number input with its bounds, a checkbox
-   * for a flag. A required parameter
-   * without a default (the player must choose, e.g. who panics) starts empty: no box ticked,
-   * no option chosen; sent empty, the server's refusal names it. */
+   * for a flag. A number's choices are the other values it takes (null: "none on the table"),
+   * each a tick beside it that stands for the number. A required parameter without a default
+   * (the player must choose, e.g. who panics) starts empty: no box ticked, no option chosen;
+   * sent empty, the server's refusal names it. */
   function paramField(param) {
     var id = "declare-param-" + param.name;
     var common = { "data-param": param.name, "data-kind": param.kind };
@@ -429,6 +435,17 @@
       if (param.maximum !== undefined) input.max = param.maximum;
       if (param["default"] !== null) input.value = param["default"];
       if (param.required) input.required = true;
+      box.appendChild(input);
+      (param.choices || []).forEach(function (choice, n) {
+        var row = el("div", { "class": "choice" });
+        var other = el("input", Object.assign({ type: "checkbox", id: id + "-" + n, value: JSON.stringify(choice.value), "data-other": "true" }, common));
+        other.checked = param["default"] !== null && isDefault(param, choice.value);  // null: nothing pre-filled
+        input.disabled = input.disabled || other.checked;
+        row.appendChild(other);
+        row.appendChild(el("label", { "for": id + "-" + n }, choice.label));
+        box.appendChild(row);
+      });
+      return box;
     } else {
       input = el("select", Object.assign({ id: id }, common));
       if (!param.required || param["default"] === null) input.appendChild(el("option", { value: "" }, "—"));
@@ -440,6 +457,16 @@
     }
     box.appendChild(input);
     return box;
+  }
+
+  /* A number's other value ticked (or unticked): the number is not asked for meanwhile, the
+   * other ticks of it are unticked. */
+  function otherValue(tick) {
+    var box = tick.closest(".field");
+    box.querySelectorAll("[data-other]").forEach(function (other) {
+      if (other !== tick) other.checked = false;
+    });
+    box.querySelector("input[type=number]").disabled = tick.checked;
   }
 
   function drawParams(form) {
@@ -475,6 +502,7 @@
   root.addEventListener("change", function (event) {
     var form = event.target.form;
     if (!form || !form.querySelector("[data-declare-params]")) return;
+    if (event.target.dataset.other === "true") otherValue(event.target);
     if (event.target.name === "action") drawUnits(form);
     if (event.target.name === "action" || event.target.name === "unit") drawParams(form);
   });

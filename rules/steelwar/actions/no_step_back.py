@@ -50,7 +50,7 @@ from rules.steelwar.actions.procedure import (
     request,
     spend_actions,
 )
-from rules.steelwar.commands import acting_squad, param, texts
+from rules.steelwar.commands import acting_squad, texts
 from rules.steelwar.morale import STEADY
 from rules.steelwar.no_step_back import (
     MORALE_AFTER,
@@ -90,21 +90,39 @@ def fearsome(squad: Squad) -> bool:
     return squad.fearsome or squad.no_step_back
 
 
+#: What the players must say of each distance, naming it as the form does: (left out, bad).
+_ASK = {
+    "nearest_friend": (
+        gettext_noop("inches to the nearest friendly troops: give a number of inches or "
+                     "\"none on the table\""),
+        gettext_noop("inches to the nearest friendly troops: give a number of inches or "
+                     "\"none on the table\", not {value!r}"),
+    ),
+    "nearest_enemy": (
+        gettext_noop("inches to the nearest enemy: give a number of inches"),
+        gettext_noop("inches to the nearest enemy: give a number of inches, not {value!r}"),
+    ),
+}
+
+
 def _inches_or_none(cmd: Command, name: str) -> float | None:
-    value = param(cmd, name)
+    """A distance the players measure: inches, or null for "none on the table"."""
+    missing, bad = _ASK[name]
+    if name not in cmd.params:
+        raise RuleError("bad_command", template=missing, field=f"params.{name}")
+    value = cmd.params[name]
     if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
                               or value < 0):
-        raise RuleError(
-            "bad_command",
-            template=gettext_noop("{name} must be a number of inches or null, not {value!r}"),
-            params={"name": name, "value": value},
-            field=f"params.{name}",
-        )
+        raise RuleError("bad_command", template=bad, params={"value": value},
+                        field=f"params.{name}")
     return value
 
 
 def _grades_in_view(battle: BattleState, squad: Squad, cmd: Command) -> list[str]:
     """The morale grades of the enemy squads the players say are in view."""
+    if "enemies" not in cmd.params:
+        raise RuleError("bad_command", field="params.enemies", template=gettext_noop(
+            "enemies in view: name the enemy squads in direct line of sight"))
     grades = []
     for enemy_id in texts(cmd, "enemies"):
         _, enemy = battle.squad(enemy_id)

@@ -34,6 +34,12 @@ def test_fills_are_each_choice_alone_and_for_a_list_all_of_them():
     assert ParamSpec("x", "x", "unit", choices=(), multiple=True).fills() == []
     assert ParamSpec("n", "n", "number", minimum=2).fills() == [2]
     assert ParamSpec("n", "n", "number").fills() == []
+    none = ParamSpec("n", "n", "number", choices=(Choice(None, "none on the table"),),
+                     minimum=12)
+    assert none.fills() == [None, 12]  # the other values it takes, then its minimum
+    assert CommandSpec("x", "x", params=(none,)).fillings() == [
+        {"action": "x", "params": {"n": None}}, {"action": "x", "params": {"n": 12}}]
+    assert ParamSpec.from_json(none.to_json()) == none
     assert ParamSpec("f", "f", "flag").fills() == [False, True]
 
 

@@ -17,6 +17,8 @@ from rules.steelwar.actions import ACTIONS
 from rules.steelwar.catalogue import TEMPLATES
 from tests.rules.steelwar.fold_support import SYSTEM, Table, keno_partisans, setup, squad
 from tests.rules.steelwar.pinned_battles import load
+from tests.rules.steelwar.test_fold_no_step_back import patch as nsb_patch
+from tests.rules.steelwar.test_fold_no_step_back import table as nsb_table
 
 
 def accepted(state, command: dict) -> bool:
@@ -25,6 +27,21 @@ def accepted(state, command: dict) -> bool:
     except RuleError:
         return False
     return True
+
+
+#: Numbers whose minimum is the rule's limit, itself refused: friendly troops at 12" are
+#: within 12" (§2.15).
+LIMIT_REFUSED = {"nearest_friend"}
+
+
+def chosen(state, spec: CommandSpec) -> dict:
+    """The parameters without a default, as the first of the spec's fillings that validates
+    fills them (the catalogue lists a spec only if one does)."""
+    free = {p.name for p in spec.params if p.no_default}
+    for command in spec.fillings():
+        if accepted(state, command):
+            return {k: v for k, v in command["params"].items() if k in free}
+    raise AssertionError(f"no filling of {spec} validates")
 
 
 def check_catalogue(state) -> list[CommandSpec]:
@@ -37,32 +54,41 @@ def check_catalogue(state) -> list[CommandSpec]:
     assert len(listed) == len(specs), "one spec per action and unit"
     for spec in specs:
         assert CommandSpec.from_json(spec.to_json()) == spec
-        command = spec.command()
+        filled = chosen(state, spec)
+        command = spec.command(**filled)
         assert accepted(state, command), command
         for p in spec.params:
             if p.kind == "figures":
                 for c in p.choices:
-                    assert accepted(state, spec.command(**{p.name: [c.value]})), (spec, c)
+                    assert accepted(state, spec.command(**{**filled, p.name: [c.value]})), (
+                        spec, c)
                 offered = {c.value for c in p.choices}
                 squad_ = state.squads[state.index[spec.unit]]
                 for figure in squad_.figures:
                     if figure.id not in offered:  # a figure that may not fire now
-                        bad = spec.command(**{p.name: [figure.id]})
+                        bad = spec.command(**{**filled, p.name: [figure.id]})
                         assert not accepted(state, bad), bad
             elif p.kind in ("unit", "choice"):
                 wrap = (lambda v: [v]) if p.multiple else (lambda v: v)
                 if p.multiple and p.kind == "unit" and p.name == "enemies":
                     continue  # judged as a whole (the enemies in view); the default is checked
                 for c in p.choices:
-                    assert accepted(state, spec.command(**{p.name: wrap(c.value)})), (spec, c)
+                    assert accepted(state, spec.command(**{**filled, p.name: wrap(c.value)})), (
+                        spec, c)
                 if p.kind == "unit" and p.required:
                     offered = {c.value for c in p.choices}
                     for other in state.squads:
                         if other.id not in offered:
-                            bad = spec.command(**{p.name: wrap(other.id)})
+                            bad = spec.command(**{**filled, p.name: wrap(other.id)})
                             assert not accepted(state, bad), bad
-            elif p.kind == "number" and p.minimum is not None:
-                assert accepted(state, spec.command(**{p.name: p.minimum})), (spec, p)
+            elif p.kind == "number":
+                for c in p.choices:  # e.g. null: "none on the table"
+                    assert accepted(state, spec.command(**{**filled, p.name: c.value})), (spec, c)
+                if p.minimum is not None:
+                    edge = spec.command(**{**filled, p.name: p.minimum})
+                    assert accepted(state, edge) is (p.name not in LIMIT_REFUSED), edge
+                    if p.name in LIMIT_REFUSED:
+                        assert accepted(state, spec.command(**{**filled, p.name: p.minimum + 0.5}))
     # a unit not listed for an action is refused the listed command's parameters
     by_action: dict[str, list[CommandSpec]] = {}
     for spec in specs:
@@ -72,7 +98,7 @@ def check_catalogue(state) -> list[CommandSpec]:
             continue
         for other in state.squads:
             if (action, other.id) not in listed:
-                bad = {**some[0].command(), "unit": other.id}
+                bad = {**some[0].command(**chosen(state, some[0])), "unit": other.id}
                 assert not accepted(state, bad), bad
     return specs
 
@@ -181,3 +207,62 @@ def test_declaring_what_the_catalogue_lists_is_accepted_by_the_fold():
     c = fire.command(distance=4)
     t.apply(declare(c["action"], c["unit"], c["params"]))
     assert t.pending_keys()[-1] == "target.range"
+
+
+# --- "Not one step back!" (§2.15): what the player must say is not pre-filled -------------------
+
+
+def _no_step_back(state, unit: str = "keno.g") -> CommandSpec | None:
+    return next((s for s in check_catalogue(state)
+                 if s.action == "no_step_back" and s.unit == unit), None)
+
+
+def test_no_step_back_is_listed_when_legal_with_nothing_pre_filled():
+    t = nsb_table()
+    t.activate("keno.g")
+    spec = _no_step_back(t.state)
+    assert spec is not None
+    enemies, friend, enemy = spec.params
+    assert (enemies.name, enemies.no_default, enemies.multiple) == ("enemies", True, True)
+    assert [c.value for c in enemies.choices] == ["steel.1", "steel.2", "steel.3", "steel.4"]
+    assert (friend.name, friend.no_default, friend.minimum) == ("nearest_friend", True, 12)
+    assert friend.choices == (Choice(None, "none on the table"),)
+    assert (enemy.name, enemy.no_default, enemy.minimum) == ("nearest_enemy", True, 0)
+    assert spec.command() == {"action": "no_step_back", "unit": "keno.g", "params": {}}
+    assert not accepted(t.state, spec.command())  # sent empty, it is refused
+    sent = spec.command(enemies=["steel.1", "steel.2", "steel.3"], nearest_friend=None,
+                        nearest_enemy=20)
+    assert sent["params"]["nearest_friend"] is None and accepted(t.state, sent)
+    assert accepted(t.state, {**sent, "params": {**sent["params"], "nearest_friend": 12.5}})
+    assert not accepted(t.state, {**sent, "params": {**sent["params"], "nearest_friend": 12}})
+
+
+@pytest.mark.parametrize("change", [
+    {"cover": "none"},        # neither in cover nor prone
+    {"morale": "broken"},     # worse than Shaken
+    {"no_step_back": True},   # already in the state
+])
+def test_no_step_back_is_not_listed_when_a_condition_fails(change):
+    t = nsb_table()
+    nsb_patch(t, "keno.g", **change)
+    t.activate("keno.g")
+    assert _no_step_back(t.state) is None
+
+
+def test_no_step_back_is_not_listed_with_fewer_than_three_enemies_on_the_table():
+    t = nsb_table()
+    for n in (3, 4):
+        nsb_patch(t, f"steel.{n}", presence="removed")
+    t.activate("keno.g")
+    assert _no_step_back(t.state) is None
+
+
+def test_end_no_step_back_is_listed_only_for_a_squad_in_the_state():
+    t = nsb_table()
+    assert not [s for s in check_catalogue(t.state) if s.action == "end_no_step_back"]
+    nsb_patch(t, "keno.g", no_step_back=True)
+    (end,) = [s for s in check_catalogue(t.state) if s.action == "end_no_step_back"]
+    (enemies,) = end.params
+    assert enemies.default == () and not enemies.no_default  # nothing ticked: none in view
+    assert accepted(t.state, end.command())
+    assert not accepted(t.state, end.command(enemies=["steel.1"]))  # a Steady enemy in view
