@@ -21,6 +21,7 @@ state's format always has.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -212,9 +213,10 @@ class BattleState(NamedTuple):
     index: Mapping[str, int]  # squad id -> position; derived, shared, not serialised
     turn: int = 1
     activated: frozenset[int] = frozenset()  # squads (positions) activated this turn (§1)
-    # who fired at whom this turn (§2.12 Broken shoots only back): (target id, shooter id), in
-    # squad order, each target's shooters in the order they fired (the JSON's fired_at_by)
-    fired_upon: tuple[tuple[str, str], ...] = ()
+    # who fired at whom this turn (§2.12 Broken shoots only back): (target position, shooter
+    # id), in squad order, each target's shooters in the order they fired (the JSON's
+    # fired_at_by)
+    fired_upon: tuple[tuple[int, str], ...] = ()
     activation: Activation | None = None
     resolution: Resolution | None = None  # the procedure in progress (rules.core.procedures)
     queue: tuple[Followup, ...] = ()  # its follow-ups; their ``unit`` is a squad position
@@ -248,17 +250,16 @@ class BattleState(NamedTuple):
 
     def has_fired_at(self, shooter_id: str, target_id: str) -> bool:
         """Whether squad ``shooter_id`` has fired at squad ``target_id`` this turn."""
-        return (target_id, shooter_id) in self.fired_upon
+        return (self.index[target_id], shooter_id) in self.fired_upon
 
-    def fired_upon_with(self, shooter_id: str, target_id: str) -> tuple[tuple[str, str], ...]:
+    def fired_upon_with(self, shooter_id: str, target_id: str) -> tuple[tuple[int, str], ...]:
         """``fired_upon`` with ``shooter_id`` firing at ``target_id``, kept in squad order."""
-        if self.has_fired_at(shooter_id, target_id):
-            return self.fired_upon
-        index, pairs = self.index, self.fired_upon
-        at, k = index[target_id], len(pairs)
-        while k and index[pairs[k - 1][0]] > at:  # the pair goes after its target's shooters
-            k -= 1
-        return pairs[:k] + ((target_id, shooter_id),) + pairs[k:]
+        at = self.index[target_id]
+        pair, pairs = (at, shooter_id), self.fired_upon
+        if pair in pairs:
+            return pairs
+        k = bisect_left(pairs, (at + 1,))  # after the target's shooters so far
+        return pairs[:k] + (pair,) + pairs[k:]
 
 
 _MEMOS: dict[Options, dict] = {}
@@ -352,7 +353,7 @@ def to_json(battle: BattleState, rulebook: Rulebook) -> dict[str, Any]:
     for i in battle.activated:
         squads[i]["activated"] = True
     for target, shooter in battle.fired_upon:
-        squads[battle.index[target]].setdefault("fired_at_by", []).append(shooter)
+        squads[target].setdefault("fired_at_by", []).append(shooter)
     if battle.activation is not None:
         out["activation"] = _compact(battle.activation)
     if battle.resolution is not None:
@@ -391,7 +392,7 @@ def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
         index=make_index(squads),
         turn=d["turn"],
         activated=frozenset(i for i, s in enumerate(d["squads"]) if s.get("activated")),
-        fired_upon=tuple((s["id"], shooter) for s in d["squads"]
+        fired_upon=tuple((i, shooter) for i, s in enumerate(d["squads"])
                          for shooter in s.get("fired_at_by", ())),
         activation=activation,
         resolution=resolution,
