@@ -75,10 +75,12 @@ def flag(cmd: Command, name: str, default: bool = False) -> bool:
 
 def choice(cmd: Command, name: str, choices: Iterable[str], default: Any = _REQUIRED) -> Any:
     value = cmd.params.get(name, default)
+    if value is None and default is None:  # an optional choice not made
+        return None
     if value is _REQUIRED:
         raise _missing(cmd, name)
     allowed = choices if choices.__class__ is tuple else tuple(choices)
-    if value not in allowed and not (value is None and default is None):
+    if value not in allowed:
         raise _bad(name, gettext_noop("{name} must be one of {allowed}; got {value!r}"),
                    allowed=", ".join(allowed), value=value)
     return value
