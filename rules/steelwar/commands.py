@@ -101,12 +101,14 @@ def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
     """A list of strings (ids), at most ``LIMITS.list_items`` of them; a single string is
     accepted as a list of one."""
     value = cmd.params.get(name, default)
-    if value is _REQUIRED:
-        raise _missing(cmd, name)
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list | tuple):
-        raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"), value=value)
+    if value.__class__ is not list:  # a JSON list: the common case
+        if value is _REQUIRED:
+            raise _missing(cmd, name)
+        if isinstance(value, str):
+            return (value,)
+        if not isinstance(value, list | tuple):
+            raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"),
+                       value=value)
     if len(value) > LIMITS.list_items:
         raise exceeded(LIMITS, "list_items", len(value), f"params.{name}")
     for v in value:
