@@ -270,17 +270,18 @@ _MEMO_ENTRIES = 100_000
 def memo(options: Options) -> dict:
     """A cache of pure lookups for battles played under ``options`` (terrain classes, what a
     morale grade allows...), shared by every battle played under equal options (the lookups
-    depend on nothing else); the oldest are dropped. The last one asked for is answered
-    first (a fact asks several times for its battle's)."""
+    depend on nothing else); the oldest are dropped, and one grown past ``_MEMO_ENTRIES`` (a
+    pathological stream) starts again when a battle under other options hands it back. The
+    last one asked for is answered first, as it is (a fact asks several times for its
+    battle's)."""
     global _LAST
     last = _LAST
     if last[0] is options:
-        cache = last[1]
-    else:
-        cache = _memo(options)
-        _LAST = (options, cache)
+        return last[1]
+    cache = _memo(options)
     if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
         cache.clear()
+    _LAST = (options, cache)
     return cache
 
 
