@@ -75,10 +75,12 @@ def flag(cmd: Command, name: str, default: bool = False) -> bool:
 
 def choice(cmd: Command, name: str, choices: Iterable[str], default: Any = _REQUIRED) -> Any:
     value = cmd.params.get(name, default)
+    if value is None and default is None:  # an optional choice not made
+        return None
     if value is _REQUIRED:
         raise _missing(cmd, name)
     allowed = choices if choices.__class__ is tuple else tuple(choices)
-    if value not in allowed and not (value is None and default is None):
+    if value not in allowed:
         raise _bad(name, gettext_noop("{name} must be one of {allowed}; got {value!r}"),
                    allowed=", ".join(allowed), value=value)
     return value
@@ -99,12 +101,14 @@ def texts(cmd: Command, name: str, default: Any = _REQUIRED) -> tuple[str, ...]:
     """A list of strings (ids), at most ``LIMITS.list_items`` of them; a single string is
     accepted as a list of one."""
     value = cmd.params.get(name, default)
-    if value is _REQUIRED:
-        raise _missing(cmd, name)
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list | tuple):
-        raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"), value=value)
+    if value.__class__ is not list:  # a JSON list: the common case
+        if value is _REQUIRED:
+            raise _missing(cmd, name)
+        if isinstance(value, str):
+            return (value,)
+        if not isinstance(value, list | tuple):
+            raise _bad(name, gettext_noop("{name} must be a list of ids, not {value!r}"),
+                       value=value)
     if len(value) > LIMITS.list_items:
         raise exceeded(LIMITS, "list_items", len(value), f"params.{name}")
     for v in value:

@@ -21,6 +21,7 @@ state's format always has.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -216,9 +217,10 @@ class BattleState(NamedTuple):
     index: Mapping[str, int]  # squad id -> position; derived, shared, not serialised
     turn: int = 1
     activated: frozenset[int] = frozenset()  # squads (positions) activated this turn (§1)
-    # who fired at whom this turn (§2.12 Broken shoots only back): (target id, shooter id), in
-    # squad order, each target's shooters in the order they fired (the JSON's fired_at_by)
-    fired_upon: tuple[tuple[str, str], ...] = ()
+    # who fired at whom this turn (§2.12 Broken shoots only back): (target position, shooter
+    # id), in squad order, each target's shooters in the order they fired (the JSON's
+    # fired_at_by)
+    fired_upon: tuple[tuple[int, str], ...] = ()
     activation: Activation | None = None
     resolution: Resolution | None = None  # the procedure in progress (rules.core.procedures)
     queue: tuple[Followup, ...] = ()  # its follow-ups; their ``unit`` is a squad position
@@ -252,17 +254,16 @@ class BattleState(NamedTuple):
 
     def has_fired_at(self, shooter_id: str, target_id: str) -> bool:
         """Whether squad ``shooter_id`` has fired at squad ``target_id`` this turn."""
-        return (target_id, shooter_id) in self.fired_upon
+        return (self.index[target_id], shooter_id) in self.fired_upon
 
-    def fired_upon_with(self, shooter_id: str, target_id: str) -> tuple[tuple[str, str], ...]:
+    def fired_upon_with(self, shooter_id: str, target_id: str) -> tuple[tuple[int, str], ...]:
         """``fired_upon`` with ``shooter_id`` firing at ``target_id``, kept in squad order."""
-        if self.has_fired_at(shooter_id, target_id):
-            return self.fired_upon
-        index, pairs = self.index, self.fired_upon
-        at, k = index[target_id], len(pairs)
-        while k and index[pairs[k - 1][0]] > at:  # the pair goes after its target's shooters
-            k -= 1
-        return pairs[:k] + ((target_id, shooter_id),) + pairs[k:]
+        at = self.index[target_id]
+        pair, pairs = (at, shooter_id), self.fired_upon
+        if pair in pairs:
+            return pairs
+        k = bisect_left(pairs, (at + 1,))  # after the target's shooters so far
+        return pairs[:k] + (pair,) + pairs[k:]
 
 
 _MEMOS: dict[Options, dict] = {}
@@ -273,17 +274,18 @@ _MEMO_ENTRIES = 100_000
 def memo(options: Options) -> dict:
     """A cache of pure lookups for battles played under ``options`` (terrain classes, what a
     morale grade allows...), shared by every battle played under equal options (the lookups
-    depend on nothing else); the oldest are dropped. The last one asked for is answered
-    first (a fact asks several times for its battle's)."""
+    depend on nothing else); the oldest are dropped, and one grown past ``_MEMO_ENTRIES`` (a
+    pathological stream) starts again when a battle under other options hands it back. The
+    last one asked for is answered first, as it is (a fact asks several times for its
+    battle's)."""
     global _LAST
     last = _LAST
     if last[0] is options:
-        cache = last[1]
-    else:
-        cache = _memo(options)
-        _LAST = (options, cache)
+        return last[1]
+    cache = _memo(options)
     if len(cache) > _MEMO_ENTRIES:  # a pathological stream: start again
         cache.clear()
+    _LAST = (options, cache)
     return cache
 
 
@@ -356,7 +358,7 @@ def to_json(battle: BattleState, rulebook: Rulebook) -> dict[str, Any]:
     for i in battle.activated:
         squads[i]["activated"] = True
     for target, shooter in battle.fired_upon:
-        squads[battle.index[target]].setdefault("fired_at_by", []).append(shooter)
+        squads[target].setdefault("fired_at_by", []).append(shooter)
     if battle.activation is not None:
         out["activation"] = _compact(battle.activation)
     if battle.resolution is not None:
@@ -395,7 +397,7 @@ def from_json(d: Mapping[str, Any], rulebook: Rulebook) -> BattleState:
         index=make_index(squads),
         turn=d["turn"],
         activated=frozenset(i for i, s in enumerate(d["squads"]) if s.get("activated")),
-        fired_upon=tuple((s["id"], shooter) for s in d["squads"]
+        fired_upon=tuple((i, shooter) for i, s in enumerate(d["squads"])
                          for shooter in s.get("fired_at_by", ())),
         activation=activation,
         resolution=resolution,

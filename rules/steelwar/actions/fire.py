@@ -125,10 +125,6 @@ def _firing_figures(squad: Squad, figure_ids: tuple[str, ...]) -> list:
     return [squad.figure(fid) for fid in figure_ids]
 
 
-def _weapons_firing(squad: Squad, figure_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    return _weapon_counts(_firing_figures(squad, figure_ids))
-
-
 def _weapon_counts(figures: list) -> tuple[tuple[str, int], ...]:
     """firepower's "weapons firing": ``(weapon id, count)`` in the order they first appear."""
     counts: dict[str, int] = {}
@@ -144,7 +140,8 @@ def _check_figures(battle: BattleState, squad: Squad, figures: list) -> None:
     squad's (§2.10)."""
     act = battle.activation
     fired = act.fired if act is not None and battle.squads[act.squad].id == squad.id else ()
-    emplaced = squad.embarked_in is None and not squad.limbered
+    limbered = squad.limbered
+    emplaced = squad.embarked_in is None and not limbered
     for figure in figures:
         fid = figure.id
         if figure.status not in FIGHTING:
@@ -156,7 +153,8 @@ def _check_figures(battle: BattleState, squad: Squad, figures: list) -> None:
                 fid=fid,
                 status=terms.figure_status(figure.status),
             )
-        if figure.weapon is None:
+        weapon_id = figure.weapon
+        if weapon_id is None:
             raise forbid(
                 gettext_noop("{squad}'s figure {fid} has no weapon"),
                 RULE,
@@ -164,12 +162,14 @@ def _check_figures(battle: BattleState, squad: Squad, figures: list) -> None:
                 squad=squad.name,
                 fid=fid,
             )
-        weapon = tables.weapon(figure.weapon)
-        if squad.limbered and (weapon.man_sized or weapon.heavy_ground_mount):
-            raise forbid(gettext_noop("{squad}'s {weapon} is hitched or packed: unlimber it first"),
-                         "§2.2", "params.weapons", squad=squad.name, weapon=terms.weapon(weapon))
+        if limbered:
+            weapon = tables.weapon(weapon_id)
+            if weapon.man_sized or weapon.heavy_ground_mount:
+                raise forbid(
+                    gettext_noop("{squad}'s {weapon} is hitched or packed: unlimber it first"),
+                    "§2.2", "params.weapons", squad=squad.name, weapon=terms.weapon(weapon))
         if fid in fired:  # a weapon that has not fired this activation may always fire once
-            allowed = fires_per_activation(figure.weapon, ground_emplaced=emplaced)
+            allowed = fires_per_activation(weapon_id, ground_emplaced=emplaced)
             if fired.count(fid) >= allowed:
                 raise forbid(
                     gettext_noop(
@@ -182,16 +182,17 @@ def _check_figures(battle: BattleState, squad: Squad, figures: list) -> None:
                     RULE,
                     "params.weapons",
                     squad=squad.name,
-                    weapon=terms.weapon(weapon),
+                    weapon=terms.weapon(tables.weapon(weapon_id)),
                     fid=fid,
                 )
-        if figure.ammo is not None and figure.ammo <= 0:
+        ammo = figure.ammo
+        if ammo is not None and ammo <= 0:
             raise forbid(
                 gettext_noop("{squad}'s {weapon} ({fid}) has no shots left this battle"),
                 "§2.5",
                 "params.weapons",
                 squad=squad.name,
-                weapon=terms.weapon(weapon),
+                weapon=terms.weapon(tables.weapon(weapon_id)),
                 fid=fid,
             )
 

@@ -101,9 +101,8 @@ def test_who_fired_at_whom_stays_in_squad_order_with_each_targets_shooters_as_th
                             ("keno.1", "steel.2"), ("steel.2", "keno.1"),
                             ("steel.1", "keno.1")):
         state = state._replace(fired_upon=state.fired_upon_with(shooter, target))
-    assert state.fired_upon == (("steel.1", "keno.1"), ("steel.2", "keno.2"),
-                                ("steel.2", "keno.1"), ("keno.1", "steel.2"),
-                                ("keno.1", "steel.1"), ("keno.2", "steel.1"))
+    assert state.fired_upon == ((0, "keno.1"), (1, "keno.2"), (1, "keno.1"), (2, "steel.2"),
+                                (2, "steel.1"), (3, "steel.1"))
     data = SYSTEM.state_to_json(state)
     assert [s.get("fired_at_by") for s in data["squads"]] == [
         ["keno.1"], ["keno.2", "keno.1"], ["steel.2", "steel.1"], ["steel.1"]]
