@@ -608,7 +608,7 @@ SENTENCES = {
     "no figure is left to take a hit ({eligible_count!r})":
         "не осталось бойцов, чтобы принять попадание ({eligible_count!r})",
     "no friendly troops may be within {inches}\" (§2.15)":
-        "в пределах {inches}\" не должно быть своих войск (§2.15)",
+        "в пределах {inches}\" не должно быть никаких дружественных войск (§2.15)",
     "no melee roll for {pair} (§2.10)":
         "нет броска ближнего боя для {pair} (§2.10)",
     "no one in {target} has a weapon to turn on a comrade":

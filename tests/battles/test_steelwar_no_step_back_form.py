@@ -105,7 +105,7 @@ def test_friendly_troops_within_12_inches_are_refused_citing_the_rule(clients, l
     before = head(last_stand)
     refused = _declare(clients["alice"], last_stand, "ru", **{**FULL, "nearest_friend": 12})
     assert refused.status_code == 422, refused.json()
-    assert "в пределах 12\" не должно быть своих войск (§2.15)" in refused.json()["message"]
+    assert "в пределах 12\" не должно быть никаких дружественных войск (§2.15)" in refused.json()["message"]
     assert head(last_stand) == before
 
 
