@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.core.odds import EXPLOSION_DEPTH, AtLeast, Distribution, deep_enough, die, exploding
+from rules.core.odds import EXPLOSION_DEPTH, Distribution, deep_enough, die, exploding
 from rules.core.procedures import Procedure, Resolution, Rolls, ask_dice, then
 from rules.core.system import Effect, Step
 from rules.mercenaries import groups, play_stealth, trait
@@ -151,12 +151,9 @@ def group_notice_odds(state: Battle, ctx: GroupNoticeContext, *,
         return exploding(sides, deep_enough(sides, highest, depth)) if explode else die(sides)
 
     def spotters(b: int, w: int) -> tuple[str, ...]:
-        # the better die is a chain cut at the depth: its total is only bounded below
-        bounded = (isinstance(b, AtLeast) and b >= w) or (isinstance(w, AtLeast) and w >= b)
+        # a chain cut at the depth is bounded at or above every TN: it decides them all
         out = []
         for i, tn in zip(ctx.members, ctx.tns, strict=True):
-            if bounded and max(b, w) + modifier < tn:
-                raise ValueError(f"enumerate deeper than {depth} to decide TN {tn}")
             if trait.resolve(int(b), int(w), modifier=modifier, tn=tn, group=True).success:
                 out.append(state.fighters[i].name)
         return tuple(out)

@@ -99,8 +99,8 @@ def odds(trait_die: int, *, wild_die: int | None = WILD_DIE, modifier: int = 0, 
     Each exploding die is enumerated to ``depth`` explosions, or deeper where the modifier
     asks a higher total of it (``rules.core.odds.deep_enough``); the longer chains are an
     :class:`~rules.core.odds.AtLeast` total, so an outcome reached only through them is
-    ``("success", AtLeast(r))``: r raises or more. Whether a roll succeeds is always exact. ``explode=False``: the reading
-    in which dice do not ace (option ``dice_explode``).
+    ``("success", AtLeast(r))``: r raises or more. Whether a roll succeeds is always exact.
+    ``explode=False``: the reading in which dice do not ace (option ``dice_explode``).
     """
     def dist(sides: int) -> Distribution:
         return exploding(sides, deep_enough(sides, tn - modifier, depth)) if explode else die(sides)
@@ -116,8 +116,6 @@ def odds(trait_die: int, *, wild_die: int | None = WILD_DIE, modifier: int = 0, 
         if result.critical_failure:
             return "critical_failure"
         if not result.success:
-            if bounded and kept + modifier < tn:
-                raise ValueError(f"enumerate deeper than {depth} to decide TN {tn}")
             return "failure"
         return ("success", AtLeast(result.raises) if bounded else result.raises)
 
