@@ -57,6 +57,7 @@ from rules.steelwar.state import (
     Figure,
     Resolution,
     Squad,
+    any_fighting,
     memo,
 )
 
@@ -287,7 +288,7 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         if counts_as_morale_casualty(outcome, options=opts) and figure.status != WOUNDED_UNCHECKED:
             lost, cmd = losses.get(sq, (0, False))
             losses[sq] = (lost + 1, cmd or (figure.role == "commander" and not new.fighting))
-        if not new.fighting and _all_down(figures):
+        if not new.fighting and not any_fighting(figures):
             fx.append(effects.squad_wiped_out(squad))
     squads = battle.squads
     if ranks:  # each squad hit is copied once, whatever number of its figures were hit
@@ -304,14 +305,6 @@ def _apply_hits(battle: BattleState, ctx: Any, rolls: Rolls, fx: list[Effect]) -
         blasts=tuple(blasts),
     )
     return ask_blast(battle._replace(squads=squads), ctx, fx)
-
-
-def _all_down(figures: list[Figure]) -> bool:
-    """Whether none of ``figures`` is left in the ranks (the squad is wiped out, §2.8)."""
-    for f in figures:  # noqa: SIM110 - a plain loop is cheaper than all() over a generator
-        if f.status in FIGHTING:
-            return False
-    return True
 
 
 _OUTCOME_TEXT = {
